@@ -1,0 +1,3 @@
+import { loadSchemaEngineWasm } from "../lib/db/wasm-engine.ts"
+const g = await loadSchemaEngineWasm()
+console.log(g.version())

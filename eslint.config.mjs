@@ -1,0 +1,34 @@
+import { defineConfig, globalIgnores } from "eslint/config"
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals"
+import nextTypeScript from "eslint-config-next/typescript"
+
+// eslint-config-next 16 ships flat-config arrays; no FlatCompat bridge needed.
+export default defineConfig([
+  ...nextCoreWebVitals,
+  ...nextTypeScript,
+  {
+    rules: {
+      // A leading underscore marks a binding that exists only to be left out,
+      // e.g. `const { exp: _exp, ...claims } = token`.
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  globalIgnores([
+    ".next/**",
+    "node_modules/**",
+    "lib/generated/**",
+    "next-env.d.ts",
+    "test-results/**",
+    "playwright-report/**",
+    "artifacts/**",
+  ]),
+])

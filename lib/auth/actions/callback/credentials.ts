@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto"
+import { runSignInCallback } from "../../callbacks"
+import type { AuthContext } from "../../context"
+import { AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
+import { emitEvent } from "../../events"
+import { BadRequest } from "../../http/request"
+import type { ResponseInternal } from "../../http/response"
+import { createSession } from "../../session/create"
+import type { Account, CredentialsConfig, User } from "../../types"
+
+/** The request handed to authorize(): the body already read, re-serialised as JSON. */
+function authorizeRequest(ctx: AuthContext): Request {
+  const headers = new Headers(ctx.request.headers)
+  headers.set("content-type", "application/json")
+  headers.delete("content-length")
+  return new Request(ctx.request.url, { method: "POST", headers, body: JSON.stringify(ctx.request.body ?? {}) })
+}
+
+async function authorize(ctx: AuthContext, provider: CredentialsConfig): Promise<User> {
+  let user: User | null
+  try {
+    user = await provider.authorize(ctx.request.body ?? {}, authorizeRequest(ctx))
+  } catch (cause) {
+    if (cause instanceof AuthError) throw cause
+    const error = new CallbackRouteError("authorize() threw", { cause })
+    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)), provider: provider.id }
+    throw error
+  }
+  if (!user) throw new CredentialsSignin("authorize() returned no user")
+  return user
+}
+
+/** POST /callback/:credentialsProviderId — CSRF-checked, then authorize(), then a session. */
+export async function credentialsCallback(ctx: AuthContext, provider: CredentialsConfig): Promise<ResponseInternal> {
+  if (ctx.request.method !== "POST") throw new BadRequest(400)
+  if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
+
+  const authorized = await authorize(ctx, provider)
+  const user: User = { ...authorized, id: authorized.id === undefined ? randomUUID() : String(authorized.id) }
+  const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
+
+  const credentials = { ...(ctx.request.body ?? {}) }
+  const signInResult = await runSignInCallback(ctx, { user, account, credentials })
+  if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
+
+  const sessionCookies = await createSession(ctx, { user, account })
+  await emitEvent(ctx.config, "signIn", { user, account })
+  const callbackUrl = await ctx.callbackUrl()
+  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...sessionCookies] }
+}

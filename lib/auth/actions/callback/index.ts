@@ -1,0 +1,24 @@
+import type { AuthContext } from "../../context"
+import { InvalidProvider } from "../../errors"
+import type { ResponseInternal } from "../../http/response"
+import type { ProviderConfig } from "../../types"
+import { credentialsCallback } from "./credentials"
+
+type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
+
+/**
+ * One handler per provider type. oauth/oidc, email and webauthn plug in here
+ * as their modules land; a type without a handler is a configuration error.
+ */
+const handlers: Partial<Record<ProviderConfig["type"], CallbackHandler>> = {
+  credentials: credentialsCallback as CallbackHandler,
+}
+
+/** GET|POST /callback/:provider. An unknown provider goes back to the sign-in page. */
+export async function callback(ctx: AuthContext): Promise<ResponseInternal> {
+  const provider = ctx.provider
+  if (!provider) return { redirect: `${ctx.authUrl}/signin`, cookies: ctx.outCookies }
+  const handler = handlers[provider.type]
+  if (!handler) throw new InvalidProvider(`No callback handler for providers of type "${provider.type}" yet`)
+  return handler(ctx, provider as never)
+}

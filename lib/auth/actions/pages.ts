@@ -1,0 +1,37 @@
+import type { AuthContext } from "../context"
+import type { PageProvider, PageTheme } from "../pages"
+import type { PagesOptions } from "../types"
+
+/** Absolute URL of a custom page (`pages.signIn: "/login"` → origin + "/login"). */
+export function customPageUrl(ctx: AuthContext, page: keyof PagesOptions): string | undefined {
+  const value = ctx.config.pages[page]
+  if (!value) return undefined
+  return value.startsWith("/") ? `${ctx.origin}${value}` : value
+}
+
+export function withQuery(url: string, params: Record<string, string | undefined>): string {
+  const query = Object.entries(params)
+    .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== "")
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&")
+  if (query === "") return url
+  return `${url}${url.includes("?") ? "&" : "?"}${query}`
+}
+
+export function pageTheme(ctx: AuthContext): PageTheme {
+  return ctx.config.theme
+}
+
+/** Providers as the sign-in page and GET /providers describe them. */
+export function pageProviders(ctx: AuthContext): PageProvider[] {
+  return ctx.config.providers.map((p) => ({
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    signinUrl: `${ctx.authUrl}/signin/${p.id}`,
+    callbackUrl: `${ctx.authUrl}/callback/${p.id}`,
+    credentials: p.type === "credentials" ? p.credentials : undefined,
+    formFields: p.type === "webauthn" ? (p.formFields as PageProvider["formFields"]) : undefined,
+    style: (p as { style?: PageProvider["style"] }).style,
+  }))
+}

@@ -1,0 +1,51 @@
+import type { AuthContext } from "../context"
+import { MissingCSRF } from "../errors"
+import { htmlHeaders, type ResponseInternal } from "../http/response"
+import { renderSignInPage } from "../pages"
+import type { ProviderConfig } from "../types"
+import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
+
+type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
+
+/**
+ * POST /signin/:provider by provider type. oauth/oidc (authorization
+ * redirect) and email (send the link) plug in here; credentials and webauthn
+ * sign in through their callback, so they go to the sign-in page.
+ */
+const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {}
+
+/** GET /signin: the built-in page, or a redirect to pages.signIn. */
+async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
+  const callbackUrl = await ctx.callbackUrl()
+  const { error, code, email } = ctx.request.query
+  const custom = customPageUrl(ctx, "signIn")
+  if (custom) return { redirect: withQuery(custom, { callbackUrl, error, code }), cookies: ctx.outCookies }
+
+  const only = ctx.provider
+  const providers = pageProviders(ctx).filter((p) => only === undefined || p.id === only.id)
+  const page = renderSignInPage({
+    providers,
+    csrfToken: (await ctx.csrf()).token,
+    callbackUrl,
+    error,
+    code,
+    email,
+    theme: pageTheme(ctx),
+  })
+  return { status: page.status, headers: htmlHeaders, body: page.html, cookies: ctx.outCookies }
+}
+
+export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
+  if (ctx.request.method === "GET") {
+    // An unknown provider in the path shows the whole page rather than an error.
+    return signInPage(ctx)
+  }
+  if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
+  const provider = ctx.provider
+  const handler = provider ? handlers[provider.type] : undefined
+  if (!provider || !handler) {
+    await ctx.callbackUrl()
+    return { redirect: `${ctx.authUrl}/signin`, cookies: ctx.outCookies }
+  }
+  return handler(ctx, provider as never)
+}

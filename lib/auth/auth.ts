@@ -1,0 +1,126 @@
+import { csrf } from "./actions/csrf"
+import { callback } from "./actions/callback"
+import { error as errorPage } from "./actions/error"
+import { customPageUrl } from "./actions/pages"
+import { providers } from "./actions/providers"
+import { session } from "./actions/session"
+import { signin } from "./actions/signin"
+import { signout } from "./actions/signout"
+import { verifyRequest } from "./actions/verify-request"
+import { webauthnOptions } from "./actions/webauthn-options"
+import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
+import { type AuthContext, createContext } from "./context"
+import { AuthError, CallbackRouteError, CredentialsSignin, isClientSafeErrorType, SignInError } from "./errors"
+import { type AuthAction, BadRequest, parseActionAndProvider, parseRequest } from "./http/request"
+import { htmlHeaders, type ResponseInternal, toResponse } from "./http/response"
+import { renderErrorPage } from "./pages"
+import type { raw } from "./symbols"
+import type { AuthConfig } from "./types"
+
+const handlers: Record<AuthAction, (ctx: AuthContext) => ResponseInternal | Promise<ResponseInternal>> = {
+  providers,
+  csrf,
+  session,
+  signin,
+  signout,
+  callback,
+  error: errorPage,
+  "verify-request": verifyRequest,
+  "webauthn-options": webauthnOptions,
+}
+
+// A memo keyed by the config object's identity: the same object is resolved
+// once; entries die with the object. It holds no flags that outlive a config.
+const resolveConfig = createConfigResolver()
+
+/** Resolves a configuration as Auth() does; exported for the framework layers. */
+export function resolveAuthConfig(config: AuthConfig): ResolvedConfig {
+  return resolveConfig(config)
+}
+
+const badRequest = (status: number, message: string): ResponseInternal => ({ status, body: message })
+
+/** Where an error sends the user: the sign-in page for sign-in errors, else the error page. */
+export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
+  const kind = error instanceof SignInError ? "signIn" : "error"
+  const type = isClientSafeErrorType(error.type) ? error.type : "Configuration"
+  const params = new URLSearchParams({ error: type })
+  if (error instanceof CredentialsSignin) params.set("code", error.code)
+  const page = customPageUrl(ctx, kind) ?? `${ctx.authUrl}/${kind.toLowerCase()}`
+  return `${page}${page.includes("?") ? "&" : "?"}${params}`
+}
+
+/** A configuration error: the Configuration page for page GETs, a 500 JSON otherwise. */
+function configurationErrorResponse(config: ResolvedConfig, request: Request, action?: AuthAction): ResponseInternal {
+  const pageAction = action === "signin" || action === "signout" || action === "error" || action === "verify-request"
+  if (request.method === "GET" && pageAction) {
+    const url = new URL(request.url)
+    if (config.pages.error && action !== "error") {
+      const page = config.pages.error.startsWith("/") ? `${url.origin}${config.pages.error}` : config.pages.error
+      return { redirect: `${page}${page.includes("?") ? "&" : "?"}error=Configuration` }
+    }
+    const page = renderErrorPage({
+      error: "Configuration",
+      signinUrl: `${url.origin}${config.basePath}/signin`,
+      homeUrl: url.origin,
+      theme: config.theme,
+    })
+    return { status: page.status, headers: htmlHeaders, body: page.html }
+  }
+  return {
+    status: 500,
+    body: { message: "There is a problem with the server configuration. Check the server logs for more information." },
+  }
+}
+
+export function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>
+export function Auth(request: Request, config: AuthConfig): Promise<Response>
+/**
+ * The whole library behind one function: a standard Request in, a Response
+ * out. Nothing here knows about any web framework.
+ */
+export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+  const resolved = resolveConfig(config)
+  const asJson = request.headers.has("X-Auth-Return-Redirect")
+  const finish = (internal: ResponseInternal) => (resolved.raw ? internal : toResponse(internal, asJson))
+
+  if (resolved.error) {
+    resolved.logger.error(resolved.error)
+    if (resolved.raw) throw resolved.error
+    const route = (() => {
+      try {
+        return parseActionAndProvider(new URL(request.url).pathname, resolved.basePath)
+      } catch {
+        return null
+      }
+    })()
+    return finish(configurationErrorResponse(resolved, request, route?.action))
+  }
+
+  let ctx: AuthContext
+  try {
+    ctx = createContext(resolved, await parseRequest(request, resolved.basePath))
+  } catch (error) {
+    if (error instanceof BadRequest) return finish(badRequest(error.status, error.message))
+    throw error
+  }
+
+  try {
+    return finish(await handlers[ctx.request.action](ctx))
+  } catch (thrown) {
+    if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))
+    const error =
+      thrown instanceof AuthError
+        ? thrown
+        : Object.assign(new CallbackRouteError("Unexpected error in the auth handler", { cause: thrown }), {
+            cause: { err: thrown instanceof Error ? thrown : new Error(String(thrown)) },
+          })
+    // The full error (with its cause) goes to the server log only; the client sees a type name.
+    if (!(thrown instanceof AuthError && thrown.type === "AdapterError")) resolved.logger.error(error)
+    if (ctx.request.action === "session" && ctx.request.method === "POST") {
+      return finish({ status: 400, body: null, cookies: ctx.outCookies })
+    }
+    if (resolved.raw && !asJson && error instanceof AuthError && thrown instanceof AuthError) throw error
+    return finish({ redirect: errorRedirectUrl(ctx, error), cookies: ctx.outCookies })
+  }
+}

@@ -1,0 +1,27 @@
+import { AdapterError } from "../errors"
+import type { Adapter, LoggerInstance } from "../types"
+
+/**
+ * Wraps every adapter method so a database failure surfaces as a typed
+ * AdapterError (logged once, shown to the user as the Configuration error)
+ * instead of an unhandled rejection with a stack trace.
+ */
+export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Adapter | undefined {
+  if (!adapter) return undefined
+  const wrapped: Record<string, unknown> = {}
+  for (const [name, method] of Object.entries(adapter)) {
+    if (typeof method !== "function") continue
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        logger.debug(`adapter_${name}`, { args })
+        return await (method as (...a: unknown[]) => unknown).apply(adapter, args)
+      } catch (cause) {
+        const error = new AdapterError(`The adapter's ${name} failed`, { cause })
+        error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
+        logger.error(error)
+        throw error
+      }
+    }
+  }
+  return wrapped as Adapter
+}

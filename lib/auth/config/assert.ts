@@ -1,0 +1,105 @@
+import {
+  type AuthError,
+  ExperimentalFeatureNotEnabled,
+  InvalidEndpoints,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  MissingSecretError,
+  UnsupportedStrategy,
+  UntrustedHost,
+} from "../errors"
+import type { Adapter, AuthConfig, ProviderConfig } from "../types"
+
+type AdapterMethod = keyof Adapter
+
+const sessionMethods: AdapterMethod[] = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"]
+const oauthMethods: AdapterMethod[] = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"]
+const emailMethods: AdapterMethod[] = [
+  "createVerificationToken",
+  "useVerificationToken",
+  "getUserByEmail",
+  "createUser",
+  "updateUser",
+]
+const webauthnMethods: AdapterMethod[] = [
+  "createUser",
+  "getUser",
+  "linkAccount",
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+]
+
+/** The adapter methods this configuration will call, derived from its strategy and providers. */
+export function requiredAdapterMethods(strategy: "jwt" | "database", providers: ProviderConfig[]): AdapterMethod[] {
+  const needed = new Set<AdapterMethod>()
+  if (strategy === "database") sessionMethods.forEach((m) => needed.add(m))
+  for (const p of providers) {
+    if (p.type === "oauth" || p.type === "oidc") oauthMethods.forEach((m) => needed.add(m))
+    if (p.type === "email") emailMethods.forEach((m) => needed.add(m))
+    if (p.type === "webauthn") webauthnMethods.forEach((m) => needed.add(m))
+  }
+  return [...needed]
+}
+
+interface AssertInput {
+  config: AuthConfig
+  providers: ProviderConfig[]
+  strategy: unknown
+  production: boolean
+}
+
+/**
+ * Checks a configuration once. Returns the first problem as a typed error whose
+ * message names the fix, or undefined when the configuration is usable.
+ */
+export function assertConfig({ config, providers, strategy, production }: AssertInput): AuthError | undefined {
+  const secrets = config.secret
+  if (secrets === undefined || secrets.length === 0 || (Array.isArray(secrets) && secrets.some((s) => !s))) {
+    return new MissingSecretError(
+      production
+        ? "AUTH_SECRET is not set. Production needs a secret: generate one with `openssl rand -base64 33` and set AUTH_SECRET."
+        : "No secret: set AUTH_SECRET (`npm run dev` writes one to .env.local) or pass `secret` in the configuration.",
+    )
+  }
+  if (config.trustHost !== true) {
+    return new UntrustedHost(
+      "The host header is not trusted. Set AUTH_URL to the deployment's URL, or AUTH_TRUST_HOST=true (or `trustHost: true`) when a trusted proxy sets the host.",
+    )
+  }
+  if (strategy !== "jwt" && strategy !== "database") {
+    return new UnsupportedStrategy(`session.strategy must be "jwt" or "database", got ${JSON.stringify(strategy)}.`)
+  }
+
+  const seen = new Set<string>()
+  for (const p of providers) {
+    if (!p.id || typeof p.id !== "string") return new InvalidEndpoints("Every provider needs a string `id`.")
+    if (seen.has(p.id)) return new InvalidEndpoints(`Two providers share the id "${p.id}"; give each a unique id.`)
+    seen.add(p.id)
+    if (p.type === "credentials" && typeof p.authorize !== "function") {
+      return new MissingAuthorize(`The credentials provider "${p.id}" needs an \`authorize\` function.`)
+    }
+    if (p.type === "webauthn" && config.experimental?.enableWebAuthn !== true) {
+      return new ExperimentalFeatureNotEnabled(
+        "WebAuthn is experimental: set `experimental: { enableWebAuthn: true }` to use it.",
+      )
+    }
+  }
+
+  const needed = requiredAdapterMethods(strategy, providers)
+  if (needed.length > 0) {
+    const adapter = config.adapter
+    if (!adapter) {
+      const why = strategy === "database" ? 'session.strategy "database"' : "an email or OAuth/WebAuthn provider"
+      return new MissingAdapter(`${why} needs a database adapter: pass \`adapter\` in the configuration.`)
+    }
+    const missing = needed.filter((m) => typeof adapter[m] !== "function")
+    if (missing.length > 0) {
+      return new MissingAdapterMethods(`The adapter lacks methods this configuration needs: ${missing.join(", ")}.`)
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from "node:crypto"
+import type { CallbacksOptions, JWT, Session } from "../types"
+import { defaultRedirect } from "../redirect"
+
+export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
+export const DEFAULT_UPDATE_AGE = 24 * 60 * 60
+
+export function defaultSessionToken(): string {
+  return randomUUID()
+}
+
+/** Exposes only name, email and image: anything else must be added by the app's session callback. */
+function defaultSessionCallback({ session }: { session: Session }): Session {
+  const user = session.user
+  return {
+    user: { name: user?.name ?? null, email: user?.email ?? null, image: user?.image ?? null },
+    expires: session.expires,
+  }
+}
+
+export const defaultCallbacks: CallbacksOptions = {
+  signIn: () => true,
+  redirect: defaultRedirect,
+  session: defaultSessionCallback,
+  jwt: ({ token }: { token: JWT }) => token,
+}

@@ -1,0 +1,101 @@
+import type { AuthConfig, Provider, ProviderConfig } from "../types"
+
+/** The environment as a plain record, so tests can pass their own. */
+export type Env = Record<string, string | undefined>
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value
+}
+
+/**
+ * Secrets from the environment, newest first: AUTH_SECRET_3, _2, _1, then
+ * AUTH_SECRET (or its legacy alias NEXTAUTH_SECRET). Unlike next-auth, the
+ * numbered ones are honoured even when AUTH_SECRET is set, so rotation works.
+ */
+export function secretsFromEnv(env: Env): string[] | undefined {
+  const list = [
+    nonEmpty(env.AUTH_SECRET_3),
+    nonEmpty(env.AUTH_SECRET_2),
+    nonEmpty(env.AUTH_SECRET_1),
+    nonEmpty(env.AUTH_SECRET) ?? nonEmpty(env.NEXTAUTH_SECRET),
+  ].filter((s): s is string => s !== undefined)
+  return list.length > 0 ? list : undefined
+}
+
+/** `AUTH_TRUST_HOST` read as a boolean: "false" and "0" mean false (next-auth treats any string as true). */
+export function parseBooleanEnv(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === "") return undefined
+  const v = value.trim().toLowerCase()
+  if (v === "false" || v === "0" || v === "no" || v === "off") return false
+  return true
+}
+
+export function authUrlFromEnv(env: Env): string | undefined {
+  return nonEmpty(env.AUTH_URL) ?? nonEmpty(env.NEXTAUTH_URL)
+}
+
+/**
+ * trustHost default: an explicit AUTH_TRUST_HOST wins; otherwise trusted when
+ * the deployment URL is pinned (AUTH_URL), on platforms that set the host
+ * header safely, and outside production.
+ */
+export function trustHostFromEnv(env: Env): boolean {
+  const explicit = parseBooleanEnv(env.AUTH_TRUST_HOST)
+  if (explicit !== undefined) return explicit
+  return Boolean(authUrlFromEnv(env) ?? nonEmpty(env.VERCEL) ?? nonEmpty(env.CF_PAGES)) || env.NODE_ENV !== "production"
+}
+
+/** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
+export function basePathFromEnv(env: Env): string | undefined {
+  const url = authUrlFromEnv(env)
+  if (!url) return undefined
+  try {
+    const path = new URL(url).pathname.replace(/\/+$/, "")
+    return path === "" ? undefined : path
+  } catch {
+    return undefined
+  }
+}
+
+/** Upper-case snake form of a provider id: "microsoft-entra-id" → "MICROSOFT_ENTRA_ID". */
+export function providerEnvKey(id: string): string {
+  return id.toUpperCase().replace(/-/g, "_")
+}
+
+/**
+ * Fills a provider's clientId/clientSecret/issuer (oauth, oidc) or apiKey
+ * (email) from AUTH_{ID}_*; explicit options win.
+ */
+export function applyProviderEnv(provider: Provider, env: Env): ProviderConfig {
+  const resolved = typeof provider === "function" ? provider() : provider
+  const key = `AUTH_${providerEnvKey(resolved.id)}`
+  if (resolved.type === "oauth" || resolved.type === "oidc") {
+    return {
+      ...resolved,
+      clientId: resolved.clientId ?? nonEmpty(env[`${key}_ID`]),
+      clientSecret: resolved.clientSecret ?? nonEmpty(env[`${key}_SECRET`]),
+      issuer: resolved.issuer ?? nonEmpty(env[`${key}_ISSUER`]),
+    }
+  }
+  if (resolved.type === "email") {
+    return { ...resolved, apiKey: resolved.apiKey ?? nonEmpty(env[`${key}_KEY`]) }
+  }
+  return resolved
+}
+
+/** The configuration with environment defaults filled in; the input is not changed. */
+export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: string): AuthConfig {
+  const secret =
+    config.secret !== undefined && config.secret !== "" && !(Array.isArray(config.secret) && config.secret.length === 0)
+      ? config.secret
+      : secretsFromEnv(env)
+  return {
+    ...config,
+    secret,
+    basePath: config.basePath ?? basePathFromEnv(env) ?? defaultBasePath,
+    trustHost: config.trustHost ?? trustHostFromEnv(env),
+    redirectProxyUrl: config.redirectProxyUrl ?? nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
+    debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
+    providers: config.providers.map((p) => applyProviderEnv(p, env)),
+  }
+}

@@ -1,0 +1,134 @@
+import type { AuthError } from "../errors"
+import { KeyRing } from "../jwt"
+import { defaultCookies, mergeCookieOptions } from "../cookies"
+import { createLogger } from "../logger"
+import { raw as rawSymbol, skipCSRFCheck as skipCSRFSymbol } from "../symbols"
+import type {
+  Adapter,
+  AuthConfig,
+  CallbacksOptions,
+  CookiesOptions,
+  EventCallbacks,
+  JWTOptions,
+  LoggerInstance,
+  PagesOptions,
+  ProviderConfig,
+  SessionOptions,
+  Theme,
+} from "../types"
+import { wrapAdapter } from "./adapter"
+import { assertConfig } from "./assert"
+import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
+import { applyEnvDefaults, type Env } from "./env"
+
+export interface ResolvedConfig {
+  basePath: string
+  secrets: string[]
+  keyRing: KeyRing
+  providers: ProviderConfig[]
+  providerById: Map<string, ProviderConfig>
+  adapter?: Adapter
+  session: SessionOptions
+  jwt: JWTOptions
+  /** True when jwt.encode/decode are ours, so the pipeline can call the key ring directly. */
+  builtinJwt: boolean
+  callbacks: CallbacksOptions
+  events: Partial<EventCallbacks>
+  pages: Partial<PagesOptions>
+  theme: Required<Pick<Theme, "colorScheme">> & Theme
+  logger: LoggerInstance
+  /** Cookie options for plain-http and for https origins, computed once. */
+  cookies: { secure: CookiesOptions; insecure: CookiesOptions }
+  useSecureCookies?: boolean
+  skipCSRFCheck: boolean
+  raw: boolean
+  experimental: { enableWebAuthn: boolean }
+  redirectProxyUrl?: string
+  /** A configuration problem, reported on every request until the config is fixed. */
+  error?: AuthError
+}
+
+export interface ResolveOptions {
+  env?: Env
+  defaultBasePath?: string
+}
+
+function normaliseBasePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, "")
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
+}
+
+function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
+  const env = options.env ?? process.env
+  const config = applyEnvDefaults(input, env, options.defaultBasePath ?? "/auth")
+  const logger = createLogger(config.logger, config.debug === true)
+  const providers = config.providers as ProviderConfig[]
+  const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
+  const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
+  const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE
+  const keyRing = new KeyRing(secrets.length > 0 ? secrets : ["unset"])
+
+  const error = assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" })
+  if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
+  if (!error && config.debug && !config.logger?.debug) logger.warn("debug-enabled")
+  if (!error && config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn")
+  if (!error && config.skipCSRFCheck === skipCSRFSymbol) logger.warn("csrf-disabled")
+
+  const customEncode = config.jwt?.encode
+  const customDecode = config.jwt?.decode
+  const jwt: JWTOptions = {
+    maxAge: config.jwt?.maxAge ?? maxAge,
+    encode: customEncode ?? ((p) => keyRing.encode(p.token ?? {}, p.salt, p.maxAge ?? maxAge)),
+    decode: customDecode ?? ((p) => (p.token ? keyRing.decode(p.token, p.salt) : null)),
+  }
+
+  return {
+    basePath: normaliseBasePath(config.basePath ?? "/auth"),
+    secrets,
+    keyRing,
+    providers,
+    providerById: new Map(providers.map((p) => [p.id, p])),
+    adapter: wrapAdapter(config.adapter, logger),
+    session: {
+      strategy: strategy as SessionOptions["strategy"],
+      maxAge,
+      updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
+      generateSessionToken: config.session?.generateSessionToken ?? defaultSessionToken,
+    },
+    jwt,
+    builtinJwt: !customEncode && !customDecode,
+    callbacks: { ...defaultCallbacks, ...config.callbacks },
+    events: config.events ?? {},
+    pages: config.pages ?? {},
+    theme: { colorScheme: "auto", ...config.theme },
+    logger,
+    cookies: {
+      secure: mergeCookieOptions(defaultCookies(true), config.cookies),
+      insecure: mergeCookieOptions(defaultCookies(false), config.cookies),
+    },
+    useSecureCookies: config.useSecureCookies,
+    skipCSRFCheck: config.skipCSRFCheck === skipCSRFSymbol,
+    raw: config.raw === rawSymbol,
+    experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
+    redirectProxyUrl: config.redirectProxyUrl,
+    error,
+  }
+}
+
+/**
+ * Resolves a configuration object once and remembers the result for that
+ * object: environment inference, defaults, validation, cookie options and key
+ * derivation are not repeated per request. The cache belongs to the caller
+ * (each `createConfigResolver()` has its own), so there is no module state.
+ */
+export function createConfigResolver(options: ResolveOptions = {}) {
+  const cache = new WeakMap<AuthConfig, ResolvedConfig>()
+  return (config: AuthConfig): ResolvedConfig => {
+    let resolved = cache.get(config)
+    if (!resolved) {
+      resolved = resolve(config, options)
+      cache.set(config, resolved)
+    }
+    return resolved
+  }
+}

@@ -1,0 +1,87 @@
+import { createCSRFToken } from "./csrf"
+import type { ResolvedConfig } from "./config/resolve"
+import type { RequestInternal } from "./http/request"
+import { isAcceptableCallbackUrl } from "./redirect"
+import type { Cookie, CookiesOptions, ProviderConfig } from "./types"
+
+/**
+ * Everything an action needs about one request. Work that only some actions
+ * need (CSRF, callback URL) is done on first use, so a session check pays for
+ * neither.
+ */
+export interface AuthContext {
+  config: ResolvedConfig
+  request: RequestInternal
+  /** Origin of the deployment, e.g. http://localhost:3000. */
+  origin: string
+  /** origin + basePath, e.g. http://localhost:3000/api/auth. */
+  authUrl: string
+  cookies: CookiesOptions
+  provider?: ProviderConfig
+  /** Cookies the response must set; actions push to it. */
+  outCookies: Cookie[]
+  csrf(): Promise<{ token: string; verified: boolean }>
+  callbackUrl(): Promise<string>
+}
+
+export function createContext(config: ResolvedConfig, request: RequestInternal): AuthContext {
+  const origin = request.url.origin
+  const secure = config.useSecureCookies ?? request.url.protocol === "https:"
+  const cookies = secure ? config.cookies.secure : config.cookies.insecure
+  const outCookies: Cookie[] = []
+  let csrf: Promise<{ token: string; verified: boolean }> | undefined
+  let callbackUrl: Promise<string> | undefined
+
+  const ctx: AuthContext = {
+    config,
+    request,
+    origin,
+    authUrl: `${origin}${config.basePath}`,
+    cookies,
+    provider: request.providerId === undefined ? undefined : config.providerById.get(request.providerId),
+    outCookies,
+    csrf() {
+      csrf ??= (async () => {
+        const result = await createCSRFToken({
+          secrets: config.secrets,
+          cookieValue: request.cookies[cookies.csrfToken.name],
+          isPost: request.method === "POST",
+          bodyValue: request.body?.csrfToken,
+        })
+        if (result.cookie !== undefined) {
+          outCookies.push({ name: cookies.csrfToken.name, value: result.cookie, options: cookies.csrfToken.options })
+        }
+        return { token: result.csrfToken, verified: config.skipCSRFCheck || result.csrfTokenVerified }
+      })()
+      return csrf
+    },
+    callbackUrl() {
+      callbackUrl ??= resolveCallbackUrl(ctx)
+      return callbackUrl
+    },
+  }
+  return ctx
+}
+
+/**
+ * body.callbackUrl, else query.callbackUrl, else the callback-url cookie, else
+ * the origin; a value that is neither relative nor http(s) is dropped. The
+ * redirect callback has the last word; the cookie is refreshed when the
+ * result differs from it.
+ */
+async function resolveCallbackUrl(ctx: AuthContext): Promise<string> {
+  const { request, cookies, config, origin } = ctx
+  const cookieName = cookies.callbackUrl.name
+  const fromCookie = request.cookies[cookieName]
+  const candidates = [request.body?.callbackUrl, request.query.callbackUrl, fromCookie]
+  const given = candidates.find((c): c is string => typeof c === "string" && c !== "" && isAcceptableCallbackUrl(c))
+  let resolved = origin
+  if (given !== undefined) {
+    const result = await config.callbacks.redirect({ url: given, baseUrl: origin })
+    resolved = typeof result === "string" && isAcceptableCallbackUrl(result) ? result : origin
+  }
+  if (resolved !== fromCookie) {
+    ctx.outCookies.push({ name: cookieName, value: resolved, options: cookies.callbackUrl.options })
+  }
+  return resolved
+}

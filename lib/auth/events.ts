@@ -1,0 +1,23 @@
+import { EventError } from "./errors"
+import type { ResolvedConfig } from "./config/resolve"
+import type { EventCallbacks } from "./types"
+
+/**
+ * Fires an event handler. Events are for audit logging: a handler that throws
+ * is logged and never breaks the flow that fired it.
+ */
+export async function emitEvent<K extends keyof EventCallbacks>(
+  config: ResolvedConfig,
+  name: K,
+  message: Parameters<EventCallbacks[K]>[0],
+): Promise<void> {
+  const handler = config.events[name] as ((m: typeof message) => unknown) | undefined
+  if (!handler) return
+  try {
+    await handler(message)
+  } catch (cause) {
+    const error = new EventError(`The ${name} event handler threw`, { cause })
+    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
+    config.logger.error(error)
+  }
+}

@@ -1,0 +1,155 @@
+import { parseCookies } from "../cookies"
+
+export type AuthAction =
+  | "providers"
+  | "session"
+  | "csrf"
+  | "signin"
+  | "signout"
+  | "callback"
+  | "verify-request"
+  | "error"
+  | "webauthn-options"
+
+const actions = new Set<string>([
+  "providers",
+  "session",
+  "csrf",
+  "signin",
+  "signout",
+  "callback",
+  "verify-request",
+  "error",
+  "webauthn-options",
+])
+const actionsWithProvider = new Set<string>(["signin", "callback", "webauthn-options"])
+
+/** Largest request body we read; sign-in forms are tiny, so anything bigger is refused (413). */
+export const MAX_BODY_BYTES = 64 * 1024
+
+export interface RequestInternal {
+  url: URL
+  method: "GET" | "POST"
+  action: AuthAction
+  providerId?: string
+  query: Record<string, string>
+  body?: Record<string, unknown>
+  cookies: Record<string, string>
+  headers: Headers
+  /** The caller's original request (its body is consumed). */
+  request: Request
+}
+
+/** Why a request was refused before any action ran; mapped to a 4xx. */
+export class BadRequest extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message = "Bad request.",
+  ) {
+    super(message)
+  }
+}
+
+/** Splits `${basePath}/action[/provider]`; null when the path is not an auth route. */
+export function parseActionAndProvider(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId?: string } | null {
+  if (!pathname.startsWith(basePath)) return null
+  const rest = pathname.slice(basePath.length)
+  if (rest !== "" && !rest.startsWith("/")) return null
+  const segments = rest.split("/").filter((s) => s !== "")
+  if (segments.length < 1 || segments.length > 2) return null
+  let action: string
+  let providerId: string | undefined
+  try {
+    action = decodeURIComponent(segments[0])
+    providerId = segments[1] === undefined ? undefined : decodeURIComponent(segments[1])
+  } catch {
+    return null
+  }
+  if (!actions.has(action)) return null
+  if (providerId === "undefined") providerId = undefined
+  if (providerId !== undefined && !actionsWithProvider.has(action)) return null
+  return { action: action as AuthAction, providerId }
+}
+
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0")
+  if (declared > MAX_BODY_BYTES) throw new BadRequest(413, "Request body too large.")
+  if (!request.body) return ""
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw new BadRequest(413, "Request body too large.")
+    }
+    chunks.push(value)
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks))
+}
+
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [key, value] of params) if (!(key in out)) out[key] = value
+  return out
+}
+
+async function parseBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase()
+  if (type === "application/json") {
+    const text = await readBody(request)
+    if (text.trim() === "") return {}
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw new BadRequest(400, "Malformed JSON body.")
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      throw new BadRequest(400, "The JSON body must be an object.")
+    }
+    return parsed as Record<string, unknown>
+  }
+  if (type === "application/x-www-form-urlencoded") {
+    return firstValues(new URLSearchParams(await readBody(request)))
+  }
+  // Other content types carry no fields we understand; the actions then see
+  // no csrfToken and refuse the POST where it matters.
+  if (request.body) await request.body.cancel().catch(() => {})
+  return undefined
+}
+
+/**
+ * Turns a standard Request into the parts the actions use. Throws BadRequest
+ * for anything that is not an auth route, a method other than GET/POST, an
+ * oversized or malformed body.
+ */
+export async function parseRequest(request: Request, basePath: string): Promise<RequestInternal> {
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    throw new BadRequest(400)
+  }
+  const route = parseActionAndProvider(url.pathname, basePath)
+  if (!route) throw new BadRequest(400)
+  const method = request.method.toUpperCase()
+  if (method !== "GET" && method !== "POST") throw new BadRequest(400)
+  return {
+    url,
+    method,
+    action: route.action,
+    providerId: route.providerId,
+    query: firstValues(url.searchParams),
+    body: method === "POST" ? await parseBody(request) : undefined,
+    cookies: parseCookies(request.headers.get("cookie")),
+    headers: request.headers,
+    request,
+  }
+}

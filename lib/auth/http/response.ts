@@ -1,0 +1,52 @@
+import { serializeCookie } from "../cookies"
+import type { Cookie } from "../types"
+
+/** What an action returns; turned into a Response (or handed raw to the Next.js layer). */
+export interface ResponseInternal<Body = unknown> {
+  status?: number
+  headers?: Record<string, string>
+  body?: Body
+  redirect?: string
+  cookies?: Cookie[]
+}
+
+export const noCacheHeaders: Record<string, string> = {
+  "Cache-Control": "private, no-cache, no-store",
+  Expires: "0",
+  Pragma: "no-cache",
+}
+
+/** Headers for the built-in HTML pages: never cached, never framed (clickjacking). */
+export const htmlHeaders: Record<string, string> = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Frame-Options": "DENY",
+  "Content-Security-Policy": "frame-ancestors 'none'",
+  "Referrer-Policy": "same-origin",
+}
+
+/**
+ * Redirects are 302 with Location; with `X-Auth-Return-Redirect` they become
+ * `200 {url}` JSON so client code can follow them itself. Cookies are kept in
+ * both forms.
+ */
+export function toResponse(internal: ResponseInternal, returnRedirectAsJson: boolean): Response {
+  const headers = new Headers(internal.headers)
+  for (const cookie of internal.cookies ?? []) headers.append("Set-Cookie", serializeCookie(cookie))
+
+  if (internal.redirect !== undefined) {
+    if (returnRedirectAsJson) {
+      headers.set("Content-Type", "application/json")
+      return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers })
+    }
+    headers.set("Location", internal.redirect)
+    return new Response(null, { status: 302, headers })
+  }
+
+  const status = internal.status ?? 200
+  if (typeof internal.body === "string" && headers.has("Content-Type")) {
+    return new Response(internal.body, { status, headers })
+  }
+  headers.set("Content-Type", "application/json")
+  return new Response(JSON.stringify(internal.body ?? null), { status, headers })
+}

@@ -1,0 +1,11 @@
+/**
+ * lib/auth — the framework-free core. `Auth(request, config)` handles every
+ * auth route; the Next.js layer (lib/auth/next) and the Prisma adapter
+ * (lib/auth/adapters/prisma) are thin layers on it.
+ */
+export { Auth, resolveAuthConfig } from "./auth"
+export type { ResponseInternal } from "./http/response"
+export { raw, skipCSRFCheck, customFetch } from "./symbols"
+export { isAcceptableCallbackUrl, isRelativePath } from "./redirect"
+export * from "./errors"
+export type * from "./types"

@@ -1,0 +1,329 @@
+/**
+ * Session tokens: JWE (alg "dir", enc A256CBC-HS512) whose key is derived
+ * from the secret with HKDF, wire-compatible with Auth.js v5 tokens.
+ *
+ * Only WebCrypto and jose are used so the module also runs on the edge
+ * runtime (Next.js middleware).
+ */
+import { EncryptJWT, base64url, calculateJwkThumbprint, decodeProtectedHeader, errors, jwtDecrypt } from "jose"
+
+import { SessionStore, defaultCookies, parseCookies } from "./cookies"
+import { MissingSecretError } from "./errors"
+import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions, LoggerInstance } from "./types"
+
+/** 30 days, in seconds. */
+export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
+
+/** Leeway for exp/nbf, in seconds: absorbs clock skew between servers. */
+const CLOCK_TOLERANCE = 15
+
+const ISSUED_ENC = "A256CBC-HS512"
+
+type Enc = "A256CBC-HS512" | "A256GCM"
+
+/** Key length in bytes per content encryption; the kid hash has the same number of bits. */
+const ENC_KEY_BYTES: Record<Enc, 32 | 64> = { "A256CBC-HS512": 64, A256GCM: 32 }
+const THUMBPRINT_HASH = { 32: "sha256", 64: "sha512" } as const
+
+const DECRYPT_OPTIONS = {
+  keyManagementAlgorithms: ["dir"],
+  contentEncryptionAlgorithms: Object.keys(ENC_KEY_BYTES),
+  clockTolerance: CLOCK_TOLERANCE,
+}
+
+const encoder = new TextEncoder()
+
+interface DerivedKey {
+  kid: string
+  /**
+   * jose's CBC-HMAC implementation only accepts raw bytes (it splits the key
+   * into its AES and HMAC halves itself); for GCM a pre-imported CryptoKey
+   * saves an importKey per call.
+   */
+  key: Uint8Array | CryptoKey
+}
+
+interface KeySet {
+  /** In secret order: secrets[0] first. */
+  ordered: DerivedKey[]
+  byKid: Map<string, DerivedKey>
+}
+
+interface CachedClaims {
+  json: string
+  exp: number | undefined
+  nbf: number | undefined
+}
+
+export interface KeyRingOptions {
+  /**
+   * How many decoded tokens to remember, per KeyRing. A repeat of a token
+   * that was already authenticated skips decryption (claims are still
+   * time-checked on every call). 0 disables the cache. Default 500.
+   */
+  decodeCacheSize?: number
+}
+
+/** Tokens longer than this (chunked sessions) are not worth the memory. */
+const MAX_CACHED_TOKEN_LENGTH = 8192
+
+function isEnc(value: unknown): value is Enc {
+  return value === "A256CBC-HS512" || value === "A256GCM"
+}
+
+function normalizeSecrets(secret: string | readonly string[] | undefined): string[] {
+  const list = secret === undefined ? [] : typeof secret === "string" ? [secret] : [...secret]
+  if (list.length === 0) throw new MissingSecretError("A secret is required to encode or decode tokens")
+  for (const entry of list) {
+    if (typeof entry !== "string" || entry === "") {
+      throw new MissingSecretError("Every secret must be a non-empty string")
+    }
+  }
+  return list
+}
+
+async function hkdf(secret: string, salt: string, length: number): Promise<Uint8Array<ArrayBuffer>> {
+  const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveBits"])
+  const bits = await crypto.subtle.deriveBits(
+    {
+      name: "HKDF",
+      hash: "SHA-256",
+      salt: encoder.encode(salt),
+      info: encoder.encode(`Auth.js Generated Encryption Key (${salt})`),
+    },
+    ikm,
+    length * 8,
+  )
+  return new Uint8Array(bits)
+}
+
+/** The encryption key for one secret, salt and enc (exported for test vectors and tooling). */
+export async function deriveKey(secret: string, salt: string, enc: Enc = ISSUED_ENC): Promise<{ key: Uint8Array<ArrayBuffer>; kid: string }> {
+  const length = ENC_KEY_BYTES[enc]
+  const key = await hkdf(secret, salt, length)
+  const kid = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, THUMBPRINT_HASH[length])
+  return { key, kid }
+}
+
+function epochSeconds(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
+/**
+ * Holds the secrets and everything derived from them. Key derivation and
+ * thumbprints run once per (salt, enc) for the life of the instance; build one
+ * KeyRing per configuration and reuse it.
+ */
+export class KeyRing {
+  readonly #secrets: readonly string[]
+  readonly #keySets = new Map<string, Promise<KeySet>>()
+  readonly #decoded = new Map<string, CachedClaims>()
+  readonly #decodeCacheSize: number
+
+  constructor(secret: string | readonly string[], options: KeyRingOptions = {}) {
+    this.#secrets = Object.freeze(normalizeSecrets(secret))
+    const size = options.decodeCacheSize ?? 500
+    if (!Number.isInteger(size) || size < 0) throw new TypeError("decodeCacheSize must be a non-negative integer")
+    this.#decodeCacheSize = size
+  }
+
+  #keySet(salt: string, enc: Enc): Promise<KeySet> {
+    const cacheKey = `${enc}\u0000${salt}`
+    let pending = this.#keySets.get(cacheKey)
+    if (!pending) {
+      pending = this.#deriveKeySet(salt, enc)
+      this.#keySets.set(cacheKey, pending)
+      // A failed derivation must not poison later calls.
+      pending.catch(() => this.#keySets.delete(cacheKey))
+    }
+    return pending
+  }
+
+  async #deriveKeySet(salt: string, enc: Enc): Promise<KeySet> {
+    const ordered = await Promise.all(
+      this.#secrets.map(async (secret): Promise<DerivedKey> => {
+        const { key, kid } = await deriveKey(secret, salt, enc)
+        if (enc === "A256GCM") {
+          return { kid, key: await crypto.subtle.importKey("raw", key, "AES-GCM", false, ["decrypt"]) }
+        }
+        return { kid, key }
+      }),
+    )
+    const byKid = new Map<string, DerivedKey>()
+    // With duplicate secrets the first one wins, matching "secrets in order".
+    for (const entry of ordered) if (!byKid.has(entry.kid)) byKid.set(entry.kid, entry)
+    return { ordered, byKid }
+  }
+
+  /** Encrypts `token` with secrets[0]; iat, exp and jti are always (re)set. */
+  async encode(token: JWT = {}, salt: string, maxAge: number = DEFAULT_MAX_AGE): Promise<string> {
+    const { ordered } = await this.#keySet(salt, ISSUED_ENC)
+    const issuer = ordered[0]
+    if (!issuer) throw new MissingSecretError("A secret is required to encode tokens")
+    const now = epochSeconds()
+    return new EncryptJWT(token)
+      .setProtectedHeader({ alg: "dir", enc: ISSUED_ENC, kid: issuer.kid })
+      .setIssuedAt(now)
+      .setExpirationTime(now + maxAge)
+      .setJti(crypto.randomUUID())
+      .encrypt(issuer.key)
+  }
+
+  /**
+   * Decrypts and validates a token. Throws on any failure (bad format, no
+   * matching secret, tampering, expiry beyond the 15 s tolerance).
+   */
+  async decode(jwe: string, salt: string): Promise<JWT> {
+    const cacheKey = `${salt}\u0000${jwe}`
+    const hit = this.#fromCache(cacheKey)
+    if (hit) return hit
+
+    const header = decodeProtectedHeader(jwe)
+    if (!isEnc(header.enc)) {
+      throw new errors.JOSEAlgNotAllowed('"enc" (Encryption Algorithm) Header Parameter value not allowed')
+    }
+    const keys = await this.#keySet(salt, header.enc)
+
+    let payload: JWT
+    if (header.kid !== undefined) {
+      const match = typeof header.kid === "string" ? keys.byKid.get(header.kid) : undefined
+      if (!match) throw new errors.JWEDecryptionFailed("no matching decryption secret")
+      payload = (await jwtDecrypt<JWT>(jwe, match.key, DECRYPT_OPTIONS)).payload
+    } else {
+      payload = await this.#decodeWithoutKid(jwe, keys.ordered)
+    }
+
+    this.#remember(cacheKey, jwe, payload)
+    return payload
+  }
+
+  /**
+   * Tokens without a kid (hand-made or from other issuers) try every secret in
+   * order. Only a failed decryption moves on to the next secret: any other
+   * error (expired, malformed claims) means the key was right.
+   */
+  async #decodeWithoutKid(jwe: string, candidates: readonly DerivedKey[]): Promise<JWT> {
+    let lastError: unknown = new errors.JWEDecryptionFailed("no matching decryption secret")
+    for (const candidate of candidates) {
+      try {
+        return (await jwtDecrypt<JWT>(jwe, candidate.key, DECRYPT_OPTIONS)).payload
+      } catch (error) {
+        if (!(error instanceof errors.JWEDecryptionFailed)) throw error
+        lastError = error
+      }
+    }
+    throw lastError
+  }
+
+  #fromCache(cacheKey: string): JWT | undefined {
+    if (this.#decodeCacheSize === 0) return undefined
+    const entry = this.#decoded.get(cacheKey)
+    if (!entry) return undefined
+    const now = epochSeconds()
+    const expired = entry.exp !== undefined && entry.exp <= now - CLOCK_TOLERANCE
+    const early = entry.nbf !== undefined && entry.nbf > now + CLOCK_TOLERANCE
+    if (expired || early) {
+      // Let the full path produce jose's own error for this token.
+      this.#decoded.delete(cacheKey)
+      return undefined
+    }
+    // Re-insert so that eviction drops the least recently used token.
+    this.#decoded.delete(cacheKey)
+    this.#decoded.set(cacheKey, entry)
+    return JSON.parse(entry.json) as JWT
+  }
+
+  #remember(cacheKey: string, jwe: string, payload: JWT): void {
+    if (this.#decodeCacheSize === 0 || jwe.length > MAX_CACHED_TOKEN_LENGTH) return
+    if (this.#decoded.size >= this.#decodeCacheSize) {
+      const oldest = this.#decoded.keys().next()
+      if (!oldest.done) this.#decoded.delete(oldest.value)
+    }
+    const numeric = (value: unknown) => (typeof value === "number" ? value : undefined)
+    this.#decoded.set(cacheKey, { json: JSON.stringify(payload), exp: numeric(payload.exp), nbf: numeric(payload.nbf) })
+  }
+}
+
+/** Issues a token (stateless: derives the key on every call; prefer a KeyRing on hot paths). */
+export async function encode(params: JWTEncodeParams): Promise<string> {
+  const { token = {}, secret, salt, maxAge = DEFAULT_MAX_AGE } = params
+  return new KeyRing(secret, { decodeCacheSize: 0 }).encode(token, salt, maxAge)
+}
+
+/** Returns the payload, `null` for a missing token, and throws when the token is invalid. */
+export async function decode(params: JWTDecodeParams): Promise<JWT | null> {
+  const { token, secret, salt } = params
+  if (!token) return null
+  return new KeyRing(secret, { decodeCacheSize: 0 }).decode(token, salt)
+}
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined>
+
+export interface GetTokenParams<R extends boolean = false> {
+  req: Request | { headers: HeaderSource }
+  secret: string | string[]
+  /** Use the `__Secure-` cookie name. Default false. */
+  secureCookie?: boolean
+  cookieName?: string
+  /** Default: the cookie name. */
+  salt?: string
+  /** Return the token string without decoding it. */
+  raw?: R
+  decode?: JWTOptions["decode"]
+  logger?: Pick<LoggerInstance, "debug"> | Pick<Console, "debug">
+}
+
+function headerValue(headers: HeaderSource, name: string): string | null {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name)
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== name) continue
+    if (value === undefined) return null
+    return Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value
+  }
+  return null
+}
+
+function bearerToken(authorization: string | null): string | null | undefined {
+  const match = authorization?.match(/^Bearer +([^\s]+)\s*$/i)
+  if (!match?.[1]) return undefined
+  try {
+    return decodeURIComponent(match[1])
+  } catch {
+    // Malformed percent-encoding: the header cannot carry a valid token.
+    return null
+  }
+}
+
+/**
+ * Reads the session token from the (possibly chunked) session cookie, or else
+ * from `Authorization: Bearer`. Returns null when absent or invalid.
+ */
+export async function getToken(params: GetTokenParams<false>): Promise<JWT | null>
+export async function getToken(params: GetTokenParams<true>): Promise<string | null>
+export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null>
+export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
+  const { req, secret, secureCookie = false, raw = false, logger } = params
+  if (secret === undefined || secret === null || secret === "" || (Array.isArray(secret) && secret.length === 0)) {
+    throw new MissingSecretError("getToken() needs `secret`")
+  }
+  const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name
+  const salt = params.salt ?? cookieName
+  const headers = req.headers as HeaderSource
+
+  const store = new SessionStore({ name: cookieName, options: {} }, parseCookies(headerValue(headers, "cookie")))
+  let token: string | null | undefined = store.value
+  if (!token) {
+    token = bearerToken(headerValue(headers, "authorization"))
+    if (token === null) return null
+  }
+  if (!token) return null
+  if (raw) return token
+
+  try {
+    const decoder = params.decode ?? decode
+    return await decoder({ token, secret, salt })
+  } catch (error) {
+    logger?.debug("getToken: token could not be decoded", { error })
+    return null
+  }
+}

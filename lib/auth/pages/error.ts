@@ -1,0 +1,75 @@
+/**
+ * The built-in error page. The `?error=` value selects one of a few fixed
+ * texts and the status code; it is never shown.
+ */
+
+import { html, type SafeHtml } from "./escape"
+import { renderDocument, safeUrl, siteLabel, type PageTheme, type RenderedPage } from "./layout"
+
+export interface ErrorPageParams {
+  /** The `?error=` query value. */
+  error?: string
+  signinUrl: string
+  homeUrl: string
+  theme: PageTheme
+}
+
+interface ErrorKind {
+  status: number
+  heading: string
+  lines: readonly string[]
+  /** Which way out the page offers. */
+  link: "signin" | "home"
+}
+
+const KINDS: Readonly<Record<string, ErrorKind>> = {
+  Configuration: {
+    status: 500,
+    heading: "Server error",
+    lines: ["There is a problem with the server configuration.", "Check the server logs for more information."],
+    link: "home",
+  },
+  AccessDenied: {
+    status: 403,
+    heading: "Access denied",
+    lines: ["You do not have permission to sign in."],
+    link: "signin",
+  },
+  Verification: {
+    status: 403,
+    heading: "Unable to sign in",
+    lines: ["The sign in link is no longer valid.", "It may have been used already or it may have expired."],
+    link: "signin",
+  },
+}
+
+const DEFAULT_KIND: ErrorKind = {
+  status: 200,
+  heading: "Error",
+  lines: ["Something went wrong. Please try again later."],
+  link: "home",
+}
+
+/** The status code the error page uses for an `?error=` value. */
+export function errorPageStatus(error: string | undefined): number {
+  return errorKind(error).status
+}
+
+function errorKind(error: string | undefined): ErrorKind {
+  return error !== undefined && Object.hasOwn(KINDS, error) ? (KINDS[error] as ErrorKind) : DEFAULT_KIND
+}
+
+export function renderErrorPage(p: ErrorPageParams): RenderedPage {
+  const kind = errorKind(p.error)
+  let action: SafeHtml
+  if (kind.link === "signin") {
+    action = html`<a class="button button-primary" href="${safeUrl(p.signinUrl) ?? "/"}">Sign in</a>`
+  } else {
+    const home = safeUrl(p.homeUrl) ?? "/"
+    action = html`<p class="footer"><a href="${home}">Go to ${siteLabel(home)}</a></p>`
+  }
+  const content = html`<h1>${kind.heading}</h1>
+${kind.lines.map((line, i) => html`<p${i === 0 && html` class="lead"`}>${line}</p>
+`)}${action}`
+  return renderDocument({ title: "Error", theme: p.theme, content, status: kind.status })
+}

@@ -1,0 +1,19 @@
+/**
+ * Built-in HTML pages: sign-in, sign-out, error and verify-request.
+ * Each renderer is a pure function from typed parameters to status + HTML; the
+ * request pipeline adds headers. The pages carry no scripts and load nothing
+ * from other hosts unless a configured logo says so.
+ */
+
+export type { PageTheme, RenderedPage } from "./layout"
+export type { PageProvider, PageCredentialInput, PageFormField, SignInPageParams } from "./signin"
+export type { SignOutPageParams } from "./signout"
+export type { ErrorPageParams } from "./error"
+export type { VerifyRequestPageParams } from "./verify-request"
+
+export { renderSignInPage, signInErrorMessage } from "./signin"
+export { renderSignOutPage } from "./signout"
+export { renderErrorPage, errorPageStatus } from "./error"
+export { renderVerifyRequestPage } from "./verify-request"
+export { cssColor } from "./styles"
+export { escapeHtml } from "./escape"

@@ -1,0 +1,224 @@
+/**
+ * The built-in sign-in page: one form per provider, grouped by kind.
+ */
+
+import { html, type SafeHtml } from "./escape"
+import { providerIcon } from "./icons"
+import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
+
+export interface PageCredentialInput {
+  label?: string
+  type?: string
+  placeholder?: string
+  autocomplete?: string
+  required?: boolean
+  [attr: string]: unknown
+}
+
+export interface PageFormField {
+  label?: string
+  type?: string
+  required?: boolean
+  autocomplete?: string
+}
+
+export interface PageProvider {
+  id: string
+  name: string
+  type: "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+  signinUrl: string
+  callbackUrl: string
+  /** Credentials providers: one input per key. */
+  credentials?: Record<string, PageCredentialInput>
+  /** WebAuthn providers: the fields collected before the ceremony. */
+  formFields?: Record<string, PageFormField>
+  style?: { logo?: string; bg?: string; text?: string; brandColor?: string }
+}
+
+export interface SignInPageParams {
+  providers: PageProvider[]
+  csrfToken: string
+  /** Where to return after sign-in; carried as a hidden field. */
+  callbackUrl: string
+  /** The `?error=` query value. Only used to pick one of the known messages. */
+  error?: string
+  /** The `?code=` query value. Accepted for completeness and never shown: it is attacker-controlled. */
+  code?: string
+  /** Prefills the email input. */
+  email?: string
+  theme: PageTheme
+}
+
+const RETRY = "Sign in did not complete. Try again, or use a different account."
+
+// Keys are the `?error=` values Auth.js-compatible flows produce (old and new
+// names). Lookup is by own property only, so `constructor` and friends fall
+// through to the default.
+const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
+  Signin: RETRY,
+  OAuthSignin: RETRY,
+  OAuthSignInError: RETRY,
+  OAuthCallback: RETRY,
+  OAuthCallbackError: RETRY,
+  OAuthCreateAccount: RETRY,
+  EmailCreateAccount: RETRY,
+  Callback: RETRY,
+  OAuthAccountNotLinked:
+    "This email address is already used with another sign-in method. Sign in the way you did before to confirm it is you.",
+  AccountNotLinked:
+    "This sign-in method belongs to a different account. Sign in the way you did before to confirm it is you.",
+  EmailSignin: "We could not send the sign-in email. Try again in a moment.",
+  EmailSignInError: "We could not send the sign-in email. Try again in a moment.",
+  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
+  SessionRequired: "You need to sign in to see this page.",
+  MissingCSRF: "This form has expired. Reload the page and try again.",
+}
+const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
+
+/** The message shown for a `?error=` value; never the value itself. */
+export function signInErrorMessage(error: string | undefined): string | undefined {
+  if (error === undefined || error === "") return undefined
+  return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
+}
+
+// Input types that make sense as a labelled single-line field; anything else
+// becomes `text`.
+const INPUT_TYPES = new Set([
+  "text", "password", "email", "tel", "number", "url", "search",
+  "date", "datetime-local", "month", "time", "week",
+])
+
+// Extra attributes copied from a credential definition. An allow-list rather
+// than a deny-list, so event handlers (`onfocus`), `formaction`, `style` and
+// the attributes this page sets itself can never be injected from config.
+const PASSTHROUGH_ATTRIBUTES = new Set([
+  "placeholder", "autocomplete", "required", "minlength", "maxlength", "min", "max",
+  "step", "pattern", "inputmode", "spellcheck", "autocapitalize", "autocorrect",
+  "readonly", "disabled", "size", "title", "enterkeyhint", "dirname",
+])
+const DATA_OR_ARIA = /^(?:data|aria)-[a-z0-9-]+$/
+
+function attributes(source: Record<string, unknown>): SafeHtml[] {
+  const out: SafeHtml[] = []
+  for (const [name, value] of Object.entries(source)) {
+    const key = name.toLowerCase()
+    if (!PASSTHROUGH_ATTRIBUTES.has(key) && !DATA_OR_ARIA.test(key)) continue
+    if (value === true) out.push(html` ${key}`)
+    else if (typeof value === "string" || (typeof value === "number" && Number.isFinite(value)))
+      out.push(html` ${key}="${String(value)}"`)
+  }
+  return out
+}
+
+/** Tracks the first visible input so exactly one gets `autofocus`. */
+interface FocusState {
+  given: boolean
+}
+
+function autofocus(state: FocusState): SafeHtml | false {
+  if (state.given) return false
+  state.given = true
+  return html` autofocus`
+}
+
+function hiddenFields(csrfToken: string, callbackUrl: string): SafeHtml {
+  return html`<input type="hidden" name="csrfToken" value="${csrfToken}">
+<input type="hidden" name="callbackUrl" value="${callbackUrl}">`
+}
+
+function oauthButton(provider: PageProvider, p: SignInPageParams, action: string): SafeHtml {
+  return html`<form action="${action}" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<button type="submit" class="button button-provider">${providerIcon(provider)}<span>Sign in with ${provider.name}</span></button>
+</form>`
+}
+
+function emailForm(provider: PageProvider, p: SignInPageParams, action: string, inputId: string, focus: FocusState): SafeHtml {
+  return html`<form action="${action}" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field">
+<label for="${inputId}">Email</label>
+<input id="${inputId}" type="email" name="email" value="${p.email ?? ""}" placeholder="email@example.com" autocomplete="email" required${autofocus(focus)}>
+</div>
+<button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
+</form>`
+}
+
+function credentialsForm(provider: PageProvider, p: SignInPageParams, action: string, idPrefix: string, focus: FocusState): SafeHtml {
+  const fields = Object.entries(provider.credentials ?? {}).map(([name, input], i) => {
+    const id = `${idPrefix}-${i}`
+    const type = typeof input.type === "string" && INPUT_TYPES.has(input.type) ? input.type : "text"
+    return html`<div class="field">
+<label for="${id}">${input.label ?? name}</label>
+<input id="${id}" type="${type}" name="${name}"${attributes(input)}${autofocus(focus)}>
+</div>`
+  })
+  return html`<form action="${action}" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+${fields}
+<button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
+</form>`
+}
+
+function webauthnForm(provider: PageProvider, p: SignInPageParams, action: string, idPrefix: string, focus: FocusState): SafeHtml {
+  // The client script that drives the WebAuthn ceremony finds this form by id
+  // and reads the inputs marked with data-form-field.
+  const fields = Object.entries(provider.formFields ?? {}).map(([name, input], i) => {
+    const id = `${idPrefix}-${i}`
+    const type = typeof input.type === "string" && INPUT_TYPES.has(input.type) ? input.type : "text"
+    return html`<div class="field">
+<label for="${id}">${input.label ?? name}</label>
+<input id="${id}" type="${type}" name="${name}" data-form-field${attributes({ autocomplete: input.autocomplete, required: input.required })}${autofocus(focus)}>
+</div>`
+  })
+  return html`<form id="${provider.id}-form" action="${action}" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+${fields}
+<button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
+</form>`
+}
+
+const DIVIDER = html`<div class="divider">or</div>`
+
+export function renderSignInPage(p: SignInPageParams): RenderedPage {
+  const focus: FocusState = { given: false }
+  // Consecutive OAuth/OIDC buttons form one group; every other provider is a
+  // group of its own. A divider goes between groups.
+  const groups: SafeHtml[][] = []
+  let buttons: SafeHtml[] | undefined
+
+  p.providers.forEach((provider, index) => {
+    const idPrefix = `signin-${index}`
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      const action = safeUrl(provider.signinUrl)
+      if (action === undefined) return
+      if (buttons === undefined) groups.push((buttons = []))
+      buttons.push(oauthButton(provider, p, action))
+      return
+    }
+    buttons = undefined
+    if (provider.type === "email") {
+      const action = safeUrl(provider.signinUrl)
+      if (action !== undefined) groups.push([emailForm(provider, p, action, `${idPrefix}-email`, focus)])
+    } else if (provider.type === "credentials") {
+      // Like Auth.js: a credentials provider without fields has nothing to show.
+      const action = safeUrl(provider.callbackUrl)
+      if (action !== undefined && provider.credentials !== undefined)
+        groups.push([credentialsForm(provider, p, action, idPrefix, focus)])
+    } else if (provider.type === "webauthn") {
+      const action = safeUrl(provider.callbackUrl)
+      if (action !== undefined && provider.formFields !== undefined)
+        groups.push([webauthnForm(provider, p, action, idPrefix, focus)])
+    }
+  })
+
+  const message = signInErrorMessage(p.error)
+  const content = html`<h1>Sign in</h1>
+${message !== undefined && html`<div class="alert" role="alert">${message}</div>`}
+${groups.map((group, i) => html`${i > 0 && DIVIDER}
+<div class="stack">
+${group}
+</div>
+`)}`
+  return renderDocument({ title: "Sign In", theme: p.theme, content })
+}

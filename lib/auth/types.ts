@@ -1,0 +1,397 @@
+/**
+ * Public types of the library. Field names follow the specification (§2) and
+ * Auth.js v5 so that apps, tokens and database rows move between the two.
+ */
+
+export type Awaitable<T> = T | PromiseLike<T>
+
+// ---------------------------------------------------------------------------
+// Application-facing shapes (spec §2.7)
+// ---------------------------------------------------------------------------
+
+export interface User {
+  id?: string
+  name?: string | null
+  email?: string | null
+  image?: string | null
+  [key: string]: unknown
+}
+
+export interface Session {
+  user?: User
+  /** ISO 8601 date string. */
+  expires: string
+  [key: string]: unknown
+}
+
+export interface Profile {
+  sub?: string | null
+  id?: string | number | null
+  name?: string | null
+  given_name?: string | null
+  family_name?: string | null
+  middle_name?: string | null
+  nickname?: string | null
+  preferred_username?: string | null
+  profile?: string | null
+  picture?: unknown
+  website?: string | null
+  email?: string | null
+  email_verified?: boolean | null
+  gender?: string | null
+  birthdate?: string | null
+  zoneinfo?: string | null
+  locale?: string | null
+  phone_number?: string | null
+  updated_at?: Date | string | number | null
+  address?: {
+    formatted?: string | null
+    street_address?: string | null
+    locality?: string | null
+    region?: string | null
+    postal_code?: string | null
+    country?: string | null
+  } | null
+  [claim: string]: unknown
+}
+
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+
+export interface TokenSet {
+  access_token?: string
+  refresh_token?: string
+  id_token?: string
+  scope?: string
+  token_type?: string
+  expires_in?: number
+  expires_at?: number
+  authorization_details?: unknown[]
+  session_state?: string | null
+  [key: string]: unknown
+}
+
+export interface Account extends TokenSet {
+  provider: string
+  providerAccountId: string
+  type: ProviderType
+  userId?: string
+}
+
+// ---------------------------------------------------------------------------
+// Token module shapes (spec §2.6)
+// ---------------------------------------------------------------------------
+
+export interface JWT {
+  name?: string | null
+  email?: string | null
+  picture?: string | null
+  sub?: string
+  iat?: number
+  exp?: number
+  jti?: string
+  [claim: string]: unknown
+}
+
+export interface JWTEncodeParams<Payload = JWT> {
+  token?: Payload
+  salt: string
+  secret: string | string[]
+  /** Seconds. Default 30 days. */
+  maxAge?: number
+}
+
+export interface JWTDecodeParams {
+  token?: string
+  salt: string
+  secret: string | string[]
+}
+
+export interface JWTOptions {
+  maxAge: number
+  encode: (params: JWTEncodeParams) => Awaitable<string>
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>
+}
+
+// ---------------------------------------------------------------------------
+// Adapter contract (spec §2.4)
+// ---------------------------------------------------------------------------
+
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+
+export interface AdapterUser {
+  id: string
+  email: string
+  emailVerified: Date | null
+  name?: string | null
+  image?: string | null
+  [key: string]: unknown
+}
+
+export interface AdapterAccount extends TokenSet {
+  userId: string
+  type: AdapterAccountType
+  provider: string
+  providerAccountId: string
+}
+
+export interface AdapterSession {
+  sessionToken: string
+  userId: string
+  expires: Date
+  [key: string]: unknown
+}
+
+export interface VerificationToken {
+  identifier: string
+  token: string
+  expires: Date
+}
+
+export interface AdapterAuthenticator {
+  credentialID: string
+  userId: string
+  providerAccountId: string
+  credentialPublicKey: string
+  counter: number
+  credentialDeviceType: string
+  credentialBackedUp: boolean
+  transports?: string | null
+}
+
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>
+  getUser?(id: string): Awaitable<AdapterUser | null>
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+}
+
+// ---------------------------------------------------------------------------
+// Cookies (reference §B)
+// ---------------------------------------------------------------------------
+
+export interface CookieSerializeOptions {
+  domain?: string
+  expires?: Date
+  httpOnly?: boolean
+  maxAge?: number
+  partitioned?: boolean
+  path?: string
+  priority?: "low" | "medium" | "high"
+  sameSite?: boolean | "lax" | "strict" | "none"
+  secure?: boolean
+}
+
+export interface CookieOption {
+  name: string
+  options: CookieSerializeOptions
+}
+
+export type CookieKey =
+  | "sessionToken"
+  | "callbackUrl"
+  | "csrfToken"
+  | "pkceCodeVerifier"
+  | "state"
+  | "nonce"
+  | "webauthnChallenge"
+
+export type CookiesOptions = Record<CookieKey, CookieOption>
+
+/** A cookie the library wants the response to set (or clear, with maxAge 0). */
+export interface Cookie {
+  name: string
+  value: string
+  options: CookieSerializeOptions
+}
+
+// ---------------------------------------------------------------------------
+// Pages, theme, logger
+// ---------------------------------------------------------------------------
+
+export interface PagesOptions {
+  signIn: string
+  signOut: string
+  error: string
+  verifyRequest: string
+  newUser: string
+}
+
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light"
+  logo?: string
+  brandColor?: string
+  buttonText?: string
+}
+
+export interface LoggerInstance {
+  error: (error: Error) => void
+  warn: (code: WarningCode) => void
+  debug: (message: string, metadata?: unknown) => void
+}
+
+export type WarningCode =
+  | "debug-enabled"
+  | "csrf-disabled"
+  | "experimental-webauthn"
+  | "env-url-basepath-redundant"
+  | "env-url-basepath-mismatch"
+  | "weak-secret"
+
+// ---------------------------------------------------------------------------
+// Callbacks and events (spec §2.3, §6)
+// ---------------------------------------------------------------------------
+
+export interface CallbacksOptions {
+  signIn: (params: {
+    user: User | AdapterUser
+    account?: Account | null
+    profile?: Profile
+    email?: { verificationRequest?: boolean }
+    credentials?: Record<string, unknown>
+  }) => Awaitable<boolean | string>
+  redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>
+  session: (
+    params: {
+      session: Session & { user?: User | AdapterUser }
+      token: JWT
+      user: AdapterUser
+      newSession?: unknown
+      trigger?: "update"
+    },
+  ) => Awaitable<Session | Record<string, unknown> | null>
+  jwt: (params: {
+    token: JWT
+    user?: User | AdapterUser
+    account?: Account | null
+    profile?: Profile
+    trigger?: "signIn" | "signUp" | "update"
+    isNewUser?: boolean
+    session?: unknown
+  }) => Awaitable<JWT | null>
+}
+
+export interface EventCallbacks {
+  signIn: (message: {
+    user: User
+    account?: Account | null
+    profile?: Profile
+    isNewUser?: boolean
+  }) => Awaitable<void>
+  signOut: (message: { session: AdapterSession | null | undefined } | { token: JWT | null }) => Awaitable<void>
+  createUser: (message: { user: User }) => Awaitable<void>
+  updateUser: (message: { user: User }) => Awaitable<void>
+  linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
+  session: (message: { session: Session; token: JWT }) => Awaitable<void>
+}
+
+// ---------------------------------------------------------------------------
+// Providers
+// ---------------------------------------------------------------------------
+
+export interface CommonProviderOptions {
+  id: string
+  name: string
+  type: ProviderType
+}
+
+export interface CredentialInput {
+  label?: string
+  type?: string
+  placeholder?: string
+  autocomplete?: string
+  required?: boolean
+  [attribute: string]: unknown
+}
+
+export interface CredentialsConfig<C extends Record<string, CredentialInput> = Record<string, CredentialInput>>
+  extends CommonProviderOptions {
+  type: "credentials"
+  credentials: C
+  authorize: (
+    credentials: Partial<Record<keyof C, unknown>>,
+    request: Request,
+  ) => Awaitable<User | null>
+}
+
+/**
+ * Provider shapes the later issues flesh out (OAuth/OIDC, email, WebAuthn).
+ * The pipeline dispatches on `type`, so each kind plugs into its own action
+ * module without changing the router.
+ */
+export interface OAuthProviderConfig extends CommonProviderOptions {
+  type: "oauth" | "oidc"
+  [option: string]: unknown
+}
+
+export interface EmailProviderConfig extends CommonProviderOptions {
+  type: "email"
+  [option: string]: unknown
+}
+
+export interface WebAuthnProviderConfig extends CommonProviderOptions {
+  type: "webauthn"
+  [option: string]: unknown
+}
+
+export type ProviderConfig =
+  | CredentialsConfig
+  | OAuthProviderConfig
+  | EmailProviderConfig
+  | WebAuthnProviderConfig
+
+/** A provider as given in the config: an object, or a factory called with no options. */
+export type Provider = ProviderConfig | ((options?: Record<string, unknown>) => ProviderConfig)
+
+// ---------------------------------------------------------------------------
+// Session options and the configuration object (spec §2.2, §2.5)
+// ---------------------------------------------------------------------------
+
+export interface SessionOptions {
+  strategy: "jwt" | "database"
+  maxAge: number
+  updateAge: number
+  generateSessionToken: () => string
+}
+
+export interface AuthConfig {
+  providers: Provider[]
+  adapter?: Adapter
+  basePath?: string
+  callbacks?: Partial<CallbacksOptions>
+  cookies?: Partial<Record<CookieKey, Partial<CookieOption> & { options?: CookieSerializeOptions }>>
+  debug?: boolean
+  events?: Partial<EventCallbacks>
+  experimental?: { enableWebAuthn?: boolean }
+  jwt?: Partial<JWTOptions>
+  logger?: Partial<LoggerInstance>
+  pages?: Partial<PagesOptions>
+  redirectProxyUrl?: string
+  secret?: string | string[]
+  session?: Partial<SessionOptions>
+  skipCSRFCheck?: symbol
+  theme?: Theme
+  trustHost?: boolean
+  useSecureCookies?: boolean
+  raw?: symbol
+}
