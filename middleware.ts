@@ -9,7 +9,11 @@ export function middleware(): NextResponse {
 
 export const config = {
   runtime: "nodejs",
-  // Everything except Next's build assets, image optimizer, the favicon and
-  // files served from public/ (anything whose last segment has an extension).
-  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|favicon\\.svg|.*\\.[^/]+$).*)"],
+  // Everything except Next's build output, the image optimizer, the favicon
+  // and static files from public/. Static files are recognised by an explicit
+  // extension list rather than "any dot": a catch-all would also skip routes
+  // such as /verify/jane@example.com.
+  matcher: [
+    "/((?!_next/static|_next/image|favicon\\.(?:ico|svg)$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|woff2?)$).*)",
+  ],
 }

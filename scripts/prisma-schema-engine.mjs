@@ -5,6 +5,15 @@ import { register } from "tsx/esm/api"
 
 register()
 const { runSchemaEngine } = await import("../lib/db/engine-server.ts")
+const { takeEnginePanic } = await import("../lib/db/wasm-engine.ts")
+
+// A Rust panic surfaces as an uncaught "unreachable"; report it the way the native engine
+// does (an ERROR log line, exit code 101) so the CLI shows the panic message.
+process.on("uncaughtException", (error) => {
+  const message = takeEnginePanic() ?? String(error?.stack ?? error)
+  process.stderr.write(`${JSON.stringify({ level: "ERROR", fields: { message, is_panic: true }, target: "schema_engine::logger" })}\n`)
+  process.exit(101)
+})
 const code = await runSchemaEngine(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

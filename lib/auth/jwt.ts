@@ -19,10 +19,10 @@ const CLOCK_TOLERANCE = 15
 
 const ISSUED_ENC = "A256CBC-HS512"
 
-type Enc = "A256CBC-HS512" | "A256GCM"
+export type TokenEncryption = "A256CBC-HS512" | "A256GCM"
 
 /** Key length in bytes per content encryption; the kid hash has the same number of bits. */
-const ENC_KEY_BYTES: Record<Enc, 32 | 64> = { "A256CBC-HS512": 64, A256GCM: 32 }
+const ENC_KEY_BYTES: Record<TokenEncryption, 32 | 64> = { "A256CBC-HS512": 64, A256GCM: 32 }
 const THUMBPRINT_HASH = { 32: "sha256", 64: "sha512" } as const
 
 const DECRYPT_OPTIONS = {
@@ -67,7 +67,7 @@ export interface KeyRingOptions {
 /** Tokens longer than this (chunked sessions) are not worth the memory. */
 const MAX_CACHED_TOKEN_LENGTH = 8192
 
-function isEnc(value: unknown): value is Enc {
+function isEnc(value: unknown): value is TokenEncryption {
   return value === "A256CBC-HS512" || value === "A256GCM"
 }
 
@@ -98,7 +98,7 @@ async function hkdf(secret: string, salt: string, length: number): Promise<Uint8
 }
 
 /** The encryption key for one secret, salt and enc (exported for test vectors and tooling). */
-export async function deriveKey(secret: string, salt: string, enc: Enc = ISSUED_ENC): Promise<{ key: Uint8Array<ArrayBuffer>; kid: string }> {
+export async function deriveKey(secret: string, salt: string, enc: TokenEncryption = ISSUED_ENC): Promise<{ key: Uint8Array<ArrayBuffer>; kid: string }> {
   const length = ENC_KEY_BYTES[enc]
   const key = await hkdf(secret, salt, length)
   const kid = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, THUMBPRINT_HASH[length])
@@ -127,7 +127,7 @@ export class KeyRing {
     this.#decodeCacheSize = size
   }
 
-  #keySet(salt: string, enc: Enc): Promise<KeySet> {
+  #keySet(salt: string, enc: TokenEncryption): Promise<KeySet> {
     const cacheKey = `${enc}\u0000${salt}`
     let pending = this.#keySets.get(cacheKey)
     if (!pending) {
@@ -139,7 +139,7 @@ export class KeyRing {
     return pending
   }
 
-  async #deriveKeySet(salt: string, enc: Enc): Promise<KeySet> {
+  async #deriveKeySet(salt: string, enc: TokenEncryption): Promise<KeySet> {
     const ordered = await Promise.all(
       this.#secrets.map(async (secret): Promise<DerivedKey> => {
         const { key, kid } = await deriveKey(secret, salt, enc)

@@ -8,7 +8,7 @@ import { rm } from "node:fs/promises"
 import { createInterface } from "node:readline"
 import type { Readable, Writable } from "node:stream"
 import { prepareDatabase } from "./connection"
-import { NO_FILTER, openSchemaEngine, readSchemaFiles, type EngineHandle, type SchemaFile } from "./schema-engine"
+import { ensureMigrationsTable, isMissingMigrationsTable, NO_FILTER, openSchemaEngine, readSchemaFiles, type EngineHandle, type SchemaFile } from "./schema-engine"
 import { DatabaseConfigError, describeTarget, parseDatabaseUrl, type DatabaseTarget } from "./url"
 import { loadSchemaEngineWasm, type SchemaEngine } from "./wasm-engine"
 
@@ -122,12 +122,8 @@ interface RpcRequest {
 /** Engine methods the CLI may call that the wasm engine implements under the same name. */
 const PASS_THROUGH = new Set([
   "applyMigrations",
-  "createMigration",
   "dbExecute",
-  "devDiagnostic",
-  "diagnoseMigrationHistory",
   "ensureConnectionValidity",
-  "evaluateDataLoss",
   "introspect",
   "markMigrationApplied",
   "markMigrationRolledBack",
@@ -249,12 +245,60 @@ class EngineSession {
       }
       case "reset":
         return this.reset(params)
+      case "evaluateDataLoss":
+      case "createMigration": {
+        // The wasm engine wires up its SQLite shadow database only inside devDiagnostic, and
+        // forgets it again after other calls (e.g. applyMigrations): diagnose right before.
+        const input = params as Parameters<SchemaEngine["evaluateDataLoss"]>[0]
+        await this.devDiagnostic({ migrationsList: input.migrationsList, filters: input.filters })
+        const { engine } = await this.engine()
+        return method === "createMigration"
+          ? engine.createMigration(params as Parameters<SchemaEngine["createMigration"]>[0])
+          : engine.evaluateDataLoss(input)
+      }
+      case "devDiagnostic":
+        return this.devDiagnostic(params as Parameters<SchemaEngine["devDiagnostic"]>[0])
+      case "diagnoseMigrationHistory":
+        return this.diagnoseMigrationHistory(params as Parameters<SchemaEngine["diagnoseMigrationHistory"]>[0])
       default: {
         if (!PASS_THROUGH.has(method)) throw new Error(`The wasm schema engine stand-in does not support "${method}".`)
         const { engine } = await this.engine()
         const fn = (engine as unknown as Record<string, (input: unknown) => Promise<unknown>>)[method]
         if (typeof fn !== "function") throw new Error(`Unknown method "${method}"`)
         return fn.call(engine, params)
+      }
+    }
+  }
+
+  // The wasm engine's diagnostics fail with P1014 on a database without _prisma_migrations,
+  // where the native engine treats the history as empty.
+
+  /** `migrate dev` writes to the database anyway: create the table (as its first apply would) and retry. */
+  private async devDiagnostic(input: Parameters<SchemaEngine["devDiagnostic"]>[0]): Promise<unknown> {
+    const { engine } = await this.engine()
+    const result = await engine.devDiagnostic(input).catch(async (error: unknown) => {
+      if (!isMissingMigrationsTable(error)) throw error
+      await ensureMigrationsTable(engine, input.migrationsList)
+      return engine.devDiagnostic(input)
+    })
+    return result
+  }
+
+  /** `migrate status` must not write: answer as the native engine does for an empty history. */
+  private async diagnoseMigrationHistory(
+    input: Parameters<SchemaEngine["diagnoseMigrationHistory"]>[0],
+  ): Promise<unknown> {
+    const { engine } = await this.engine()
+    try {
+      return await engine.diagnoseMigrationHistory(input)
+    } catch (error) {
+      if (!isMissingMigrationsTable(error)) throw error
+      const names = input.migrationsList.migrationDirectories.map((dir) => dir.path)
+      return {
+        editedMigrationNames: [],
+        failedMigrationNames: [],
+        hasMigrationsTable: false,
+        history: names.length > 0 ? { diagnostic: "databaseIsBehind", unappliedMigrationNames: names } : null,
       }
     }
   }

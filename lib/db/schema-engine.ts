@@ -31,7 +31,8 @@ export async function openSchemaEngine(target: DatabaseTarget, options: OpenEngi
   const factory = createMigrationAdapterFactory(target, options)
   const onLog = options.onLog ?? (() => {})
   const engine = await glue.SchemaEngine.new(
-    { datamodels: options.schemaFiles?.map(([file, content]) => [file, content] as [string, string]) },
+    // No files must be `undefined`: an empty list makes the engine panic.
+    { datamodels: options.schemaFiles?.length ? options.schemaFiles.map(([file, content]) => [file, content] as [string, string]) : undefined },
     (line: string) => onLog(line),
     bindMigrationAwareSqlAdapterFactory(factory),
   )
@@ -59,6 +60,11 @@ export async function ensureMigrationsTable(engine: SchemaEngine, list: Migratio
     migrationsList: { ...list, migrationDirectories: [] },
     filters: NO_FILTER,
   })
+}
+
+/** P1014: "The underlying table for model `_prisma_migrations` does not exist." */
+export function isMissingMigrationsTable(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "P1014"
 }
 
 export const NO_FILTER = { externalTables: [], externalEnums: [] } as const satisfies {

@@ -9,6 +9,14 @@ export type { SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg"
 export type * from "@prisma/schema-engine-wasm/schema_engine_bg"
 
 let loading: Promise<typeof glue> | undefined
+let lastPanic: string | undefined
+
+/** The message of the last Rust panic inside the engine (the JS error is only "unreachable"). */
+export function takeEnginePanic(): string | undefined {
+  const message = lastPanic
+  lastPanic = undefined
+  return message
+}
 
 /** The wasm-bindgen module, instantiated once per process. */
 export function loadSchemaEngineWasm(): Promise<typeof glue> {
@@ -20,6 +28,9 @@ export function loadSchemaEngineWasm(): Promise<typeof glue> {
 }
 
 async function instantiate(): Promise<typeof glue> {
+  // The engine's panic hook reports through this global; without it a panic crashes the process.
+  const registry = { set_message: (message: string) => void (lastPanic = message) }
+  ;(globalThis as { PRISMA_WASM_PANIC_REGISTRY?: typeof registry }).PRISMA_WASM_PANIC_REGISTRY ??= registry
   const require = createRequire(import.meta.url)
   const gluePath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")
   const bytes = await readFile(gluePath.replace(/\.js$/, ".wasm"))

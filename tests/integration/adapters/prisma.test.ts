@@ -9,8 +9,10 @@
  * Every write is checked against the rows read back with Prisma directly.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { PrismaPg } from "@prisma/adapter-pg"
 import { isDate, PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@/lib/auth/types"
+import { PrismaClient as PostgresClient } from "@/lib/generated/prisma/postgres/client"
 import { createTestDatabase } from "@/tests/helpers/db"
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
@@ -479,6 +481,29 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const countedAdapter = PrismaAdapter(counted)
     expect(await countedAdapter.getSessionAndUser("one-query")).toMatchObject({ user: { id: user.id } })
     expect(operations).toEqual(["Session.findUnique"])
+  })
+
+  // PostgreSQL only: a second statement there is a second network round-trip on
+  // every request. Prisma joins relations in SQL only with the `relationJoins`
+  // preview feature, which the PostgreSQL schema enables. SQLite has no such
+  // join in Prisma: it reads the user with a second in-process statement.
+  it.runIf(provider === "postgresql")("getSessionAndUser sends one SQL statement", async () => {
+    const user = await newUser({ emailVerified: new Date("2024-02-03T04:05:06.789Z") })
+    await adapter.createSession({ sessionToken: "one-statement", userId: user.id, expires: inOneHour() })
+    const logged = new PostgresClient({
+      adapter: new PrismaPg({ connectionString: db.url }),
+      log: [{ emit: "event", level: "query" }],
+    })
+    try {
+      const statements: string[] = []
+      logged.$on("query", (event) => statements.push(event.query))
+      const result = await PrismaAdapter(logged).getSessionAndUser("one-statement")
+      expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement" }), user })
+      expect(statements).toHaveLength(1)
+      expect(statements[0]).toMatch(/^SELECT .*JOIN/)
+    } finally {
+      await logged.$disconnect()
+    }
   })
 
   it("returns plain objects with Date fields", async () => {

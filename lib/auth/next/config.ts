@@ -1,0 +1,73 @@
+import type { NextRequest } from "next/server"
+import { authUrlFromEnv, basePathFromEnv, type Env, trustHostFromEnv } from "../config/env"
+import { raw, skipCSRFCheck } from "../symbols"
+import type { Awaitable, AuthConfig, CallbacksOptions, Session } from "../types"
+
+export interface AuthorizedParams {
+  auth: Session | null
+  request: NextRequest
+}
+
+export interface NextAuthConfig extends Omit<AuthConfig, "raw" | "callbacks"> {
+  callbacks?: Partial<CallbacksOptions> & {
+    /**
+     * Run by the middleware guard. true allows the request; a falsy value sends
+     * the user to the sign-in page with callbackUrl set; a Response replaces
+     * the default (e.g. a 401 JSON for /api routes).
+     */
+    authorized?: (params: AuthorizedParams) => Awaitable<boolean | Response | null | undefined>
+  }
+}
+
+export type NextAuthConfigInput = NextAuthConfig | ((request?: NextRequest) => Awaitable<NextAuthConfig>)
+
+/** The three forms of one configuration the Next.js layer hands to the core; built once per config object. */
+export interface PreparedConfig {
+  config: NextAuthConfig
+  /** For route handlers. */
+  handler: AuthConfig
+  /** For auth(): the core's raw result, so cookies can be forwarded. */
+  raw: AuthConfig & { raw: typeof raw }
+  /** For server actions: raw, and no CSRF check (server actions are same-origin POSTs checked by Next). */
+  action: AuthConfig & { raw: typeof raw; skipCSRFCheck: typeof skipCSRFCheck }
+  basePath: string
+  trustHost: boolean
+  authUrl?: string
+}
+
+export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig {
+  const basePath = (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
+  const trustHost = config.trustHost ?? trustHostFromEnv(env)
+  const handler: AuthConfig = { ...config, basePath, trustHost } as AuthConfig
+  return {
+    config,
+    handler,
+    raw: { ...handler, raw },
+    action: { ...handler, raw, skipCSRFCheck },
+    basePath,
+    trustHost,
+    authUrl: authUrlFromEnv(env),
+  }
+}
+
+/**
+ * Turns the user's config (object, or lazy function of the request) into a
+ * getter. An object is prepared once; a function is called per request and
+ * its result prepared once per returned object.
+ */
+export function configGetter(input: NextAuthConfigInput, env: Env) {
+  if (typeof input !== "function") {
+    const prepared = prepareConfig(input, env)
+    return async (_request?: NextRequest) => prepared
+  }
+  const memo = new WeakMap<NextAuthConfig, PreparedConfig>()
+  return async (request?: NextRequest) => {
+    const config = await input(request)
+    let prepared = memo.get(config)
+    if (!prepared) {
+      prepared = prepareConfig(config, env)
+      memo.set(config, prepared)
+    }
+    return prepared
+  }
+}

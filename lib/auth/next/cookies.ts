@@ -1,0 +1,47 @@
+import { cookies as nextCookies } from "next/headers"
+import { serializeCookie } from "../cookies"
+import type { Cookie } from "../types"
+
+/** Appends the cookies to a Response as Set-Cookie headers. */
+export function appendCookies(response: Response, cookies: Cookie[]): Response {
+  if (cookies.length === 0) return response
+  try {
+    for (const cookie of cookies) response.headers.append("Set-Cookie", serializeCookie(cookie))
+    return response
+  } catch {
+    // Response.redirect() and fetch() responses have immutable headers: copy into a new one.
+    const headers = new Headers(response.headers)
+    for (const cookie of cookies) headers.append("Set-Cookie", serializeCookie(cookie))
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+/**
+ * Writes cookies through next/headers. Works in server actions and route
+ * handlers; server components may not set cookies, so there it is a no-op
+ * (middleware refreshes the cookie on the next navigation instead).
+ */
+export async function setCookies(cookies: Cookie[]): Promise<boolean> {
+  if (cookies.length === 0) return true
+  const store = await nextCookies()
+  try {
+    for (const { name, value, options } of cookies) {
+      store.set({
+        name,
+        value,
+        httpOnly: options.httpOnly,
+        secure: options.secure,
+        sameSite: options.sameSite,
+        path: options.path,
+        domain: options.domain,
+        expires: options.expires,
+        maxAge: options.maxAge,
+        priority: options.priority,
+        partitioned: options.partitioned,
+      })
+    }
+    return true
+  } catch {
+    return false
+  }
+}

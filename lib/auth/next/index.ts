@@ -1,0 +1,122 @@
+import { headers as nextHeaders } from "next/headers"
+import type { NextFetchEvent, NextRequest } from "next/server"
+import { Auth } from "../auth"
+import type { Session } from "../types"
+import * as serverActions from "./actions"
+import { configGetter, type NextAuthConfigInput } from "./config"
+import { setCookies } from "./cookies"
+import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
+import { withOrigin, resolveOrigin } from "./origin"
+import { readSession } from "./session"
+import { serializeCookie } from "../cookies"
+
+export type { NextAuthConfig, AuthorizedParams } from "./config"
+export type { NextAuthRequest } from "./guard"
+export { relativeRedirect } from "./actions"
+
+/** Pages-router request/response, as far as auth() needs them. */
+interface NodeRequestLike {
+  headers: Record<string, string | string[] | undefined>
+  url?: string
+}
+interface NodeResponseLike {
+  getHeader(name: string): number | string | string[] | undefined
+  setHeader(name: string, value: string | string[]): unknown
+}
+
+function nodeHeaders(req: NodeRequestLike): Headers {
+  const headers = new Headers()
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(key, value)
+    else if (Array.isArray(value)) headers.set(key, value.join(", "))
+  }
+  return headers
+}
+
+function appendNodeCookies(res: NodeResponseLike, cookies: string[]) {
+  if (cookies.length === 0) return
+  const existing = res.getHeader("set-cookie")
+  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
+  res.setHeader("set-cookie", [...list, ...cookies])
+}
+
+function isNodeResponse(value: unknown): value is NodeResponseLike {
+  return typeof value === "object" && value !== null && typeof (value as NodeResponseLike).setHeader === "function"
+}
+
+export interface AuthFunction {
+  /** Server components, route handlers, server actions: the current session. */
+  (): Promise<Session | null>
+  /** Wraps middleware or a route handler; the session is on `req.auth`. */
+  <Ctx>(handler: WrappedHandler<Ctx>): (request: NextRequest, context: Ctx) => Promise<Response>
+  /** Used directly as middleware: `export { auth as middleware }`. */
+  (request: NextRequest, event?: NextFetchEvent): Promise<Response>
+  /** Pages router API routes: `auth(req, res)`. */
+  (req: NodeRequestLike, res: NodeResponseLike): Promise<Session | null>
+  /** getServerSideProps: `auth(context)`. */
+  (context: { req: NodeRequestLike; res: NodeResponseLike }): Promise<Session | null>
+}
+
+/**
+ * The Next.js App Router layer: route handlers, auth() in its overloads, and
+ * the server-side signIn/signOut/update. `config` may be a function of the
+ * request (evaluated per request) for per-request configuration.
+ */
+export default function NextAuth(input: NextAuthConfigInput) {
+  const getConfig = configGetter(input, process.env)
+
+  async function handler(request: NextRequest): Promise<Response> {
+    const prepared = await getConfig(request)
+    const origin = resolveOrigin(request.headers, {
+      authUrl: prepared.authUrl,
+      trustHost: prepared.trustHost,
+      fallback: request.url,
+    })
+    return Auth(withOrigin(request, origin), prepared.handler)
+  }
+
+  async function sessionFromHeaders(): Promise<Session | null> {
+    const prepared = await getConfig()
+    const { session, cookies } = await readSession(prepared, await nextHeaders())
+    // Slides the expiry where Next allows setting cookies (actions, route handlers).
+    await setCookies(cookies).catch(() => false)
+    return session
+  }
+
+  const auth = ((...args: unknown[]) => {
+    if (args.length === 0) return sessionFromHeaders()
+    const [first, second] = args
+    if (typeof first === "function") {
+      const wrapped = first as WrappedHandler<unknown>
+      return async (request: NextRequest, context: unknown) =>
+        handleAuth(await getConfig(request), request, context, wrapped)
+    }
+    if (first instanceof Request) {
+      const request = first as NextRequest
+      return getConfig(request).then((prepared) => handleAuth(prepared, request, second, undefined))
+    }
+    const pages = isNodeResponse(second)
+      ? { req: first as NodeRequestLike, res: second }
+      : (first as { req: NodeRequestLike; res: NodeResponseLike })
+    return (async () => {
+      const prepared = await getConfig()
+      const headers = nodeHeaders(pages.req)
+      const { session, cookies } = await readSession(prepared, headers)
+      appendNodeCookies(pages.res, cookies.map(serializeCookie))
+      return session
+    })()
+  }) as AuthFunction
+
+  return {
+    handlers: { GET: handler, POST: handler },
+    auth,
+    signIn: async (...args: Parameters<typeof serverActions.signIn> extends [unknown, ...infer R] ? R : never) =>
+      serverActions.signIn(await getConfig(), ...args),
+    signOut: async (options?: { redirectTo?: string; redirect?: boolean }) =>
+      serverActions.signOut(await getConfig(), options),
+    unstable_update: async (data: Partial<Session> | Record<string, unknown>) =>
+      serverActions.update(await getConfig(), data),
+  }
+}
+
+export type { NextAuthRequest as AuthenticatedRequest }

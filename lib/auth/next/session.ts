@@ -1,0 +1,29 @@
+import { Auth } from "../auth"
+import type { Cookie, Session } from "../types"
+import type { PreparedConfig } from "./config"
+import { type HeaderSource, resolveOrigin } from "./origin"
+
+export interface SessionRead {
+  session: Session | null
+  /** Set-Cookie the core asked for (a slid expiry, a cleared stale cookie). */
+  cookies: Cookie[]
+}
+
+/**
+ * Reads the session for a request described by its headers, through the
+ * core's GET /session. A configuration or adapter failure reads as "no
+ * session" (fail closed); the core has already logged it.
+ */
+export async function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string): Promise<SessionRead> {
+  const origin = resolveOrigin(headers, { authUrl: prepared.authUrl, trustHost: prepared.trustHost, fallback: fallbackUrl })
+  const request = new Request(`${origin}${prepared.basePath}/session`, {
+    headers: { cookie: headers.get("cookie") ?? "" },
+  })
+  try {
+    const result = await Auth(request, prepared.raw)
+    const session = result.status === 200 ? ((result.body as Session | null) ?? null) : null
+    return { session, cookies: result.cookies ?? [] }
+  } catch {
+    return { session: null, cookies: [] }
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Browser-side calls to the auth routes. Results are honest: a failed
+ * sign-in reports ok: false with the error and code (Auth.js reports ok: true
+ * because the error arrives inside a 200).
+ */
+import type { Session } from "../types"
+
+export const DEFAULT_BASE_PATH = "/api/auth"
+
+/** Other tabs listen on this channel and refetch their session. */
+export const SESSION_CHANNEL = "auth-session"
+
+export interface ClientProvider {
+  id: string
+  name: string
+  type: string
+  signinUrl: string
+  callbackUrl: string
+}
+
+export interface SignInResult {
+  ok: boolean
+  /** The error type from the redirect (e.g. "CredentialsSignin"), or null. */
+  error: string | null
+  /** The error code (credentials), or null. */
+  code: string | null
+  status: number
+  url: string | null
+}
+
+export function broadcastSessionChange(trigger: "signin" | "signout" | "update") {
+  if (typeof BroadcastChannel === "undefined") return
+  const channel = new BroadcastChannel(SESSION_CHANNEL)
+  channel.postMessage({ event: "session", trigger })
+  channel.close()
+}
+
+async function getJson<T>(url: string): Promise<T | null> {
+  try {
+    const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } })
+    if (!response.ok) return null
+    return (await response.json()) as T
+  } catch {
+    return null
+  }
+}
+
+export function getSession(basePath = DEFAULT_BASE_PATH): Promise<Session | null> {
+  return getJson<Session | null>(`${basePath}/session`)
+}
+
+export async function getCsrfToken(basePath = DEFAULT_BASE_PATH): Promise<string> {
+  const data = await getJson<{ csrfToken: string }>(`${basePath}/csrf`)
+  if (!data?.csrfToken) throw new Error("Could not get a CSRF token from the auth routes")
+  return data.csrfToken
+}
+
+export function getProviders(basePath = DEFAULT_BASE_PATH): Promise<Record<string, ClientProvider> | null> {
+  return getJson<Record<string, ClientProvider>>(`${basePath}/providers`)
+}
+
+async function postForm(url: string, fields: Record<string, string>): Promise<{ status: number; url: string | null }> {
+  const response = await fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
+    body: new URLSearchParams(fields),
+  })
+  let target: string | null = null
+  try {
+    target = ((await response.json()) as { url?: string }).url ?? null
+  } catch {
+    target = null
+  }
+  return { status: response.status, url: target }
+}
+
+function resultFrom(status: number, url: string | null): SignInResult {
+  let error: string | null = null
+  let code: string | null = null
+  if (url) {
+    const parsed = new URL(url, window.location.href)
+    error = parsed.searchParams.get("error")
+    code = parsed.searchParams.get("code")
+  }
+  const ok = status >= 200 && status < 300 && error === null && url !== null
+  return { ok, error: ok ? null : (error ?? "Unknown"), code, status, url }
+}
+
+export interface ClientSignInOptions extends Record<string, unknown> {
+  redirectTo?: string
+  /** Default true: the browser follows the result. false: resolve with the result instead. */
+  redirect?: boolean
+  basePath?: string
+}
+
+/**
+ * Signs in from a client component. With no or an unknown provider the
+ * browser goes to the sign-in page.
+ */
+export async function signIn(
+  provider?: string,
+  options: ClientSignInOptions = {},
+  authorizationParams?: Record<string, string>,
+): Promise<SignInResult | undefined> {
+  const { redirectTo, redirect = true, basePath = DEFAULT_BASE_PATH, ...fields } = options
+  const callbackUrl = redirectTo ?? window.location.href
+  const providers = provider ? await getProviders(basePath) : null
+  const chosen = provider ? providers?.[provider] : undefined
+  if (!chosen) {
+    window.location.href = `${basePath}/signin?${new URLSearchParams({ callbackUrl })}`
+    return undefined
+  }
+  const action = chosen.type === "credentials" ? "callback" : "signin"
+  const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : ""
+  const form: Record<string, string> = { csrfToken: await getCsrfToken(basePath), callbackUrl }
+  for (const [key, value] of Object.entries(fields)) if (typeof value === "string") form[key] = value
+
+  const { status, url } = await postForm(`${basePath}/${action}/${encodeURIComponent(provider!)}${query}`, form)
+  const result = resultFrom(status, url)
+  if (result.ok) broadcastSessionChange("signin")
+  if (redirect && url) {
+    window.location.href = url
+    // A same-page hash change does not reload; make sure the new session is seen.
+    if (url.includes("#")) window.location.reload()
+  }
+  return result
+}
+
+export async function signOut(
+  options: { redirectTo?: string; redirect?: boolean; basePath?: string } = {},
+): Promise<{ url: string | null }> {
+  const { redirectTo, redirect = true, basePath = DEFAULT_BASE_PATH } = options
+  const { url } = await postForm(`${basePath}/signout`, {
+    csrfToken: await getCsrfToken(basePath),
+    callbackUrl: redirectTo ?? window.location.href,
+  })
+  broadcastSessionChange("signout")
+  if (redirect) {
+    window.location.href = url ?? redirectTo ?? "/"
+    if ((url ?? "").includes("#")) window.location.reload()
+  }
+  return { url }
+}
+
+/** POST /session: runs the update flow (trigger "update"), with or without data. */
+export async function updateSession(data: unknown, basePath = DEFAULT_BASE_PATH): Promise<Session | null> {
+  const response = await fetch(`${basePath}/session`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ csrfToken: await getCsrfToken(basePath), data }),
+  })
+  if (!response.ok) return null
+  const session = (await response.json()) as Session | null
+  broadcastSessionChange("update")
+  return session
+}

@@ -1,0 +1,121 @@
+"use client"
+
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react"
+import type { Session } from "../types"
+import { DEFAULT_BASE_PATH, getSession, SESSION_CHANNEL, updateSession } from "./client"
+
+export type SessionStatus = "loading" | "authenticated" | "unauthenticated"
+
+export interface SessionContextValue {
+  data: Session | null
+  status: SessionStatus
+  /** Runs the update flow on the server (trigger "update") and stores the new session. */
+  update: (data?: unknown) => Promise<Session | null>
+}
+
+const SessionContext = createContext<(SessionContextValue & { basePath: string }) | undefined>(undefined)
+
+export interface SessionProviderProps {
+  children: ReactNode
+  /** The session read on the server, so the first render is not "loading". */
+  session?: Session | null
+  basePath?: string
+  /** Seconds between background refetches; 0 turns them off. */
+  refetchInterval?: number
+  refetchOnWindowFocus?: boolean
+  refetchWhenOffline?: boolean
+}
+
+export function SessionProvider({
+  children,
+  session: initial,
+  basePath = DEFAULT_BASE_PATH,
+  refetchInterval = 0,
+  refetchOnWindowFocus = true,
+  refetchWhenOffline = false,
+}: SessionProviderProps) {
+  const [session, setSession] = useState<Session | null | undefined>(initial)
+  const [loading, setLoading] = useState(initial === undefined)
+  const latest = useRef(0)
+
+  const refetch = useCallback(async () => {
+    if (!refetchWhenOffline && typeof navigator !== "undefined" && navigator.onLine === false) return
+    const call = ++latest.current
+    const next = await getSession(basePath)
+    // A slower, older request must not overwrite a newer answer.
+    if (call !== latest.current) return
+    setSession(next)
+    setLoading(false)
+  }, [basePath, refetchWhenOffline])
+
+  useEffect(() => {
+    if (initial === undefined) void refetch()
+  }, [initial, refetch])
+
+  useEffect(() => {
+    if (!refetchOnWindowFocus) return
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void refetch()
+    }
+    document.addEventListener("visibilitychange", onVisible)
+    return () => document.removeEventListener("visibilitychange", onVisible)
+  }, [refetch, refetchOnWindowFocus])
+
+  useEffect(() => {
+    if (!refetchInterval) return
+    const timer = setInterval(() => void refetch(), refetchInterval * 1000)
+    return () => clearInterval(timer)
+  }, [refetch, refetchInterval])
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === "undefined") return
+    const channel = new BroadcastChannel(SESSION_CHANNEL)
+    channel.onmessage = () => void refetch()
+    return () => channel.close()
+  }, [refetch])
+
+  const update = useCallback(
+    async (data?: unknown) => {
+      setLoading(true)
+      const next = await updateSession(data, basePath)
+      setSession(next)
+      setLoading(false)
+      return next
+    },
+    [basePath],
+  )
+
+  const value = useMemo(
+    () => ({
+      data: session ?? null,
+      status: (loading ? "loading" : session ? "authenticated" : "unauthenticated") as SessionStatus,
+      update,
+      basePath,
+    }),
+    [session, loading, update, basePath],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+export interface UseSessionOptions {
+  /** Send unauthenticated users to sign-in (or run onUnauthenticated). */
+  required?: boolean
+  onUnauthenticated?: () => void
+}
+
+export function useSession(options: UseSessionOptions = {}): SessionContextValue {
+  const context = useContext(SessionContext)
+  if (!context) throw new Error("useSession must be used inside <SessionProvider>")
+  const { required, onUnauthenticated } = options
+  const mustLeave = required === true && context.status === "unauthenticated"
+
+  useEffect(() => {
+    if (!mustLeave) return
+    if (onUnauthenticated) return onUnauthenticated()
+    const params = new URLSearchParams({ error: "SessionRequired", callbackUrl: window.location.href })
+    window.location.href = `${context.basePath}/signin?${params}`
+  }, [mustLeave, onUnauthenticated, context.basePath])
+
+  if (mustLeave) return { data: null, status: "loading", update: context.update }
+  return { data: context.data, status: context.status, update: context.update }
+}
