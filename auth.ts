@@ -1,4 +1,57 @@
-// Placeholder so the root layout of the template is complete from day one.
-// The next issue fills this file with the app's auth configuration
-// (providers, adapter, session strategy) built on lib/auth.
-export {}
+/**
+ * The app's auth configuration: the one call of the library's factory. Import
+ * `auth`, `signIn`, `signOut` and `unstable_update` from here in server code.
+ */
+import NextAuth from "@/lib/auth/next"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import Credentials from "@/lib/auth/providers/credentials"
+import { verifyCredentials } from "@/lib/accounts/users"
+import { getPrisma } from "@/lib/db/client"
+
+/** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
+export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
+
+/** Pages that need a signed-in user. The middleware guards them, and each page checks again. */
+export const protectedPaths = ["/dashboard", "/settings"]
+
+function isProtected(path: string): boolean {
+  return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
+}
+
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
+  adapter: PrismaAdapter(getPrisma()),
+  session: { strategy: sessionStrategy },
+  providers: [
+    Credentials({
+      name: "Email and password",
+      credentials: {
+        email: { label: "Email", type: "email", autocomplete: "email", required: true },
+        password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
+      },
+      // Unknown email and wrong password give the same answer in about the same time.
+      authorize: (credentials) => verifyCredentials(getPrisma(), credentials.email, credentials.password),
+    }),
+  ],
+  theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },
+  callbacks: {
+    authorized({ auth: session, request }) {
+      const path = request.nextUrl.pathname
+      if (path.startsWith("/api/") && !session) {
+        return Response.json({ error: "Unauthorized" }, { status: 401 })
+      }
+      if (isProtected(path)) return Boolean(session?.user)
+      return true
+    },
+    jwt({ token, user, trigger, session }) {
+      if (user?.id) token.sub = user.id
+      // The settings action has already validated and saved the name; this copies it into the token.
+      const name = (session as { user?: { name?: unknown } } | undefined)?.user?.name
+      if (trigger === "update" && typeof name === "string") token.name = name
+      return token
+    },
+    session({ session, token, user }) {
+      const id = user?.id ?? token?.sub
+      return { ...session, user: { ...session.user, id } }
+    },
+  },
+})

@@ -1,11 +1,7 @@
-import { NextResponse } from "next/server"
-
-// Pass-through for now; the auth wiring replaces the body. It already runs on
-// the Node.js runtime so that it can later read database sessions through
-// Prisma (see docs/decisions.md, "middleware.ts vs proxy.ts").
-export function middleware(): NextResponse {
-  return NextResponse.next()
-}
+// The guard: runs the `authorized` callback of auth.ts on every matched
+// request. It runs on the Node.js runtime so that it can read database
+// sessions (see docs/decisions.md, "middleware.ts vs proxy.ts").
+export { auth as middleware } from "@/auth"
 
 export const config = {
   runtime: "nodejs",

@@ -83,7 +83,6 @@ export function parseCookies(header: string | null | undefined): Record<string, 
 /** RFC 6265 cookie-name: an RFC 7230 token. */
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 /** Attribute values must not end the attribute early or carry control characters. */
-// eslint-disable-next-line no-control-regex
 const ATTRIBUTE_VALUE = /^[^\u0000-\u001f\u007f;]*$/
 
 const PRIORITY = { low: "Low", medium: "Medium", high: "High" } as const

@@ -156,7 +156,7 @@ export class KeyRing {
   }
 
   /** Encrypts `token` with secrets[0]; iat, exp and jti are always (re)set. */
-  async encode(token: JWT = {}, salt: string, maxAge: number = DEFAULT_MAX_AGE): Promise<string> {
+  async encode(token: JWT, salt: string, maxAge: number = DEFAULT_MAX_AGE): Promise<string> {
     const { ordered } = await this.#keySet(salt, ISSUED_ENC)
     const issuer = ordered[0]
     if (!issuer) throw new MissingSecretError("A secret is required to encode tokens")

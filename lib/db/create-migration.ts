@@ -6,13 +6,13 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
-import { connectionError, prepareDatabase } from "./connection"
+import { connectionError, prepareDatabase, reason } from "./connection"
 import { postgresPoolConfig } from "./migration-adapter"
 import { providerLayout } from "./layout"
 import { readMigrationsList, writeMigration } from "./migrations-dir"
 import { toMigrationEngineError } from "./migrate"
 import { NO_FILTER, openSchemaEngine, readSchemaFiles } from "./schema-engine"
-import type { DatabaseProvider, DatabaseTarget, PostgresTarget } from "./url"
+import { DatabaseConfigError, type DatabaseProvider, type DatabaseTarget, type PostgresTarget } from "./url"
 
 export interface CreateMigrationOptions {
   readonly provider: DatabaseProvider
@@ -94,10 +94,18 @@ async function openScratchDatabase(
   admin.on("error", () => {})
   try {
     await admin.connect()
-    await admin.query(`CREATE DATABASE "${database}"`)
   } catch (error) {
     await admin.end().catch(() => {})
     throw connectionError(server, error, options.postgresVariable)
+  }
+  try {
+    await admin.query(`CREATE DATABASE "${database}"`)
+  } catch (error) {
+    await admin.end().catch(() => {})
+    throw new DatabaseConfigError(
+      options.postgresVariable ?? "DATABASE_URL",
+      `cannot create a scratch database on PostgreSQL at ${server.host}:${server.port} (${reason(error)})`,
+    )
   }
   return {
     target,

@@ -72,6 +72,7 @@ describe("encode / decode", () => {
   it("overwrites iat, exp and jti on re-encode and honours maxAge", async () => {
     const stale = { sub: "1", iat: 1, exp: 2, jti: "old" }
     const payload = await decode({ token: await encode({ token: stale, secret: "s", salt: SALT, maxAge: 60 }), secret: "s", salt: SALT })
+    expect(stale).toEqual({ sub: "1", iat: 1, exp: 2, jti: "old" })
     expect(payload!.jti).not.toBe("old")
     expect(payload!.iat).toBeGreaterThan(1)
     expect(payload!.exp).toBe(payload!.iat! + 60)

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import type { CallbacksOptions, JWT, Session } from "../types"
 import { defaultRedirect } from "../redirect"
 
@@ -6,7 +5,7 @@ export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
 export const DEFAULT_UPDATE_AGE = 24 * 60 * 60
 
 export function defaultSessionToken(): string {
-  return randomUUID()
+  return crypto.randomUUID()
 }
 
 /** Exposes only name, email and image: anything else must be added by the app's session callback. */

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
@@ -36,7 +35,7 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
 
   const authorized = await authorize(ctx, provider)
-  const user: User = { ...authorized, id: authorized.id === undefined ? randomUUID() : String(authorized.id) }
+  const user: User = { ...authorized, id: authorized.id === undefined ? crypto.randomUUID() : String(authorized.id) }
   const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
 
   const credentials = { ...(ctx.request.body ?? {}) }

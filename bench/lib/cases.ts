@@ -1,0 +1,138 @@
+/**
+ * The benchmarked cases and how each gets a valid session: jwt cases sign in
+ * through the library's own HTTP flow (GET /csrf, POST /callback/credentials)
+ * and keep the cookie it set; database cases carry the token of a session row
+ * made through the adapter. Every case is checked to return the session before
+ * it is timed, so a broken configuration cannot produce a fast null.
+ */
+import type { Adapter } from "../../lib/auth/types"
+import { CookieJar } from "./jar"
+import {
+  BASE_PATH,
+  JWT_USER,
+  type Library,
+  type LoadedLibrary,
+  ORIGIN,
+  PASSWORD,
+  type Strategy,
+} from "./libraries"
+
+export interface CaseSpec {
+  id: string
+  label: string
+  library: Library
+  strategy: Strategy
+  updateAge?: number
+}
+
+export const CASES: readonly CaseSpec[] = [
+  { id: "jwt/ours", label: "jwt  ours (updateAge 1 d, default)", library: "ours", strategy: "jwt" },
+  { id: "jwt/ours-updateAge-0", label: "jwt  ours (updateAge 0)", library: "ours", strategy: "jwt", updateAge: 0 },
+  { id: "jwt/auth-core", label: "jwt  @auth/core 0.41.3", library: "@auth/core", strategy: "jwt" },
+  { id: "database/ours", label: "db   ours", library: "ours", strategy: "database" },
+  { id: "database/auth-core", label: "db   @auth/core 0.41.3", library: "@auth/core", strategy: "database" },
+]
+
+export const SESSION_COOKIE = "authjs.session-token"
+const SESSION_URL = `${ORIGIN}${BASE_PATH}/session`
+
+export interface Counters {
+  ops: number
+  setCookies: number
+  failures: number
+  lastFailure?: string
+}
+
+export interface BenchCase {
+  spec: CaseSpec
+  handle: (request: Request) => Promise<Response>
+  jar: CookieJar
+  expectedEmail: string
+  counters: Counters
+}
+
+/** What a database case needs from the fixture. */
+export interface DatabaseSession {
+  adapter: Adapter
+  sessionToken: string
+  email: string
+}
+
+async function signInWithCredentials(handle: (request: Request) => Promise<Response>, jar: CookieJar): Promise<void> {
+  const csrfResponse = await handle(new Request(`${ORIGIN}${BASE_PATH}/csrf`, { headers: { cookie: jar.header() } }))
+  jar.update(csrfResponse.headers)
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken?: string }
+  if (!csrfToken) throw new Error(`GET ${BASE_PATH}/csrf returned no csrfToken (status ${csrfResponse.status})`)
+
+  const callback = await handle(
+    new Request(`${ORIGIN}${BASE_PATH}/callback/credentials`, {
+      method: "POST",
+      headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email: JWT_USER.email, password: PASSWORD }),
+    }),
+  )
+  jar.update(callback.headers)
+  await callback.body?.cancel()
+  if (!jar.get(SESSION_COOKIE)) {
+    throw new Error(`credentials sign-in set no ${SESSION_COOKIE} (status ${callback.status}, Location ${callback.headers.get("location")})`)
+  }
+}
+
+export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database?: DatabaseSession): Promise<BenchCase> {
+  if (library.library !== spec.library) throw new Error(`case ${spec.id} needs ${spec.library}, got ${library.library}`)
+  const jar = new CookieJar()
+  let handle: BenchCase["handle"]
+  let expectedEmail: string
+  if (spec.strategy === "database") {
+    if (!database) throw new Error(`case ${spec.id} needs a database`)
+    handle = library.handler({ strategy: "database", adapter: database.adapter, updateAge: spec.updateAge })
+    jar.set(SESSION_COOKIE, database.sessionToken)
+    expectedEmail = database.email
+  } else {
+    handle = library.handler({ strategy: "jwt", updateAge: spec.updateAge })
+    await signInWithCredentials(handle, jar)
+    expectedEmail = JWT_USER.email
+  }
+  const benchCase: BenchCase = { spec, handle, jar, expectedEmail, counters: { ops: 0, setCookies: 0, failures: 0 } }
+  await verifySession(benchCase)
+  return benchCase
+}
+
+/** One GET /session must return this user's session, else the case is refused. */
+async function verifySession(benchCase: BenchCase): Promise<void> {
+  const response = await benchCase.handle(sessionRequest(benchCase.jar))
+  benchCase.jar.update(response.headers)
+  const body = (await response.json()) as { user?: { email?: string } } | null
+  if (response.status !== 200 || body?.user?.email !== benchCase.expectedEmail) {
+    throw new Error(
+      `${benchCase.spec.id}: GET ${BASE_PATH}/session did not return the session (status ${response.status}, body ${JSON.stringify(body)})`,
+    )
+  }
+}
+
+function sessionRequest(jar: CookieJar): Request {
+  return new Request(SESSION_URL, { headers: { cookie: jar.header() } })
+}
+
+/**
+ * `count` sequential GET /session calls. Only the library's work is timed:
+ * the call and reading the response body. Building the Request and applying
+ * Set-Cookie to the jar happen outside the clock. Every response is checked.
+ */
+export async function runOps(benchCase: BenchCase, count: number, samples?: Float64Array, offset = 0): Promise<void> {
+  const { handle, jar, counters, expectedEmail } = benchCase
+  for (let i = 0; i < count; i++) {
+    const request = sessionRequest(jar)
+    const start = process.hrtime.bigint()
+    const response = await handle(request)
+    const body = await response.text()
+    const elapsed = process.hrtime.bigint() - start
+    if (samples) samples[offset + i] = Number(elapsed)
+    counters.ops++
+    counters.setCookies += jar.update(response.headers)
+    if (response.status !== 200 || !body.includes(expectedEmail)) {
+      counters.failures++
+      counters.lastFailure = `status ${response.status}, body ${body.slice(0, 200)}`
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * npm run bench — GET {basePath}/session, our core Auth() against @auth/core's
+ * Auth() with the same configuration, in one process, interleaved.
+ * A benchmark, not a test: it prints a table and writes bench/results.json.
+ *
+ * Environment:
+ *   BENCH_N       timed requests per case (default 4000)
+ *   BENCH_CASES   comma-separated case-id prefixes to run, e.g. "jwt" (default: all)
+ *   BENCH_MEMORY  "0" skips the per-library memory child processes
+ */
+import { writeFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+
+import { type BenchCase, CASES, type CaseSpec, type DatabaseSession, runOps, setupCase } from "./lib/cases"
+import { loadGc } from "./lib/gc"
+import { type Library, type LoadedLibrary, loadLibrary } from "./lib/libraries"
+import { measureMemory, type MemoryResult } from "./lib/memory"
+import { type CaseResult, computeRatio, formatTable, type Ratio, resultsJson, type Settings } from "./lib/report"
+import { summarize } from "./lib/stats"
+
+const RESULTS_FILE = fileURLToPath(new URL("./results.json", import.meta.url))
+const ROUNDS = 10
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`expected a positive integer, got ${JSON.stringify(value)}`)
+  return parsed
+}
+
+const n = positiveInt(process.env.BENCH_N, 4000)
+const perRound = Math.ceil(n / ROUNDS)
+const total = perRound * ROUNDS
+const warmup = Math.min(1000, Math.max(100, Math.floor(total / 5)))
+const prefixes = (process.env.BENCH_CASES ?? "").split(",").map((s) => s.trim()).filter(Boolean)
+const specs = CASES.filter((c) => prefixes.length === 0 || prefixes.some((p) => c.id.startsWith(p)))
+if (specs.length === 0) throw new Error(`BENCH_CASES=${process.env.BENCH_CASES} matches no case (${CASES.map((c) => c.id).join(", ")})`)
+const withMemory = process.env.BENCH_MEMORY !== "0"
+const gc = loadGc()
+
+interface DatabaseFixture {
+  url: string
+  tokens: Map<string, string>
+  sessionFor(spec: CaseSpec): DatabaseSession
+  cleanup(): Promise<void>
+}
+
+/** One migrated SQLite file, one user, one session row per database case. */
+async function databaseFixture(databaseSpecs: readonly CaseSpec[]): Promise<DatabaseFixture> {
+  const { createTempDatabase, openDatabase, createBenchUser, createSessionRow, DB_USER } = await import("./lib/database")
+  const temp = await createTempDatabase()
+  const db = openDatabase(temp.url)
+  const userId = await createBenchUser(db.adapter)
+  const tokens = new Map<string, string>()
+  for (const spec of databaseSpecs) tokens.set(spec.id, await createSessionRow(db.adapter, userId))
+  return {
+    url: temp.url,
+    tokens,
+    sessionFor: (spec) => ({ adapter: db.adapter, sessionToken: tokens.get(spec.id)!, email: DB_USER.email }),
+    cleanup: async () => {
+      await db.close()
+      temp.remove()
+    },
+  }
+}
+
+/** Rotates the order each round so no case always runs right after the same neighbour. */
+function rotated<T>(items: readonly T[], by: number): T[] {
+  const k = by % items.length
+  return [...items.slice(k), ...items.slice(0, k)]
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `GET /auth/session: ${total} timed requests per case (${ROUNDS} interleaved rounds of ${perRound}), ${warmup} warm-up; ` +
+      `node ${process.version}; GC between phases: ${gc ? "yes" : "no (unavailable)"}`,
+  )
+  const databaseSpecs = specs.filter((s) => s.strategy === "database")
+  const fixture = databaseSpecs.length > 0 ? await databaseFixture(databaseSpecs) : undefined
+  try {
+    const libraries = new Map<Library, LoadedLibrary>()
+    for (const library of new Set(specs.map((s) => s.library))) libraries.set(library, await loadLibrary(library))
+
+    const cases: BenchCase[] = []
+    for (const spec of specs) {
+      cases.push(await setupCase(spec, libraries.get(spec.library)!, fixture?.sessionFor(spec)))
+    }
+
+    for (const benchCase of cases) await runOps(benchCase, warmup)
+    for (const benchCase of cases) benchCase.counters.ops = benchCase.counters.setCookies = 0
+
+    const samples = new Map(cases.map((c) => [c, new Float64Array(total)]))
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const benchCase of rotated(cases, r)) {
+        gc?.()
+        await runOps(benchCase, perRound, samples.get(benchCase), r * perRound)
+      }
+    }
+
+    const broken = cases.filter((c) => c.counters.failures > 0)
+    if (broken.length > 0) {
+      for (const c of broken) console.error(`${c.spec.id}: ${c.counters.failures} responses without the session; last: ${c.counters.lastFailure}`)
+      throw new Error("some responses carried no session: the numbers would be meaningless")
+    }
+
+    const results: CaseResult[] = cases.map((c) => ({
+      spec: c.spec,
+      timing: summarize(samples.get(c)!),
+      setCookiesPerOp: c.counters.setCookies / c.counters.ops,
+    }))
+
+    if (withMemory) {
+      console.log(`memory: one child process per case, ${total} requests each ...`)
+      for (const result of results) {
+        const memory: MemoryResult = await measureMemory({
+          caseId: result.spec.id,
+          ops: total,
+          warmup,
+          databaseUrl: fixture?.url,
+          sessionToken: fixture?.tokens.get(result.spec.id),
+        })
+        result.memory = memory
+      }
+    }
+
+    const byId = new Map(results.map((r) => [r.spec.id, r]))
+    const ratios: Ratio[] = []
+    const pair = (name: string, ours: string, authCore: string, target: number) => {
+      const a = byId.get(ours)
+      const b = byId.get(authCore)
+      if (a && b) ratios.push(computeRatio(name, a, b, target))
+    }
+    pair("jwt: @auth/core ÷ ours (default)", "jwt/ours", "jwt/auth-core", 5)
+    pair("jwt: @auth/core ÷ ours (updateAge 0)", "jwt/ours-updateAge-0", "jwt/auth-core", 5)
+    pair("database: @auth/core ÷ ours", "database/ours", "database/auth-core", 2)
+
+    console.log(`\n${formatTable(results, ratios)}`)
+    const settings: Settings = { n: total, rounds: ROUNDS, warmup, memoryOps: withMemory ? total : null, gcBetweenPhases: gc !== undefined }
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(resultsJson(settings, results, ratios), null, 2)}\n`)
+    console.log(`\nwrote ${RESULTS_FILE}`)
+  } finally {
+    await fixture?.cleanup()
+  }
+}
+
+await main()

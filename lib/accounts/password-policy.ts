@@ -1,0 +1,37 @@
+import { dictionary } from "@zxcvbn-ts/language-common"
+
+/** NIST SP 800-63B style: length limits and a blocklist, no composition rules. */
+export const MIN_PASSWORD_LENGTH = 8
+export const MAX_PASSWORD_LENGTH = 128
+
+let common: Set<string> | undefined
+
+/** The ~50k most common passwords (zxcvbn-ts list), kept only where long enough to pass the length rule. */
+function commonPasswords(): Set<string> {
+  common ??= new Set(
+    (dictionary["passwords-common"] as string[]).filter((p) => p.length >= MIN_PASSWORD_LENGTH).map((p) => p.toLowerCase()),
+  )
+  return common
+}
+
+export type PasswordProblem = "too-short" | "too-long" | "too-common"
+
+export const passwordProblemText: Record<PasswordProblem, string> = {
+  "too-short": `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
+  "too-long": `Use at most ${MAX_PASSWORD_LENGTH} characters.`,
+  "too-common": "This password is too common. Choose one that is harder to guess.",
+}
+
+/** Counts characters as a person sees them (code points), not UTF-16 units. */
+export function checkPassword(password: string, context: { email?: string; name?: string } = {}): PasswordProblem | null {
+  const length = [...password].length
+  if (length < MIN_PASSWORD_LENGTH) return "too-short"
+  if (length > MAX_PASSWORD_LENGTH) return "too-long"
+  const lower = password.toLowerCase()
+  if (commonPasswords().has(lower)) return "too-common"
+  if (/^(.)\1+$/.test(password)) return "too-common"
+  const local = context.email?.split("@")[0]?.toLowerCase()
+  if (local && local.length >= 4 && lower === local) return "too-common"
+  if (context.email && lower === context.email.toLowerCase()) return "too-common"
+  return null
+}
