@@ -1,6 +1,9 @@
 import type { Metadata, Viewport } from "next"
 import type { ReactNode } from "react"
 import Link from "next/link"
+import { auth } from "@/auth"
+import { Providers } from "@/components/providers"
+import { UserMenu } from "@/components/user-menu"
 import "./globals.css"
 
 export const metadata: Metadata = {
@@ -9,7 +12,7 @@ export const metadata: Metadata = {
     template: "%s · Next.js Auth Starter",
   },
   description:
-    "A Next.js App Router starter with its own authentication library: OAuth, email links, passwords and passkeys, with database or JWT sessions.",
+    "A Next.js App Router starter with its own authentication library: email and password sign-in, database or JWT sessions, protected routes.",
   icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
 }
 
@@ -17,20 +20,24 @@ export const viewport: Viewport = {
   colorScheme: "light dark",
 }
 
-export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
+  const session = await auth()
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        <header className="border-b border-zinc-200 dark:border-zinc-800">
-          <div className="mx-auto flex max-w-3xl items-center justify-between px-6 py-4">
-            <Link href="/" className="font-semibold tracking-tight">
-              Auth Starter
-            </Link>
-            {/* Sign-in / user menu goes here once the auth wiring lands. */}
-            <nav aria-label="Account" data-testid="header-account" />
-          </div>
-        </header>
-        <main className="mx-auto max-w-3xl px-6 py-12">{children}</main>
+        <Providers session={session}>
+          <header className="border-b border-zinc-200 dark:border-zinc-800">
+            <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+              <Link href="/" className="font-semibold tracking-tight">
+                Auth Starter
+              </Link>
+              <nav aria-label="Account" data-testid="header-account">
+                <UserMenu session={session} />
+              </nav>
+            </div>
+          </header>
+          <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-12">{children}</main>
+        </Providers>
       </body>
     </html>
   )

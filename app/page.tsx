@@ -1,27 +1,56 @@
-export default function HomePage() {
+import Link from "next/link"
+import { auth } from "@/auth"
+import { ClientSession } from "@/components/client-session"
+
+export default async function HomePage() {
+  const session = await auth()
   return (
     <div className="space-y-10">
       <section className="space-y-4">
         <h1 className="text-4xl font-bold tracking-tight">Next.js Auth Starter</h1>
         <p className="text-lg text-zinc-600 dark:text-zinc-400">
-          A Next.js App Router template with its own authentication library. Sign in with OAuth
-          providers, email links, passwords or passkeys, and keep sessions in the database or in an
-          encrypted cookie. SQLite works out of the box; PostgreSQL is one environment variable
-          away.
+          A Next.js App Router template with its own authentication library. Accounts live in your
+          database (SQLite out of the box, PostgreSQL by one environment variable); sessions live in
+          the database or in an encrypted cookie.
         </p>
+        <div className="flex flex-wrap gap-3">
+          {session?.user ? (
+            <Link
+              href="/dashboard"
+              className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500"
+            >
+              Go to your dashboard
+            </Link>
+          ) : (
+            <>
+              <Link
+                href="/signup"
+                className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500"
+              >
+                Create an account
+              </Link>
+              <Link
+                href="/api/auth/signin"
+                className="rounded-md border border-zinc-300 px-4 py-2 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                Sign in
+              </Link>
+            </>
+          )}
+        </div>
       </section>
 
       <section
         aria-labelledby="session-state-heading"
-        className="rounded-lg border border-zinc-200 bg-zinc-50 p-6 dark:border-zinc-800 dark:bg-zinc-900"
+        className="space-y-3 rounded-lg border border-zinc-200 bg-zinc-50 p-6 dark:border-zinc-800 dark:bg-zinc-900"
       >
-        <h2 id="session-state-heading" className="text-sm font-semibold uppercase tracking-wide text-zinc-500">
+        <h2 id="session-state-heading" className="text-sm font-semibold uppercase tracking-wide text-zinc-500 dark:text-zinc-400">
           Session state
         </h2>
-        {/* Placeholder: reads nothing yet; the auth wiring replaces this with the live session. */}
-        <p data-testid="session-state" className="mt-2 font-mono text-sm">
-          Not connected to auth yet.
+        <p data-testid="session-state" className="font-mono text-sm">
+          {session?.user ? `Signed in as ${session.user.email}` : "Not signed in"}
         </p>
+        <ClientSession />
       </section>
     </div>
   )

@@ -3,7 +3,7 @@ import { normalizeEmail } from "./email"
 import { hashPassword, verifyPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
 
-export interface PublicUser {
+export type PublicUser = {
   id: string
   email: string
   name: string | null

@@ -48,8 +48,13 @@ export function SessionProvider({
     setLoading(false)
   }, [basePath, refetchWhenOffline])
 
+  // A server re-render (e.g. after a server action revalidates the layout) passes a new session down.
   useEffect(() => {
     if (initial === undefined) void refetch()
+    else {
+      setSession(initial)
+      setLoading(false)
+    }
   }, [initial, refetch])
 
   useEffect(() => {

@@ -1,0 +1,24 @@
+import type { Metadata } from "next"
+import { redirect } from "next/navigation"
+import { auth } from "@/auth"
+import { ClientSession } from "@/components/client-session"
+import { SettingsForm } from "./settings-form"
+
+export const metadata: Metadata = { title: "Settings" }
+
+export default async function SettingsPage() {
+  const session = await auth()
+  if (!session?.user) redirect("/api/auth/signin?callbackUrl=/settings")
+  return (
+    <div className="max-w-md space-y-8">
+      <div className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+        <p className="text-zinc-600 dark:text-zinc-400">
+          Signed in as <span data-testid="settings-user-name">{session.user.name}</span>.
+        </p>
+      </div>
+      <SettingsForm name={session.user.name ?? ""} />
+      <ClientSession />
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import Link from "next/link"
+import type { Session } from "@/lib/auth/types"
+import { SignOutButton } from "./sign-out-button"
+
+const itemClass =
+  "block w-full rounded px-3 py-2 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800"
+
+function initials(name: string): string {
+  return name
+    .split(" ")
+    .map((part) => part[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase()
+}
+
+/** The header's account area: sign-in links, or the user's menu (a <details>, so it needs no JavaScript). */
+export function UserMenu({ session }: { session: Session | null }) {
+  const user = session?.user
+  if (!user) {
+    return (
+      <div className="flex items-center gap-2 text-sm">
+        <Link href="/api/auth/signin" className="rounded-md px-3 py-2 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          Sign in
+        </Link>
+        <Link
+          href="/signup"
+          className="rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        >
+          Sign up
+        </Link>
+      </div>
+    )
+  }
+  const label = user.name || user.email || "Account"
+  return (
+    <details className="relative">
+      <summary
+        className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden"
+        aria-label={`Account menu for ${label}`}
+      >
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
+        >
+          {initials(label)}
+        </span>
+        <span className="hidden max-w-40 truncate sm:inline" data-testid="header-user-name">
+          {label}
+        </span>
+      </summary>
+      <div className="absolute right-0 z-10 mt-2 w-56 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
+        <p className="truncate px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
+        <Link href="/dashboard" className={itemClass}>
+          Dashboard
+        </Link>
+        <Link href="/settings" className={itemClass}>
+          Settings
+        </Link>
+        <SignOutButton className={itemClass} />
+      </div>
+    </details>
+  )
+}
