@@ -4,8 +4,8 @@
 // the engine works on scratch databases (a temp SQLite file; a temp database on the
 // PostgreSQL server named by POSTGRES_MIGRATION_URL, else a PostgreSQL DATABASE_URL, else
 // postgresql://postgres@127.0.0.1:5432/postgres), dropped afterwards.
-import { createMigration } from "../lib/db/create-migration"
-import { isPostgresUrl, parseDatabaseUrl, type PostgresTarget } from "../lib/db/url"
+import { planMigration, writePlannedMigration } from "../lib/db/create-migration"
+import { DatabaseConfigError, isPostgresUrl, parseDatabaseUrl, type PostgresTarget } from "../lib/db/url"
 import { reportFailure } from "./db-errors"
 
 const DEFAULT_POSTGRES_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -17,12 +17,9 @@ function postgresServer(): { target: PostgresTarget; variable: string } {
     ? [explicit, "POSTGRES_MIGRATION_URL"]
     : databaseUrl && isPostgresUrl(databaseUrl)
       ? [databaseUrl, "DATABASE_URL"]
-      : [DEFAULT_POSTGRES_SERVER, "POSTGRES_MIGRATION_URL (default postgresql://postgres@127.0.0.1:5432)"]
-  const target = parseDatabaseUrl(url, { variable: variable.split(" ")[0] })
-  if (target.provider !== "postgresql") {
-    console.error(`error: ${variable}: must be a postgresql:// URL`)
-    process.exit(1)
-  }
+      : [DEFAULT_POSTGRES_SERVER, "POSTGRES_MIGRATION_URL"]
+  const target = parseDatabaseUrl(url, { variable })
+  if (target.provider !== "postgresql") throw new DatabaseConfigError(variable, "must be a postgresql:// URL")
   return { target, variable }
 }
 
@@ -34,22 +31,27 @@ if (!name) {
 
 try {
   const server = postgresServer()
-  const sqlite = await createMigration({ provider: "sqlite", name })
-  const postgres = await createMigration({
+  // Compute both before writing either, so a failure leaves the migrations folders untouched.
+  const sqlite = await planMigration({ provider: "sqlite", name })
+  const postgres = await planMigration({
     provider: "postgresql",
     name,
-    folderName: sqlite.folderName ?? undefined,
     postgresServer: server.target,
     postgresVariable: server.variable,
   })
-  for (const result of [sqlite, postgres]) {
-    console.log(result.path ? `${result.provider}: wrote ${result.path}/migration.sql` : `${result.provider}: no schema changes`)
-  }
-  if ((sqlite.path === null) !== (postgres.path === null)) {
-    console.error(
-      "error: only one provider's schema changed; prisma/schema.prisma and prisma/postgres/schema.prisma must change together",
-    )
+  if ((sqlite === null) !== (postgres === null)) {
+    const changed = sqlite ? "prisma/schema.prisma" : "prisma/postgres/schema.prisma"
+    console.error(`error: only ${changed} has changes; change both schemas the same way (see schema-parity test)`)
     process.exit(1)
+  }
+  if (!sqlite || !postgres) {
+    console.log("No schema changes: no migration written.")
+    process.exit(0)
+  }
+  // One folder name for both histories.
+  for (const planned of [sqlite, postgres]) {
+    const written = await writePlannedMigration(planned, { folderName: sqlite.folderName })
+    console.log(`${planned.provider}: wrote ${written.path}/migration.sql`)
   }
   process.exit(0)
 } catch (error) {

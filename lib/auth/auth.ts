@@ -12,7 +12,7 @@ import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
 import { type AuthContext, createContext } from "./context"
 import { AuthError, CallbackRouteError, CredentialsSignin, isClientSafeErrorType, SignInError } from "./errors"
 import { type AuthAction, BadRequest, parseActionAndProvider, parseRequest } from "./http/request"
-import { htmlHeaders, type ResponseInternal, toResponse } from "./http/response"
+import { htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
 import type { AuthConfig } from "./types"
@@ -117,8 +117,11 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
           })
     // The full error (with its cause) goes to the server log only; the client sees a type name.
     if (!(thrown instanceof AuthError && thrown.type === "AdapterError")) resolved.logger.error(error)
-    if (ctx.request.action === "session" && ctx.request.method === "POST") {
-      return finish({ status: 400, body: null, cookies: ctx.outCookies })
+    if (ctx.request.action === "session") {
+      // A session read that fails (e.g. the database is down) answers "no session" and keeps the
+      // cookie, so the user is not signed out by an outage; a failed update is a 400.
+      const status = ctx.request.method === "POST" ? 400 : 200
+      return finish({ status, headers: noCacheHeaders, body: null, cookies: ctx.outCookies })
     }
     if (resolved.raw && !asJson && error instanceof AuthError && thrown instanceof AuthError) throw error
     return finish({ redirect: errorRedirectUrl(ctx, error), cookies: ctx.outCookies })

@@ -105,6 +105,11 @@ export async function deriveKey(secret: string, salt: string, enc: TokenEncrypti
   return { key, kid }
 }
 
+/** The salt is part of the key: a token is only ever valid under the salt it was made for. */
+function decodeCacheKey(salt: string, jwe: string): string {
+  return `${salt}\u0000${jwe}`
+}
+
 function epochSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
@@ -161,12 +166,18 @@ export class KeyRing {
     const issuer = ordered[0]
     if (!issuer) throw new MissingSecretError("A secret is required to encode tokens")
     const now = epochSeconds()
-    return new EncryptJWT(token)
+    const jti = crypto.randomUUID()
+    const jwe = await new EncryptJWT(token)
       .setProtectedHeader({ alg: "dir", enc: ISSUED_ENC, kid: issuer.kid })
       .setIssuedAt(now)
       .setExpirationTime(now + maxAge)
-      .setJti(crypto.randomUUID())
+      .setJti(jti)
       .encrypt(issuer.key)
+    // The client sends back exactly what we issue, and a string we encrypted
+    // ourselves is authentic: remembering its claims spares the decryption on
+    // the next request (a re-issued session cookie otherwise always misses).
+    this.#remember(decodeCacheKey(salt, jwe), jwe, { ...token, iat: now, exp: now + maxAge, jti })
+    return jwe
   }
 
   /**
@@ -174,7 +185,7 @@ export class KeyRing {
    * matching secret, tampering, expiry beyond the 15 s tolerance).
    */
   async decode(jwe: string, salt: string): Promise<JWT> {
-    const cacheKey = `${salt}\u0000${jwe}`
+    const cacheKey = decodeCacheKey(salt, jwe)
     const hit = this.#fromCache(cacheKey)
     if (hit) return hit
 

@@ -18,13 +18,23 @@ export interface CreateMigrationOptions {
   readonly provider: DatabaseProvider
   /** User-given name; the engine turns it into <yyyymmddHHMMSS>_<name>. */
   readonly name: string
-  /** Use this folder name instead of the engine's (keeps both providers' folders in step). */
+  /** createMigration only: write under this folder name instead of the engine's. */
   readonly folderName?: string
   /** PostgreSQL server that hosts the scratch database (provider "postgresql" only). */
   readonly postgresServer?: PostgresTarget
   /** Name of the variable postgresServer came from, for error messages. */
   readonly postgresVariable?: string
   readonly root?: string
+}
+
+/** A migration computed by the engine, not yet written. */
+export interface PlannedMigration {
+  readonly provider: DatabaseProvider
+  /** <yyyymmddHHMMSS>_<name>, as the engine generated it. */
+  readonly folderName: string
+  readonly script: string
+  readonly connectorType: string
+  readonly extension: string
 }
 
 export interface CreatedMigration {
@@ -34,7 +44,30 @@ export interface CreatedMigration {
   readonly path: string | null
 }
 
+/** Computes and writes the migration (see planMigration). */
 export async function createMigration(options: CreateMigrationOptions): Promise<CreatedMigration> {
+  const planned = await planMigration(options)
+  if (!planned) return { provider: options.provider, folderName: null, path: null }
+  return writePlannedMigration(planned, { folderName: options.folderName, root: options.root })
+}
+
+/** Writes a planned migration into the provider's migrations folder, optionally under another folder name. */
+export async function writePlannedMigration(
+  planned: PlannedMigration,
+  { folderName = planned.folderName, root }: { folderName?: string; root?: string } = {},
+): Promise<CreatedMigration> {
+  const dir = await writeMigration({
+    baseDir: providerLayout(planned.provider, root).migrationsDir,
+    name: folderName,
+    script: planned.script,
+    connectorType: planned.connectorType,
+    extension: planned.extension,
+  })
+  return { provider: planned.provider, folderName, path: dir }
+}
+
+/** The migration from the current history to the schema, or null when nothing changed. Writes nothing. */
+export async function planMigration(options: CreateMigrationOptions): Promise<PlannedMigration | null> {
   const layout = providerLayout(options.provider, options.root)
   const scratch = await openScratchDatabase(options)
   try {
@@ -56,16 +89,14 @@ export async function createMigration(options: CreateMigrationOptions): Promise<
         schema: { files: schemaFiles.map(([file, content]) => ({ path: file, content })) },
         filters,
       })
-      if (created.migrationScript === null) return { provider: options.provider, folderName: null, path: null }
-      const folderName = options.folderName ?? created.generatedMigrationName
-      const dir = await writeMigration({
-        baseDir: layout.migrationsDir,
-        name: folderName,
+      if (created.migrationScript === null) return null
+      return {
+        provider: options.provider,
+        folderName: created.generatedMigrationName,
         script: created.migrationScript,
         connectorType: created.connectorType,
         extension: created.extension,
-      })
-      return { provider: options.provider, folderName, path: dir }
+      }
     } catch (error) {
       throw toMigrationEngineError(error)
     } finally {

@@ -4,6 +4,7 @@
 //   <bin> [--datamodels <file>]... [--datasource <json>]   then JSON-RPC 2.0, one message per line on stdio
 // Both are reproduced here so that stock `prisma migrate dev|deploy|status|diff|reset`
 // and `prisma db push` work without the native binary.
+import { existsSync } from "node:fs"
 import { rm } from "node:fs/promises"
 import { createInterface } from "node:readline"
 import type { Readable, Writable } from "node:stream"
@@ -210,11 +211,24 @@ class EngineSession {
     return parseDatabaseUrl(url, { baseDir: this.io.cwd, variable: "datasource.url" })
   }
 
+  /**
+   * The CLI creates the database (cli create-database) before every command that needs it.
+   * A SQLite file that is still missing here belongs to a command that does not (migrate diff):
+   * opening it would create it, so the engine gets an empty in-memory database instead.
+   */
+  private engineTarget(): DatabaseTarget {
+    const target = this.target()
+    if (target.provider === "sqlite" && !existsSync(target.filePath)) {
+      return { provider: "sqlite", url: "file::memory:", filePath: ":memory:" }
+    }
+    return target
+  }
+
   private engine(): Promise<EngineHandle> {
     this.handle ??= (async () => {
       this.schemaFiles ??= readSchemaFiles(this.args.datamodels)
       const shadowUrl = this.args.datasource?.shadowDatabaseUrl
-      return openSchemaEngine(this.target(), {
+      return openSchemaEngine(this.engineTarget(), {
         schemaFiles: await this.schemaFiles,
         shadow: shadowUrl ? parseDatabaseUrl(shadowUrl, { baseDir: this.io.cwd, variable: "shadowDatabaseUrl" }) : undefined,
         onLog: (line) => this.io.stderr.write(`${line.trim()}\n`),

@@ -138,8 +138,7 @@ async function throwawayDatabase(
 ): Promise<SqlDriverAdapter> {
   const name = `prisma_migrate_shadow_db_${randomUUID().replaceAll("-", "")}`
   if (name === target.database) throw new Error("the shadow database must not be the main database")
-  const admin = new pg.Client(postgresPoolConfig(target))
-  await admin.connect()
+  const admin = await adminClient(target)
   try {
     await admin.query(`CREATE DATABASE "${name}"`)
   } catch (error) {
@@ -158,6 +157,30 @@ async function throwawayDatabase(
     }
   }
   return adapter
+}
+
+/**
+ * A session for CREATE/DROP DATABASE: on the main database, or on "postgres" when the main
+ * database does not exist yet (e.g. `prisma migrate diff --from-migrations` needs no main database).
+ */
+async function adminClient(target: PostgresTarget): Promise<pg.Client> {
+  const connect = async (database: string) => {
+    const client = new pg.Client(postgresPoolConfig(target, database))
+    client.on("error", () => {})
+    try {
+      await client.connect()
+      return client
+    } catch (error) {
+      await client.end().catch(() => {})
+      throw error
+    }
+  }
+  try {
+    return await connect(target.database)
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "3D000") throw error
+    return connect("postgres")
+  }
 }
 
 const CHAR_OID = 18 // PostgreSQL's internal one-byte "char" type

@@ -1,2 +1,45 @@
-// Placeholder written by the lead; the database helper replaces it with the PostgreSQL check.
-export default function setup() {}
+// vitest globalSetup: fail fast, with one clear message, when the test prerequisites
+// (the local PostgreSQL server, the generated Prisma clients) are missing.
+import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import pg from "pg"
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url))
+const POSTGRES = { host: "127.0.0.1", port: 5432, user: "postgres", database: "postgres" }
+
+export default async function setup(): Promise<void> {
+  await assertPostgresReachable()
+  ensureGeneratedClients()
+}
+
+async function assertPostgresReachable(): Promise<void> {
+  const client = new pg.Client({ ...POSTGRES, connectionTimeoutMillis: 3_000 })
+  client.on("error", () => {})
+  try {
+    await client.connect()
+    await client.query("SELECT 1")
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error)
+    throw new Error(
+      `Tests need PostgreSQL at postgresql://postgres@${POSTGRES.host}:${POSTGRES.port} (trust auth) and cannot reach it: ${detail}`,
+    )
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+/** The clients are generated at npm install (postinstall); regenerate if someone deleted them. */
+function ensureGeneratedClients(): void {
+  const missing = [
+    ["lib/generated/prisma/sqlite/client.ts", "prisma.config.ts"],
+    ["lib/generated/prisma/postgres/client.ts", "prisma/postgres/prisma.config.ts"],
+  ].filter(([client]) => !existsSync(path.join(ROOT, client!)))
+  for (const [, config] of missing) {
+    execFileSync(path.join(ROOT, "node_modules/.bin/prisma"), ["generate", "--config", config!], {
+      cwd: ROOT,
+      stdio: "ignore",
+    })
+  }
+}

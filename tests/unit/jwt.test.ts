@@ -213,6 +213,17 @@ describe("KeyRing", () => {
     expect(await ring.decode(token, SALT)).toMatchObject({ sub: "1", nested: { role: "user" } })
   })
 
+  it("remembers the claims of tokens it issues exactly as decryption yields them", async () => {
+    const ring = new KeyRing("s")
+    const claims = { sub: "1", name: "Ada", picture: null, when: new Date("2030-01-01T00:00:00Z"), skip: undefined }
+    const token = await ring.encode(claims, SALT, 120)
+    const remembered = await ring.decode(token, SALT)
+    const decrypted = await new KeyRing("s", { decodeCacheSize: 0 }).decode(token, SALT)
+    expect(remembered).toStrictEqual(decrypted)
+    expect(JSON.stringify(remembered)).toBe(JSON.stringify(decrypted))
+    expect(remembered.exp).toBe(remembered.iat! + 120)
+  })
+
   it("does not let a cached token through under another salt", async () => {
     const ring = new KeyRing("s")
     const token = await ring.encode({ sub: "1" }, SALT)

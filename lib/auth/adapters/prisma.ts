@@ -191,7 +191,10 @@ async function nullIfMissing<T>(operation: PromiseLike<T>): Promise<T | null> {
   }
 }
 
-/** Prisma treats an explicit undefined as "leave alone" but rejects some of them; drop them. */
+/**
+ * Prisma reads an explicit undefined as "not given", unless the client enables
+ * strictUndefinedChecks, which rejects it. Dropping them works either way.
+ */
 function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(record)) {

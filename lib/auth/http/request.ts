@@ -100,6 +100,26 @@ async function readBody(request: Request): Promise<string> {
   return new TextDecoder().decode(bytes)
 }
 
+/**
+ * Auth bodies are a few flat fields plus a small `data` object. JSON.parse
+ * accepts nesting thousands deep, but re-serialising such a value later (the
+ * Request handed to authorize(), a session token) overflows the stack, so it
+ * is refused here as a bad request.
+ */
+const MAX_JSON_DEPTH = 32
+
+function nestedDeeperThan(value: object, limit: number): boolean {
+  // Iterative, so the check itself cannot overflow the stack.
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!
+    if (typeof current !== "object" || current === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(current)) stack.push([child, depth + 1])
+  }
+  return false
+}
+
 function firstValues(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [key, value] of params) if (!(key in out)) out[key] = value
@@ -120,6 +140,7 @@ async function parseBody(request: Request): Promise<Record<string, unknown> | un
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new BadRequest(400, "The JSON body must be an object.")
     }
+    if (nestedDeeperThan(parsed, MAX_JSON_DEPTH)) throw new BadRequest(400, "The JSON body is nested too deeply.")
     return parsed as Record<string, unknown>
   }
   if (type === "application/x-www-form-urlencoded") {

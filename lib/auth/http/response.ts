@@ -21,8 +21,27 @@ export const htmlHeaders: Record<string, string> = {
   "Content-Type": "text/html; charset=utf-8",
   "Cache-Control": "no-store",
   "X-Frame-Options": "DENY",
-  "Content-Security-Policy": "frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
   "Referrer-Policy": "same-origin",
+}
+
+/**
+ * A Location value must be a header-safe string: `Headers` throws on
+ * characters above U+00FF, so a callback URL such as "/café-€" would turn a
+ * successful sign-in into an error. Such URLs go out percent-encoded (hosts
+ * as punycode); plain ASCII URLs pass through unchanged.
+ */
+export function toLocationHeader(url: string): string {
+  if (/^[\x21-\x7e]*$/.test(url)) return url
+  try {
+    return new URL(url).href
+  } catch {
+    // Not an absolute URL: encode the offending characters one by one (TextEncoder never throws).
+    return url.replace(/[^\x21-\x7e]/gu, (c) =>
+      Array.from(new TextEncoder().encode(c), (b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+    )
+  }
 }
 
 /**
@@ -39,7 +58,7 @@ export function toResponse(internal: ResponseInternal, returnRedirectAsJson: boo
       headers.set("Content-Type", "application/json")
       return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers })
     }
-    headers.set("Location", internal.redirect)
+    headers.set("Location", toLocationHeader(internal.redirect))
     return new Response(null, { status: 302, headers })
   }
 

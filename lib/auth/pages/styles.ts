@@ -169,7 +169,15 @@ input::placeholder { color: var(--muted); opacity: 1; }
 }
 .button-primary { background: var(--brand-color); color: var(--button-text-color); }
 .button-primary:hover { filter: brightness(1.1); }
-.button-provider { background: var(--surface); color: var(--text); border-color: var(--border); }
+.button-provider {
+  position: relative;
+  padding-inline: 3rem;
+  background: var(--surface);
+  color: var(--text);
+  border-color: var(--border);
+}
+/* Icons sit in a fixed column so that a list of providers lines up. */
+.button-provider .icon { position: absolute; left: 1rem; top: 50%; transform: translateY(-50%); }
 .button-provider:hover { background: var(--surface-hover); }
 .icon { display: block; width: 1.25rem; height: 1.25rem; flex: none; object-fit: contain; }
 a { color: var(--text); text-decoration-color: var(--brand-color); text-decoration-thickness: 2px; text-underline-offset: 3px; }

@@ -13,6 +13,7 @@ import { PrismaPg } from "@prisma/adapter-pg"
 import { isDate, PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@/lib/auth/types"
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma/postgres/client"
+import type { PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
 import { createTestDatabase } from "@/tests/helpers/db"
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
@@ -452,6 +453,20 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row).toEqual({ ...oauthAccount(user.id), token_type: "dpop" })
   })
 
+  it("linkAccount fits values to the column types: whole seconds, session_state as text", async () => {
+    const user = await newUser()
+    await adapter.linkAccount({
+      ...oauthAccount(user.id),
+      expires_at: 1_900_000_000.75,
+      session_state: { sid: "abc" } as unknown as string,
+    })
+    const row = await db.prisma.account.findUniqueOrThrow({
+      where: { provider_providerAccountId: { provider: "github", providerAccountId: "gh-123" } },
+    })
+    expect(row.expires_at).toBe(1_900_000_000)
+    expect(row.session_state).toBe('{"sid":"abc"}')
+  })
+
   it("linkAccount stores a minimal account with every token column null", async () => {
     const user = await newUser()
     const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "email", providerAccountId: user.email }
@@ -470,7 +485,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const user = await newUser()
     await adapter.createSession({ sessionToken: "one-query", userId: user.id, expires: inOneHour() })
     const operations: string[] = []
-    const counted = db.prisma.$extends({
+    // Through the generated client's own type: $extends on DbClient (an InstanceType of
+    // the generic class) loses the model delegates from its result type.
+    const base: SqlitePrismaClient = db.prisma
+    const counted = base.$extends({
       query: {
         $allOperations({ model, operation, args, query }) {
           operations.push(`${model ?? "$"}.${operation}`)

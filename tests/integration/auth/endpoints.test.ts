@@ -12,9 +12,9 @@ import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { EncryptJWT } from "jose"
 import { Auth, CredentialsSignin, skipCSRFCheck } from "@/lib/auth"
-import type { Adapter, AuthConfig, JWT, Session, User } from "@/lib/auth"
+import type { Adapter, AuthConfig, JWT, Session } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import { decode, deriveKey, encode } from "@/lib/auth/jwt"
+import { decode, deriveKey } from "@/lib/auth/jwt"
 import Credentials from "@/lib/auth/providers/credentials"
 import { createTestDatabase } from "@/tests/helpers/db"
 import {
@@ -79,6 +79,13 @@ async function craftToken(claims: JWT, times: { iat: number; exp: number }, secr
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
+interface TestUser {
+  id: string
+  name: string
+  email: string
+  image: string | null
+}
+
 describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKind }) => {
   const isDb = strategy === "database"
   let db: TestDatabase | undefined
@@ -100,24 +107,23 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
 
   let userCount = 0
   /** A user that can sign in: a real row under the database strategy. */
-  async function newUser(fields: Partial<User> = {}): Promise<Required<Pick<User, "id" | "name" | "email" | "image">>> {
+  async function newUser(): Promise<TestUser> {
     userCount++
     const data = {
       email: `user${userCount}-${randomUUID().slice(0, 8)}@example.test`,
       name: "Ada Lovelace",
       image: "https://img.example.test/ada.png",
-      ...fields,
-    } as { email: string; name: string; image: string }
+    }
     if (isDb) {
       const row = await prisma.user.create({ data })
-      return { id: row.id, name: row.name, email: row.email, image: row.image }
+      return { id: row.id, name: row.name ?? "", email: row.email, image: row.image }
     }
     return { id: randomUUID(), ...data }
   }
 
   interface Options extends Partial<AuthConfig> {
     authorize?: Parameters<typeof Credentials>[0]["authorize"]
-    user?: User
+    user?: TestUser
   }
 
   /** Config for this strategy; authorize accepts password "correct" for `user`. */
@@ -137,6 +143,8 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       secret: SECRET,
       trustHost: true,
       providers: [provider],
+      // Quiet by default; tests about logging pass their own recording logger.
+      logger: recordingLogger().logger,
       ...(isDb ? { adapter } : {}),
       session: { strategy, ...session },
       ...rest,
@@ -149,7 +157,7 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
     const user = options.user ?? (await newUser())
     const config = makeConfig({ ...options, user })
     const browser = new Browser(config, origin)
-    const res = await browser.signInWithCredentials({ email: user.email as string, password: "correct" })
+    const res = await browser.signInWithCredentials({ email: user.email, password: "correct" })
     expect(res.status).toBe(302)
     return { browser, config, user, res }
   }
@@ -237,6 +245,13 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       expectBaseAttributes(cookie, true)
       expect(cookie.attributes.domain).toBeUndefined()
       expect(setCookie(res, CSRF)).toBeUndefined()
+    })
+
+    it("useSecureCookies overrides the protocol in both directions", async () => {
+      const forced = await new Browser(makeConfig({ useSecureCookies: true })).send(`${BASE}/csrf`)
+      expectBaseAttributes(setCookie(forced, `__Host-${CSRF}`)!, true)
+      const relaxed = await new Browser(makeConfig({ useSecureCookies: false }), HTTPS_ORIGIN).send(`${BASE}/csrf`)
+      expectBaseAttributes(setCookie(relaxed, CSRF)!, false)
     })
 
     it("with skipCSRFCheck: 404, clears the CSRF cookie and warns", async () => {
@@ -517,18 +532,30 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       expect(decodeURIComponent(setCookie(res, CALLBACK)!.value)).toBe(ORIGIN)
     })
 
-    it("a custom redirect callback sees url and baseUrl", async () => {
+    it("a custom redirect callback sees the raw url and baseUrl, and has the last word", async () => {
       const seen: unknown[] = []
-      const { res } = await signedIn({
-        callbacks: {
-          redirect: (params) => {
-            seen.push(params)
-            return `${params.baseUrl}/from-callback`
+      const user = await newUser()
+      const browser = new Browser(
+        makeConfig({
+          user,
+          callbacks: {
+            redirect: (params) => {
+              seen.push(params)
+              return `${params.baseUrl}/from-callback`
+            },
           },
-        },
-      })
+        }),
+      )
+      const res = await browser.signInWithCredentials({ email: user.email, password: "correct", callbackUrl: "/asked" })
       expect(res.headers.get("location")).toBe(`${ORIGIN}/from-callback`)
-      expect(seen).toContainEqual({ url: expect.any(String), baseUrl: ORIGIN })
+      expect(seen).toEqual([{ url: "/asked", baseUrl: ORIGIN }])
+    })
+
+    it("a redirect callback that returns something unusable falls back to the origin", async () => {
+      const user = await newUser()
+      const browser = new Browser(makeConfig({ user, callbacks: { redirect: () => "javascript:alert(1)" } }))
+      const res = await browser.signInWithCredentials({ email: user.email, password: "correct", callbackUrl: "/x" })
+      expect(res.headers.get("location")).toBe(ORIGIN)
     })
   })
 
@@ -542,7 +569,7 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const before = isDb ? await snapshot(prisma) : undefined
       const fields = tamper(browser, token)
       const res = await browser.send(`${BASE}/callback/credentials`, {
-        form: { email: user.email as string, password: "correct", ...fields },
+        form: { email: user.email, password: "correct", ...fields },
       })
       expect(res.status).toBe(302)
       expect(res.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`)
@@ -846,6 +873,31 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const res = await browser.send(`${BASE}/session`)
       const body = (await res.json()) as Session
       expect(body.user?.name).toBe("Skewed")
+    })
+  })
+
+  // -------------------------------------------------------------------------
+  describe.runIf(isDb)("a failing database", () => {
+    it("GET /session: logged as AdapterError, nothing leaked, and the session cookie is kept", async () => {
+      const { browser, user } = await signedIn()
+      const { logger, errors } = recordingLogger()
+      // The app's adapter, whose database has just gone away.
+      const failing: Adapter = {
+        ...adapter,
+        getSessionAndUser: async () => {
+          throw new Error("connect ECONNREFUSED 127.0.0.1:5432 at /srv/app/db.ts:12")
+        },
+      }
+      browser.config = { ...browser.config, adapter: failing, logger }
+      const res = await browser.send(`${BASE}/session`)
+      const body = await res.text()
+      expect(res.status).toBeLessThan(500)
+      expectNoInternals(body)
+      expect(res.headers.get("location") ?? "").not.toContain("ECONNREFUSED")
+      // A transient outage must not sign the user out.
+      expect(setCookie(res, SESSION)).toBeUndefined()
+      expect(errors.map((e) => (e as { type?: string }).type)).toContain("AdapterError")
+      expect(await sessionRows(user.id)).toHaveLength(1)
     })
   })
 
