@@ -49,9 +49,13 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       if (trigger === "update" && typeof name === "string") token.name = name
       return token
     },
+    // What the browser and server components see: an explicit, minimal shape.
     session({ session, token, user }) {
-      const id = user?.id ?? token?.sub
-      return { ...session, user: { ...session.user, id } }
+      const source = user ?? session.user
+      return {
+        expires: session.expires,
+        user: { id: user?.id ?? token?.sub, name: source?.name ?? null, email: source?.email ?? null, image: source?.image ?? null },
+      }
     },
   },
 })

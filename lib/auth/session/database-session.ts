@@ -66,7 +66,8 @@ export async function databaseSession(
   if (update) user = await persistProfileUpdate(ctx, adapter, user, update.data)
 
   const session = (await config.callbacks.session({
-    session: { ...row, user, expires: row.expires.toISOString() } as unknown as Session,
+    // Only the public shape: spreading `session` in a callback must not leak the row's sessionToken.
+    session: { user: { name: user.name ?? null, email: user.email, image: user.image ?? null }, expires: row.expires.toISOString() },
     user,
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])) as Session | null
