@@ -4,14 +4,16 @@
  * A benchmark, not a test: it prints a table and writes bench/results.json.
  *
  * Environment:
- *   BENCH_N       timed requests per case (default 4000)
+ *   BENCH_N       timed requests per case (default 3000: about a minute on a busy 2-core machine)
  *   BENCH_CASES   comma-separated case-id prefixes to run, e.g. "jwt" (default: all)
  *   BENCH_MEMORY  "0" skips the per-library memory child processes
+ * Profiling our side: bench/profile.ts (see its header).
  */
 import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 
-import { type BenchCase, CASES, type CaseSpec, type DatabaseSession, runOps, setupCase } from "./lib/cases"
+import { type BenchCase, CASES, needsSqlite, runOps, setupCase } from "./lib/cases"
+import type { DatabaseFixture } from "./lib/database"
 import { loadGc } from "./lib/gc"
 import { type Library, type LoadedLibrary, loadLibrary } from "./lib/libraries"
 import { measureMemory, type MemoryResult } from "./lib/memory"
@@ -28,7 +30,7 @@ function positiveInt(value: string | undefined, fallback: number): number {
   return parsed
 }
 
-const n = positiveInt(process.env.BENCH_N, 4000)
+const n = positiveInt(process.env.BENCH_N, 3000)
 const perRound = Math.ceil(n / ROUNDS)
 const total = perRound * ROUNDS
 const warmup = Math.min(1000, Math.max(100, Math.floor(total / 5)))
@@ -36,33 +38,9 @@ const prefixes = (process.env.BENCH_CASES ?? "").split(",").map((s) => s.trim())
 const specs = CASES.filter((c) => prefixes.length === 0 || prefixes.some((p) => c.id.startsWith(p)))
 if (specs.length === 0) throw new Error(`BENCH_CASES=${process.env.BENCH_CASES} matches no case (${CASES.map((c) => c.id).join(", ")})`)
 const withMemory = process.env.BENCH_MEMORY !== "0"
+// Enough for stable per-op allocation figures; more would only lengthen the run.
+const memoryOps = Math.min(total, 2000)
 const gc = loadGc()
-
-interface DatabaseFixture {
-  url: string
-  tokens: Map<string, string>
-  sessionFor(spec: CaseSpec): DatabaseSession
-  cleanup(): Promise<void>
-}
-
-/** One migrated SQLite file, one user, one session row per database case. */
-async function databaseFixture(databaseSpecs: readonly CaseSpec[]): Promise<DatabaseFixture> {
-  const { createTempDatabase, openDatabase, createBenchUser, createSessionRow, DB_USER } = await import("./lib/database")
-  const temp = await createTempDatabase()
-  const db = openDatabase(temp.url)
-  const userId = await createBenchUser(db.adapter)
-  const tokens = new Map<string, string>()
-  for (const spec of databaseSpecs) tokens.set(spec.id, await createSessionRow(db.adapter, userId))
-  return {
-    url: temp.url,
-    tokens,
-    sessionFor: (spec) => ({ adapter: db.adapter, sessionToken: tokens.get(spec.id)!, email: DB_USER.email }),
-    cleanup: async () => {
-      await db.close()
-      temp.remove()
-    },
-  }
-}
 
 /** Rotates the order each round so no case always runs right after the same neighbour. */
 function rotated<T>(items: readonly T[], by: number): T[] {
@@ -75,15 +53,18 @@ async function main(): Promise<void> {
     `GET /auth/session: ${total} timed requests per case (${ROUNDS} interleaved rounds of ${perRound}), ${warmup} warm-up; ` +
       `node ${process.version}; GC between phases: ${gc ? "yes" : "no (unavailable)"}`,
   )
-  const databaseSpecs = specs.filter((s) => s.strategy === "database")
-  const fixture = databaseSpecs.length > 0 ? await databaseFixture(databaseSpecs) : undefined
+  const databaseSpecs = specs.filter(needsSqlite)
+  // Imported only when needed, so jwt-only runs do not load Prisma.
+  let fixture: DatabaseFixture | undefined
+  if (databaseSpecs.length > 0) fixture = await (await import("./lib/database")).databaseFixture(databaseSpecs)
   try {
     const libraries = new Map<Library, LoadedLibrary>()
     for (const library of new Set(specs.map((s) => s.library))) libraries.set(library, await loadLibrary(library))
 
     const cases: BenchCase[] = []
     for (const spec of specs) {
-      cases.push(await setupCase(spec, libraries.get(spec.library)!, fixture?.sessionFor(spec)))
+      const database = needsSqlite(spec) ? fixture?.sessionFor(spec) : undefined
+      cases.push(await setupCase(spec, libraries.get(spec.library)!, database))
     }
 
     for (const benchCase of cases) await runOps(benchCase, warmup)
@@ -110,11 +91,11 @@ async function main(): Promise<void> {
     }))
 
     if (withMemory) {
-      console.log(`memory: one child process per case, ${total} requests each ...`)
+      console.log(`memory: one child process per case, ${memoryOps} requests each ...`)
       for (const result of results) {
         const memory: MemoryResult = await measureMemory({
           caseId: result.spec.id,
-          ops: total,
+          ops: memoryOps,
           warmup,
           databaseUrl: fixture?.url,
           sessionToken: fixture?.tokens.get(result.spec.id),
@@ -125,7 +106,7 @@ async function main(): Promise<void> {
 
     const byId = new Map(results.map((r) => [r.spec.id, r]))
     const ratios: Ratio[] = []
-    const pair = (name: string, ours: string, authCore: string, target: number) => {
+    const pair = (name: string, ours: string, authCore: string, target?: number) => {
       const a = byId.get(ours)
       const b = byId.get(authCore)
       if (a && b) ratios.push(computeRatio(name, a, b, target))
@@ -133,9 +114,10 @@ async function main(): Promise<void> {
     pair("jwt: @auth/core ÷ ours (default)", "jwt/ours", "jwt/auth-core", 5)
     pair("jwt: @auth/core ÷ ours (updateAge 0)", "jwt/ours-updateAge-0", "jwt/auth-core", 5)
     pair("database: @auth/core ÷ ours", "database/ours", "database/auth-core", 2)
+    pair("database, in-memory adapter: @auth/core ÷ ours", "database-memory/ours", "database-memory/auth-core")
 
     console.log(`\n${formatTable(results, ratios)}`)
-    const settings: Settings = { n: total, rounds: ROUNDS, warmup, memoryOps: withMemory ? total : null, gcBetweenPhases: gc !== undefined }
+    const settings: Settings = { n: total, rounds: ROUNDS, warmup, memoryOps: withMemory ? memoryOps : null, gcBetweenPhases: gc !== undefined }
     writeFileSync(RESULTS_FILE, `${JSON.stringify(resultsJson(settings, results, ratios), null, 2)}\n`)
     console.log(`\nwrote ${RESULTS_FILE}`)
   } finally {

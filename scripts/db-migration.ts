@@ -5,6 +5,7 @@
 // PostgreSQL server named by POSTGRES_MIGRATION_URL, else a PostgreSQL DATABASE_URL, else
 // postgresql://postgres@127.0.0.1:5432/postgres), dropped afterwards.
 import { planMigration, writePlannedMigration } from "../lib/db/create-migration"
+import { slugifyMigrationName } from "../lib/db/migrations-dir"
 import { DatabaseConfigError, isPostgresUrl, parseDatabaseUrl, type PostgresTarget } from "../lib/db/url"
 import { reportFailure } from "./db-errors"
 
@@ -24,7 +25,7 @@ function postgresServer(): { target: PostgresTarget; variable: string } {
 }
 
 const name = process.argv.slice(2).find((arg) => !arg.startsWith("-"))
-if (!name) {
+if (!name || slugifyMigrationName(name) === "") {
   console.error("usage: npm run db:migration -- <name>   (e.g. add_user_locale)")
   process.exit(1)
 }

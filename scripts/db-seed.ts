@@ -1,7 +1,6 @@
 /**
  * Creates the demo account, idempotently: SEED_EMAIL / SEED_NAME /
- * SEED_PASSWORD (defaults below). An existing account keeps its data and gets
- * the seed password again, so a known login always works.
+ * SEED_PASSWORD (defaults below). An existing account is left as it is.
  */
 import { normalizeEmail } from "@/lib/accounts/email"
 import { hashPassword } from "@/lib/accounts/password"
@@ -15,15 +14,13 @@ async function main() {
   if (!email) throw new Error("SEED_EMAIL is not a valid email address")
   const db = createPrismaClient()
   try {
-    const passwordHash = await hashPassword(password)
     const existing = await db.user.findUnique({ where: { email }, select: { id: true } })
     if (existing) {
-      await db.user.update({ where: { email }, data: { passwordHash } })
-      console.log(`Seed account ${email} exists; password reset to SEED_PASSWORD.`)
-    } else {
-      await db.user.create({ data: { email, name, passwordHash } })
-      console.log(`Created seed account ${email} (${name}).`)
+      console.log(`Seed account ${email} already exists; left unchanged.`)
+      return
     }
+    await db.user.create({ data: { email, name, passwordHash: await hashPassword(password) } })
+    console.log(`Created seed account ${email} (${name}); sign in with SEED_PASSWORD.`)
   } finally {
     await db.$disconnect()
   }

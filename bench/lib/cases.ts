@@ -7,6 +7,7 @@
  */
 import type { Adapter } from "../../lib/auth/types"
 import { CookieJar } from "./jar"
+import { createMapAdapter } from "./map-adapter"
 import {
   BASE_PATH,
   JWT_USER,
@@ -23,15 +24,40 @@ export interface CaseSpec {
   library: Library
   strategy: Strategy
   updateAge?: number
+  /**
+   * Database cases only. "sqlite": our PrismaAdapter over a migrated SQLite
+   * file (the fixture in ./database). "memory": an adapter over Maps, so the
+   * case measures the library's own overhead with storage cost near zero.
+   */
+  storage?: "sqlite" | "memory"
 }
 
 export const CASES: readonly CaseSpec[] = [
   { id: "jwt/ours", label: "jwt  ours (updateAge 1 d, default)", library: "ours", strategy: "jwt" },
   { id: "jwt/ours-updateAge-0", label: "jwt  ours (updateAge 0)", library: "ours", strategy: "jwt", updateAge: 0 },
   { id: "jwt/auth-core", label: "jwt  @auth/core 0.41.3", library: "@auth/core", strategy: "jwt" },
-  { id: "database/ours", label: "db   ours", library: "ours", strategy: "database" },
-  { id: "database/auth-core", label: "db   @auth/core 0.41.3", library: "@auth/core", strategy: "database" },
+  { id: "database/ours", label: "db   ours (Prisma, SQLite)", library: "ours", strategy: "database", storage: "sqlite" },
+  {
+    id: "database/auth-core",
+    label: "db   @auth/core 0.41.3 (Prisma, SQLite)",
+    library: "@auth/core",
+    strategy: "database",
+    storage: "sqlite",
+  },
+  { id: "database-memory/ours", label: "db   ours (in-memory adapter)", library: "ours", strategy: "database", storage: "memory" },
+  {
+    id: "database-memory/auth-core",
+    label: "db   @auth/core 0.41.3 (in-memory adapter)",
+    library: "@auth/core",
+    strategy: "database",
+    storage: "memory",
+  },
 ]
+
+/** Cases that need the SQLite fixture. */
+export function needsSqlite(spec: CaseSpec): boolean {
+  return spec.strategy === "database" && spec.storage === "sqlite"
+}
 
 export const SESSION_COOKIE = "authjs.session-token"
 const SESSION_URL = `${ORIGIN}${BASE_PATH}/session`
@@ -84,7 +110,8 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
   let handle: BenchCase["handle"]
   let expectedEmail: string
   if (spec.strategy === "database") {
-    if (!database) throw new Error(`case ${spec.id} needs a database`)
+    database ??= spec.storage === "memory" ? await memorySession() : undefined
+    if (!database) throw new Error(`case ${spec.id} needs the SQLite fixture`)
     handle = library.handler({ strategy: "database", adapter: database.adapter, updateAge: spec.updateAge })
     jar.set(SESSION_COOKIE, database.sessionToken)
     expectedEmail = database.email
@@ -96,6 +123,15 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
   const benchCase: BenchCase = { spec, handle, jar, expectedEmail, counters: { ops: 0, setCookies: 0, failures: 0 } }
   await verifySession(benchCase)
   return benchCase
+}
+
+/** A user and a session row in a fresh in-memory adapter. */
+async function memorySession(): Promise<DatabaseSession> {
+  const adapter = createMapAdapter()
+  const user = await adapter.createUser({ id: "", email: "grace@example.com", name: "Grace Hopper", emailVerified: null, image: null })
+  const sessionToken = crypto.randomUUID()
+  await adapter.createSession({ sessionToken, userId: user.id, expires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) })
+  return { adapter, sessionToken, email: user.email }
 }
 
 /** One GET /session must return this user's session, else the case is refused. */

@@ -9,6 +9,7 @@ import path from "node:path"
 
 import { PrismaAdapter } from "../../lib/auth/adapters/prisma"
 import type { Adapter } from "../../lib/auth/types"
+import type { CaseSpec, DatabaseSession } from "./cases"
 import { createPrismaClient } from "../../lib/db/client"
 import { migrateDatabase } from "../../lib/db/migrate"
 
@@ -47,4 +48,39 @@ export async function createSessionRow(adapter: Required<Adapter>, userId: strin
   const sessionToken = crypto.randomUUID()
   await adapter.createSession({ sessionToken, userId, expires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) })
   return sessionToken
+}
+
+export interface DatabaseFixture {
+  url: string
+  tokens: Map<string, string>
+  sessionFor(spec: CaseSpec): DatabaseSession
+  cleanup(): Promise<void>
+}
+
+/** One migrated SQLite file, one user, one session row per database case. */
+export async function databaseFixture(specs: readonly CaseSpec[]): Promise<DatabaseFixture> {
+  const temp = await createTempDatabase()
+  const db = openDatabase(temp.url)
+  try {
+    const userId = await createBenchUser(db.adapter)
+    const tokens = new Map<string, string>()
+    for (const spec of specs) tokens.set(spec.id, await createSessionRow(db.adapter, userId))
+    return {
+      url: temp.url,
+      tokens,
+      sessionFor(spec) {
+        const sessionToken = tokens.get(spec.id)
+        if (!sessionToken) throw new Error(`the SQLite fixture has no session for ${spec.id}`)
+        return { adapter: db.adapter, sessionToken, email: DB_USER.email }
+      },
+      cleanup: async () => {
+        await db.close()
+        temp.remove()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    temp.remove()
+    throw error
+  }
 }

@@ -15,7 +15,8 @@ export interface ConfigOptions {
   adapter?: Adapter
 }
 
-export interface BenchUser {
+// A type alias, not an interface: both libraries' User types carry an index signature.
+export type BenchUser = {
   id: string
   name: string
   email: string

@@ -21,7 +21,7 @@ const start = process.memoryUsage()
 const library = await loadLibrary(spec.library)
 let database: DatabaseSession | undefined
 let close = async () => {}
-if (spec.strategy === "database") {
+if (spec.strategy === "database" && spec.storage === "sqlite") {
   if (!input.databaseUrl || !input.sessionToken) throw new Error(`${spec.id} needs databaseUrl and sessionToken`)
   const { DB_USER, openDatabase } = await import("./database")
   const db = openDatabase(input.databaseUrl)

@@ -9,7 +9,7 @@ import pg from "pg"
 import { connectionError, prepareDatabase, reason } from "./connection"
 import { postgresPoolConfig } from "./migration-adapter"
 import { providerLayout } from "./layout"
-import { readMigrationsList, writeMigration } from "./migrations-dir"
+import { readMigrationsList, slugifyMigrationName, writeMigration } from "./migrations-dir"
 import { toMigrationEngineError } from "./migrate"
 import { NO_FILTER, openSchemaEngine, readSchemaFiles } from "./schema-engine"
 import { DatabaseConfigError, type DatabaseProvider, type DatabaseTarget, type PostgresTarget } from "./url"
@@ -84,7 +84,7 @@ export async function planMigration(options: CreateMigrationOptions): Promise<Pl
       await engine.devDiagnostic({ migrationsList, filters })
       const created = await engine.createMigration({
         draft: false,
-        migrationName: options.name,
+        migrationName: slugifyMigrationName(options.name),
         migrationsList,
         schema: { files: schemaFiles.map(([file, content]) => ({ path: file, content })) },
         filters,

@@ -54,8 +54,22 @@ export async function writeMigration(options: {
   return dir
 }
 
-/** Prisma's migration folder name: UTC timestamp yyyymmddHHMMSS, underscore, name. */
-export function migrationFolderName(name: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, "").slice(0, 14)
-  return `${stamp}_${name}`
+/**
+ * The migration name as `prisma migrate dev --name` turns it into a folder suffix:
+ * words split on camel case and punctuation, lowercased, joined by "_", at most 200 chars.
+ */
+export function slugifyMigrationName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replaceAll("&", " and ")
+    .replace(/([A-Z]{2,})(\d+)/g, "$1 $2")
+    .replace(/([a-z\d]+)([A-Z]{2,})/g, "$1 $2")
+    .replace(/([a-z\d])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, "$1 $2")
+    .toLowerCase()
+    .replace(/([a-z\d]+)'([ts])(\s|$)/g, "$1$2$3")
+    .replace(/[^a-z\d]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 200)
 }

@@ -9,7 +9,7 @@ export interface RunResult {
   readonly stderr: string
 }
 
-export function runBin(bin: "tsx" | "prisma", args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<RunResult> {
+export function runBin(bin: "tsx" | "prisma", args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 60_000): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(path.join(PROJECT_ROOT, "node_modules/.bin", bin), args, {
       cwd: PROJECT_ROOT,

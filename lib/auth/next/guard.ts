@@ -1,4 +1,4 @@
-import { NextResponse, type NextFetchEvent, type NextRequest } from "next/server"
+import { NextResponse, type NextRequest } from "next/server"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"

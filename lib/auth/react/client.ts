@@ -108,7 +108,9 @@ export async function signIn(
   const providers = provider ? await getProviders(basePath) : null
   const chosen = provider ? providers?.[provider] : undefined
   if (!chosen) {
-    window.location.href = `${basePath}/signin?${new URLSearchParams({ callbackUrl })}`
+    // The sign-in page is served by the auth route handler, not the router: a full navigation is right.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign(`${basePath}/signin?${new URLSearchParams({ callbackUrl })}`)
     return undefined
   }
   const action = chosen.type === "credentials" ? "callback" : "signin"
@@ -120,7 +122,7 @@ export async function signIn(
   const result = resultFrom(status, url)
   if (result.ok) broadcastSessionChange("signin")
   if (redirect && url) {
-    window.location.href = url
+    window.location.assign(url)
     // A same-page hash change does not reload; make sure the new session is seen.
     if (url.includes("#")) window.location.reload()
   }
@@ -137,7 +139,7 @@ export async function signOut(
   })
   broadcastSessionChange("signout")
   if (redirect) {
-    window.location.href = url ?? redirectTo ?? "/"
+    window.location.assign(url ?? redirectTo ?? "/")
     if ((url ?? "").includes("#")) window.location.reload()
   }
   return { url }

@@ -48,13 +48,19 @@ export function SessionProvider({
     setLoading(false)
   }, [basePath, refetchWhenOffline])
 
-  // A server re-render (e.g. after a server action revalidates the layout) passes a new session down.
-  useEffect(() => {
-    if (initial === undefined) void refetch()
-    else {
+  // A server re-render (e.g. after a server action revalidates the layout) passes a new session
+  // down: adopt it during render, React's pattern for state derived from a changed prop.
+  const [seen, setSeen] = useState(initial)
+  if (initial !== seen) {
+    setSeen(initial)
+    if (initial !== undefined) {
       setSession(initial)
       setLoading(false)
     }
+  }
+
+  useEffect(() => {
+    if (initial === undefined) void refetch()
   }, [initial, refetch])
 
   useEffect(() => {
@@ -118,7 +124,9 @@ export function useSession(options: UseSessionOptions = {}): SessionContextValue
     if (!mustLeave) return
     if (onUnauthenticated) return onUnauthenticated()
     const params = new URLSearchParams({ error: "SessionRequired", callbackUrl: window.location.href })
-    window.location.href = `${context.basePath}/signin?${params}`
+    // The sign-in page is served by the auth route handler, not the router: a full navigation is right.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+    window.location.assign(`${context.basePath}/signin?${params}`)
   }, [mustLeave, onUnauthenticated, context.basePath])
 
   if (mustLeave) return { data: null, status: "loading", update: context.update }
