@@ -13,7 +13,8 @@ import { PrismaPg } from "@prisma/adapter-pg"
 import { isDate, PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@/lib/auth/types"
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma/postgres/client"
-import type { PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
+import { PrismaClient as SqliteClient, type PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
+import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3"
 import { createTestDatabase } from "@/tests/helpers/db"
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
@@ -498,7 +499,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     })
     const countedAdapter = PrismaAdapter(counted)
     expect(await countedAdapter.getSessionAndUser("one-query")).toMatchObject({ user: { id: user.id } })
-    expect(operations).toEqual(["Session.findUnique"])
+    // SQLite: one JOIN through $queryRaw (Prisma would read the user with a second statement).
+    expect(operations).toEqual([provider === "sqlite" ? "$.$queryRaw" : "Session.findUnique"])
   })
 
   // PostgreSQL only: a second statement there is a second network round-trip on
@@ -519,6 +521,26 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement" }), user })
       expect(statements).toHaveLength(1)
       expect(statements[0]).toMatch(/^SELECT .*JOIN/)
+    } finally {
+      await logged.$disconnect()
+    }
+  })
+
+  it.runIf(provider === "sqlite")("getSessionAndUser sends one SQL statement on SQLite too", async () => {
+    const user = await newUser({ emailVerified: new Date("2024-02-03T04:05:06.789Z") })
+    await adapter.createSession({ sessionToken: "one-statement-sqlite", userId: user.id, expires: inOneHour() })
+    const logged = new SqliteClient({
+      adapter: new PrismaBetterSqlite3({ url: db.url.replace(/^file:/, "") }),
+      log: [{ emit: "event", level: "query" }],
+    })
+    try {
+      const statements: string[] = []
+      logged.$on("query", (event) => statements.push(event.query))
+      const result = await PrismaAdapter(logged).getSessionAndUser("one-statement-sqlite")
+      expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement-sqlite" }), user })
+      expect(result?.session.expires).toBeInstanceOf(Date)
+      expect(statements).toHaveLength(1)
+      expect(statements[0]).toMatch(/SELECT[\s\S]*JOIN/)
     } finally {
       await logged.$disconnect()
     }
