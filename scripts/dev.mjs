@@ -2,7 +2,8 @@
 // `npm run dev`: zero-config development.
 //   1. make sure an AUTH_SECRET exists (generate one into .env.local if not),
 //   2. apply database migrations (SQLite file by default),
-//   3. hand over to `next dev`, passing through its arguments (e.g. --port).
+//   3. create the demo account if it is missing (npm run db:seed),
+//   4. hand over to `next dev`, passing through its arguments (e.g. --port).
 // It only ever starts `next dev`: production (`next build && next start`) must
 // be given a real AUTH_SECRET and never receives a generated one.
 import { randomBytes } from "node:crypto"
@@ -40,6 +41,14 @@ if (existsSync(migrateScript)) {
   }
 } else {
   console.warn("scripts/db-migrate.ts not found: skipping database migrations.")
+}
+
+// The demo account (SEED_EMAIL / SEED_PASSWORD), so sign-in works at once. Idempotent:
+// an existing account is left as it is. A failure here does not stop the dev server.
+const seedScript = path.join(root, "scripts", "db-seed.ts")
+if (existsSync(seedScript)) {
+  const seeded = await run(process.execPath, [binPath("tsx"), seedScript], { cwd: root, env: migrationEnv })
+  if (seeded.error || seeded.signal || seeded.code !== 0) console.warn("Seeding the demo account failed; continuing.")
 }
 
 await exitLike(await run(process.execPath, [binPath("next"), "dev", ...process.argv.slice(2)], { cwd: root, env }))
