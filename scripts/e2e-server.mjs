@@ -15,7 +15,6 @@ import { mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { binPath } from "./lib/bin.mjs"
-import { run } from "./lib/spawn.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const READY_TIMEOUT_MS = 120_000
@@ -62,11 +61,19 @@ function log(message) {
   console.log(`[e2e] ${message}`)
 }
 
-/** Runs a setup command; any failure stops everything with a non-zero exit. */
+/** Runs a setup command (tracked, so shutdown stops it too); any failure stops everything. */
 async function step(name, args, env) {
-  const result = await run(process.execPath, args, { cwd: root, env })
-  if (result.error || result.signal || result.code !== 0) {
-    console.error(`[e2e] ${name} failed (${result.error?.message ?? result.signal ?? `exit code ${result.code}`}).`)
+  const outcome = await new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })
+    children.add(child)
+    child.on("error", (error) => resolve(error.message))
+    child.on("exit", (code, signal) => {
+      children.delete(child)
+      resolve(code === 0 ? null : (signal ?? `exit code ${code}`))
+    })
+  })
+  if (outcome !== null) {
+    if (!stopping) console.error(`[e2e] ${name} failed (${outcome}).`)
     await shutdown(1)
   }
 }

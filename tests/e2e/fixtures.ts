@@ -1,0 +1,89 @@
+/**
+ * The Playwright `test` of this suite: the stock one plus the facts about the
+ * server a project runs against (set per project in playwright.config.ts),
+ * and the steps most tests share.
+ */
+import { randomUUID } from "node:crypto"
+import path from "node:path"
+import Database from "better-sqlite3"
+import { expect, type Page, test as base } from "@playwright/test"
+
+export interface E2EOptions {
+  /** AUTH_SESSION_STRATEGY of the server under test. */
+  strategy: "database" | "jwt"
+  /** Its SQLite file, relative to the project root. */
+  databaseFile: string
+  /** Its AUTH_URL. */
+  authUrl: string
+}
+
+export const test = base.extend<E2EOptions>({
+  strategy: ["database", { option: true }],
+  databaseFile: ["", { option: true }],
+  authUrl: ["", { option: true }],
+})
+
+export { expect }
+
+/** The account `npm run db:seed` creates (its defaults; the e2e servers do not override them). */
+export const DEMO = { email: "demo@example.com", name: "Demo User", password: "demo-password-123" } as const
+
+/** The message the built-in page shows for error=CredentialsSignin. */
+export const CREDENTIALS_ERROR = "Sign in failed. Check the details you provided are correct."
+
+export interface TestUser {
+  email: string
+  name: string
+  password: string
+}
+
+/** A user nobody else uses: tests stay independent of each other and of their order. */
+export function newUser(label = "user"): TestUser {
+  const id = randomUUID().slice(0, 8)
+  return { email: `${label}-${id}@e2e.example.com`, name: `${label} ${id}`, password: `pw-${randomUUID()}` }
+}
+
+/** Signs up through /signup; the app signs the new user in and lands on the dashboard. */
+export async function signUp(page: Page, user: TestUser = newUser()): Promise<TestUser> {
+  await page.goto("/signup")
+  await page.getByLabel("Email").fill(user.email)
+  await page.getByLabel("Display name").fill(user.name)
+  await page.getByLabel("Password").fill(user.password)
+  await page.getByRole("button", { name: "Create account" }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
+  return user
+}
+
+/** Fills and submits the built-in sign-in page the browser is on. */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible()
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password").fill(password)
+  await page.getByRole("button", { name: /^Sign in/ }).click()
+}
+
+/** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.locator("summary[aria-label^='Account menu for']").click()
+  await page.getByTestId("sign-out").click()
+  await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
+}
+
+/** Number of Session rows of the user with this email, read from the server's SQLite file. */
+export function sessionRowCount(databaseFile: string, email: string): number {
+  const db = new Database(path.resolve(databaseFile), { readonly: true, fileMustExist: true })
+  try {
+    const row = db
+      .prepare('SELECT COUNT(*) AS n FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE u.email = ?')
+      .get(email) as { n: number }
+    return row.n
+  } finally {
+    db.close()
+  }
+}
+
+/** Where screenshots go, one file per page and strategy. */
+export function screenshotPath(name: string, strategy: string): string {
+  return `artifacts/screenshots/${name}-${strategy}.png`
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+
+describe.each(["sqlite", "postgresql"] as const)("accounts on %s", (provider) => {
+  let db: TestDatabase
+  beforeAll(async () => {
+    db = await createTestDatabase(provider)
+  })
+  afterAll(() => db.cleanup())
+
+  it("signs up, storing a hash in its own column, and signs in with the same password", async () => {
+    const result = await signUp(db.prisma, { email: " Ada@Example.com ", name: "Ada", password: "analytical engine 1843" })
+    expect(result).toMatchObject({ ok: true, user: { email: "ada@example.com", name: "Ada" } })
+    const row = await db.prisma.user.findUnique({ where: { email: "ada@example.com" } })
+    expect(row?.passwordHash).toMatch(/^scrypt\$/)
+    expect(JSON.stringify(result)).not.toContain("scrypt")
+
+    expect(await verifyCredentials(db.prisma, "ADA@example.com", "analytical engine 1843")).toMatchObject({ name: "Ada" })
+  })
+
+  it("gives the same answer (null) for a wrong password and an unknown email", async () => {
+    await signUp(db.prisma, { email: "grace@example.com", name: "Grace", password: "compiler-pioneer-1952" })
+    expect(await verifyCredentials(db.prisma, "grace@example.com", "wrong-password-000")).toBeNull()
+    expect(await verifyCredentials(db.prisma, "nobody@example.com", "compiler-pioneer-1952")).toBeNull()
+    expect(await verifyCredentials(db.prisma, { $ne: null }, ["x"])).toBeNull()
+  })
+
+  it("refuses a taken email, a weak password and a bad name without writing anything", async () => {
+    const before = await db.prisma.user.count()
+    expect(await signUp(db.prisma, { email: "ada@example.com", name: "Other", password: "another good passphrase" })).toMatchObject({
+      ok: false,
+      field: "email",
+    })
+    expect(await signUp(db.prisma, { email: "new@example.com", name: "New", password: "password" })).toMatchObject({
+      ok: false,
+      field: "password",
+    })
+    expect(await signUp(db.prisma, { email: "new@example.com", name: "   ", password: "good long passphrase" })).toMatchObject({
+      ok: false,
+      field: "name",
+    })
+    expect(await db.prisma.user.count()).toBe(before)
+  })
+})

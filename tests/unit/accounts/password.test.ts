@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest"
+import { normalizeEmail } from "@/lib/accounts/email"
+import { hashPassword, verifyPassword } from "@/lib/accounts/password"
+import { checkPassword } from "@/lib/accounts/password-policy"
+
+describe("hashPassword / verifyPassword", () => {
+  it("stores an scrypt hash with its parameters and a random salt", async () => {
+    const a = await hashPassword("correct horse battery staple")
+    const b = await hashPassword("correct horse battery staple")
+    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{86}$/)
+    expect(a).not.toBe(b)
+    expect(a).not.toContain("correct horse")
+  })
+
+  it("accepts the right password only", async () => {
+    const hash = await hashPassword("correct horse battery staple")
+    expect(await verifyPassword("correct horse battery staple", hash)).toBe(true)
+    expect(await verifyPassword("correct horse battery stapl", hash)).toBe(false)
+    expect(await verifyPassword("", hash)).toBe(false)
+  })
+
+  it("treats a Unicode password in either normal form as the same password", async () => {
+    const hash = await hashPassword("caf\u00e9-au-lait-42")
+    expect(await verifyPassword("cafe\u0301-au-lait-42", hash)).toBe(true)
+  })
+
+  it("returns false, never throws, for a missing or malformed stored hash", async () => {
+    expect(await verifyPassword("anything-at-all", null)).toBe(false)
+    expect(await verifyPassword("anything-at-all", undefined)).toBe(false)
+    expect(await verifyPassword("anything-at-all", "not-a-hash")).toBe(false)
+    expect(await verifyPassword("anything-at-all", "scrypt$0$8$1$aa$bb")).toBe(false)
+  })
+
+  it("spends about the same time when there is no account as on a wrong password", async () => {
+    const hash = await hashPassword("the-real-password-1")
+    const median = async (stored: string | null) => {
+      const times: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const start = performance.now()
+        await verifyPassword("a-wrong-guess-123", stored)
+        times.push(performance.now() - start)
+      }
+      return times.sort((x, y) => x - y)[2]
+    }
+    await verifyPassword("warm-up-password", null)
+    const wrong = await median(hash)
+    const missing = await median(null)
+    // Both run one scrypt of the same cost; a skipped hash would be ~100x faster.
+    expect(missing / wrong).toBeGreaterThan(0.4)
+    expect(missing / wrong).toBeLessThan(2.5)
+  })
+})
+
+describe("checkPassword (length and blocklist, no composition rules)", () => {
+  it.each([
+    ["short", "too-short"],
+    ["1234567", "too-short"],
+    ["x".repeat(129), "too-long"],
+    ["password", "too-common"],
+    ["Password1", "too-common"],
+    ["12345678", "too-common"],
+    ["qwertyuiop", "too-common"],
+    ["aaaaaaaaaaaa", "too-common"],
+  ])("%s → %s", (password, problem) => {
+    expect(checkPassword(password)).toBe(problem)
+  })
+
+  it("accepts a long passphrase of lowercase words (no composition rules)", () => {
+    expect(checkPassword("purple elephants dance quietly")).toBeNull()
+    expect(checkPassword("x".repeat(7) + "y")).toBeNull()
+    expect(checkPassword("y".repeat(128))).toBe("too-common")
+  })
+
+  it("counts characters, not UTF-16 units", () => {
+    expect(checkPassword("🔑🔑🔑🔑🔑🔑🔑")).toBe("too-short")
+    expect(checkPassword("🔑🔒🔓🗝️🔐🔏🛡️🚪")).toBeNull()
+  })
+
+  it("refuses the account's own email as the password", () => {
+    expect(checkPassword("jane.doe@example.com", { email: "jane.doe@example.com" })).toBe("too-common")
+    expect(checkPassword("jane.doe", { email: "jane.doe@example.com" })).toBe("too-common")
+  })
+})
+
+describe("normalizeEmail", () => {
+  it.each([
+    ["  Jane@Example.COM ", "jane@example.com"],
+    ["ｊａｎｅ@example.com", "jane@example.com"],
+  ])("%s → %s", (input, expected) => expect(normalizeEmail(input)).toBe(expected))
+
+  it.each(["", "no-at-sign", "a@b", "a@@b.com", "a b@c.com", '"q"@x.com', "a@b,c.com", "a@.com", 42, null])(
+    "refuses %s",
+    (input) => expect(normalizeEmail(input)).toBeNull(),
+  )
+})
