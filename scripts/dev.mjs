@@ -57,7 +57,9 @@ function ensureDevSecret() {
   if (nonEmpty(process.env.AUTH_SECRET)) return
   if (nonEmpty(readEnvFiles(root, DEV_ENV_FILES).AUTH_SECRET)) return
 
-  const secret = randomBytes(32).toString("base64url")
+  // The prefix lets the library refuse this secret under NODE_ENV=production: Next also loads
+  // .env.local for `next start`, and production must never run on a generated secret.
+  const secret = `dev-only-${randomBytes(32).toString("base64url")}`
   // Append, never rewrite: the file may hold the developer's own settings.
   const existing = existsSync(secretFile) ? readFileSync(secretFile, "utf8") : ""
   const separator = existing === "" || existing.endsWith("\n") ? "" : "\n"

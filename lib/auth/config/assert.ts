@@ -13,6 +13,9 @@ import type { Adapter, AuthConfig, ProviderConfig } from "../types"
 
 type AdapterMethod = keyof Adapter
 
+/** Marks secrets that `npm run dev` generated; refused when NODE_ENV is production. */
+export const DEV_SECRET_PREFIX = "dev-only-"
+
 const sessionMethods: AdapterMethod[] = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"]
 const oauthMethods: AdapterMethod[] = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"]
 const emailMethods: AdapterMethod[] = [
@@ -63,6 +66,12 @@ export function assertConfig({ config, providers, strategy, production }: Assert
       production
         ? "AUTH_SECRET is not set. Production needs a secret: generate one with `openssl rand -base64 33` and set AUTH_SECRET."
         : "No secret: set AUTH_SECRET (`npm run dev` writes one to .env.local) or pass `secret` in the configuration.",
+    )
+  }
+  const secretList = typeof secrets === "string" ? [secrets] : secrets
+  if (production && secretList.some((s) => s.startsWith(DEV_SECRET_PREFIX))) {
+    return new MissingSecretError(
+      "AUTH_SECRET is the development secret that `npm run dev` generated (.env.local). Production needs its own: generate one with `openssl rand -base64 33` and set AUTH_SECRET in the production environment.",
     )
   }
   if (config.trustHost !== true) {

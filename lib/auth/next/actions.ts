@@ -4,7 +4,7 @@ import { Auth } from "../auth"
 import type { ResponseInternal } from "../http/response"
 import type { Session } from "../types"
 import type { PreparedConfig } from "./config"
-import { setCookies } from "./cookies"
+import { currentCookieHeader, setCookies } from "./cookies"
 import { resolveOrigin } from "./origin"
 
 export type SignInOptions = FormData | ({ redirectTo?: string; redirect?: boolean } & Record<string, unknown>)
@@ -30,7 +30,9 @@ export function relativeRedirect(value: unknown, origin: string): string {
 async function requestContext(prepared: PreparedConfig) {
   const headers = await nextHeaders()
   const origin = resolveOrigin(headers, { authUrl: prepared.authUrl, trustHost: prepared.trustHost })
-  return { headers, origin, authUrl: `${origin}${prepared.basePath}` }
+  // The cookies as they stand now, including any this action has already set.
+  const cookie = await currentCookieHeader()
+  return { headers, origin, authUrl: `${origin}${prepared.basePath}`, cookie }
 }
 
 /** Calls the core for a server action: a same-origin POST with the browser's cookies, CSRF skipped. */
@@ -63,7 +65,7 @@ export async function signIn(
   options?: SignInOptions,
   authorizationParams?: AuthorizationParams,
 ): Promise<string> {
-  const { headers, origin, authUrl } = await requestContext(prepared)
+  const { headers, origin, authUrl, cookie } = await requestContext(prepared)
   const { redirectTo, redirect, rest } = splitOptions(options)
   const callbackUrl = relativeRedirect(redirectTo ?? headers.get("referer"), origin)
 
@@ -81,7 +83,7 @@ export async function signIn(
     const result = await post(
       prepared,
       `${authUrl}/${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`,
-      headers.get("cookie") ?? "",
+      cookie,
       form,
     )
     url = result.redirect ?? callbackUrl
@@ -95,9 +97,9 @@ export async function signOut(
   prepared: PreparedConfig,
   options?: { redirectTo?: string; redirect?: boolean },
 ): Promise<string> {
-  const { headers, origin, authUrl } = await requestContext(prepared)
+  const { headers, origin, authUrl, cookie } = await requestContext(prepared)
   const callbackUrl = relativeRedirect(options?.redirectTo ?? headers.get("referer"), origin)
-  const result = await post(prepared, `${authUrl}/signout`, headers.get("cookie") ?? "", new URLSearchParams({ callbackUrl }))
+  const result = await post(prepared, `${authUrl}/signout`, cookie, new URLSearchParams({ callbackUrl }))
   const url = result.redirect ?? callbackUrl
   if (options?.redirect !== false) nextRedirect(url)
   return url
@@ -105,7 +107,7 @@ export async function signOut(
 
 /** Runs the session update flow (trigger "update") from the server and sets the refreshed cookie. */
 export async function update(prepared: PreparedConfig, data: Partial<Session> | Record<string, unknown>): Promise<Session | null> {
-  const { headers, authUrl } = await requestContext(prepared)
-  const result = await post(prepared, `${authUrl}/session`, headers.get("cookie") ?? "", JSON.stringify({ data }), true)
+  const { authUrl, cookie } = await requestContext(prepared)
+  const result = await post(prepared, `${authUrl}/session`, cookie, JSON.stringify({ data }), true)
   return result.status === 200 ? ((result.body as Session | null) ?? null) : null
 }

@@ -45,3 +45,14 @@ export async function setCookies(cookies: Cookie[]): Promise<boolean> {
     return false
   }
 }
+
+/**
+ * The request's Cookie header as the app sees it at this moment. Next's
+ * cookies() includes what middleware and the running server action have set;
+ * headers().get("cookie") is the header as it arrived. A page re-rendered in
+ * the response of an action that changed the session (e.g. unstable_update
+ * with the jwt strategy) must read the new cookie, not the one it replaced.
+ */
+export async function currentCookieHeader(): Promise<string> {
+  return (await nextCookies()).toString()
+}

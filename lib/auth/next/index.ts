@@ -4,7 +4,7 @@ import { Auth } from "../auth"
 import type { Session } from "../types"
 import * as serverActions from "./actions"
 import { configGetter, type NextAuthConfigInput } from "./config"
-import { setCookies } from "./cookies"
+import { currentCookieHeader, setCookies } from "./cookies"
 import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
 import { withOrigin, resolveOrigin } from "./origin"
 import { readSession } from "./session"
@@ -77,7 +77,10 @@ export default function NextAuth(input: NextAuthConfigInput) {
 
   async function sessionFromHeaders(): Promise<Session | null> {
     const prepared = await getConfig()
-    const { session, cookies } = await readSession(prepared, await nextHeaders())
+    const headers = await nextHeaders()
+    const cookie = await currentCookieHeader()
+    const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
+    const { session, cookies } = await readSession(prepared, source)
     // Slides the expiry where Next allows setting cookies (actions, route handlers).
     await setCookies(cookies).catch(() => false)
     return session

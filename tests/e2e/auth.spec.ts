@@ -1,0 +1,200 @@
+/**
+ * The starter's auth flows in a real browser, against `next start`. Runs once
+ * per session strategy (projects "database" and "jwt"). Every test creates
+ * its own user, so the tests do not depend on each other or on their order.
+ */
+import {
+  CREDENTIALS_ERROR,
+  DEMO,
+  expect,
+  newUser,
+  screenshotPath,
+  sessionRowCount,
+  signOutFromMenu,
+  signUp,
+  submitSignInForm,
+  test,
+} from "./fixtures"
+
+const SESSION_COOKIE = "authjs.session-token"
+
+test("sign up, sign out, sign in on the built-in page: the dashboard shows the user", async ({ page, context, strategy }) => {
+  const user = await signUp(page)
+  await expect(page.getByTestId("dashboard-user-name")).toHaveText(user.name)
+  await expect(page.getByTestId("dashboard-strategy")).toHaveText(strategy)
+
+  await signOutFromMenu(page)
+  expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined()
+
+  await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/signin(\?|$)/)
+  await submitSignInForm(page, user.email, user.password)
+  // Without a callbackUrl the user comes back to the site's root, signed in.
+  await expect(page.getByTestId("session-state")).toHaveText(`Signed in as ${user.email}`)
+
+  await page.goto("/dashboard")
+  await expect(page.getByTestId("dashboard-user-name")).toHaveText(user.name)
+  await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
+  await expect(page.getByTestId("dashboard-strategy")).toHaveText(strategy)
+  await expect(page.getByTestId("header-user-name")).toHaveText(user.name)
+
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)
+  expect(cookie, "session cookie").toBeDefined()
+  expect(cookie!.httpOnly).toBe(true)
+  expect(cookie!.sameSite).toBe("Lax")
+  expect(cookie!.path).toBe("/")
+  // Plain http: no Secure flag and no __Secure- prefix (see secure-cookies.spec.ts for https).
+  expect(cookie!.secure).toBe(false)
+  expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000)
+  // The client cannot read it.
+  expect(await page.evaluate(() => document.cookie)).not.toContain(SESSION_COOKIE)
+})
+
+test("a wrong password and an unknown email get the same error on the sign-in page", async ({ page, context }) => {
+  const user = await signUp(page)
+  await context.clearCookies()
+
+  await page.goto("/api/auth/signin")
+  await submitSignInForm(page, user.email, `${user.password}-wrong`)
+  await expect(page).toHaveURL(/\/api\/auth\/signin\?/)
+  expect(new URL(page.url()).searchParams.get("error")).toBe("CredentialsSignin")
+  const alert = page.getByRole("alert")
+  await expect(alert).toHaveText(CREDENTIALS_ERROR)
+  const wrongPasswordMessage = await alert.innerText()
+  // The form is there again for another try.
+  await expect(page.getByLabel("Password")).toBeVisible()
+
+  await page.goto("/api/auth/signin")
+  await expect(page.getByRole("alert")).toHaveCount(0)
+  await submitSignInForm(page, newUser("nobody").email, user.password)
+  await expect(page).toHaveURL(/\/api\/auth\/signin\?/)
+  expect(new URL(page.url()).searchParams.get("error")).toBe("CredentialsSignin")
+  const unknownEmailMessage = await page.getByRole("alert").innerText()
+
+  expect(unknownEmailMessage).toBe(wrongPasswordMessage)
+  expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined()
+  const session = await page.request.get("/api/auth/session")
+  expect(await session.json()).toBeNull()
+})
+
+for (const path of ["/dashboard", "/settings"]) {
+  test(`signed out, ${path} goes to sign-in with a callbackUrl and back after signing in`, async ({ page, context, baseURL }) => {
+    const user = await signUp(page)
+    await context.clearCookies()
+
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/api\/auth\/signin\?/)
+    const callbackUrl = new URL(page.url()).searchParams.get("callbackUrl")
+    expect(callbackUrl).not.toBeNull()
+    const target = new URL(callbackUrl!, baseURL)
+    expect(target.origin).toBe(new URL(baseURL!).origin)
+    expect(target.pathname).toBe(path)
+
+    await submitSignInForm(page, user.email, user.password)
+    await expect(page).toHaveURL(`${baseURL}${path}`)
+    await expect(page.getByTestId("header-user-name")).toHaveText(user.name)
+  })
+}
+
+test("a new display name shows at once on the server, in the client and after a reload", async ({ page }) => {
+  const user = await signUp(page)
+  await page.goto("/settings")
+  await expect(page.getByTestId("settings-user-name")).toHaveText(user.name)
+  await expect(page.getByTestId("client-session-name")).toHaveText(user.name)
+
+  const renamed = `${user.name} renamed`
+  await page.getByLabel("Display name").fill(renamed)
+  await page.getByRole("button", { name: "Save" }).click()
+  await expect(page.getByTestId("settings-message")).toHaveText("Display name saved.")
+  // Same page, no navigation: server components re-rendered and the client session updated.
+  await expect(page.getByTestId("settings-user-name")).toHaveText(renamed)
+  await expect(page.getByTestId("header-user-name")).toHaveText(renamed)
+  await expect(page.locator("summary[aria-label^='Account menu for']")).toHaveAttribute("aria-label", `Account menu for ${renamed}`)
+  await expect(page.getByTestId("client-session-name")).toHaveText(renamed)
+
+  await page.goto("/dashboard")
+  await expect(page.getByTestId("dashboard-user-name")).toHaveText(renamed)
+  await expect(page.getByTestId("client-session-name")).toHaveText(renamed)
+  await page.reload()
+  await expect(page.getByTestId("dashboard-user-name")).toHaveText(renamed)
+  await expect(page.getByTestId("header-user-name")).toHaveText(renamed)
+  await expect(page.getByTestId("client-session-name")).toHaveText(renamed)
+
+  const session = await (await page.request.get("/api/auth/session")).json()
+  expect(session.user).toMatchObject({ email: user.email, name: renamed })
+})
+
+test("sign-out ends the session everywhere", async ({ page, context, strategy, databaseFile }) => {
+  const user = await signUp(page)
+  const before = await page.request.get("/api/me")
+  expect(before.status()).toBe(200)
+  expect((await before.json()).user).toMatchObject({ email: user.email, name: user.name })
+  const token = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)
+  expect(token, "session cookie").toBeDefined()
+  if (strategy === "database") expect(sessionRowCount(databaseFile, user.email)).toBe(1)
+
+  await page.goto("/")
+  await signOutFromMenu(page)
+  await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign in" })).toBeVisible()
+
+  expect((await context.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined()
+  const session = await page.request.get("/api/auth/session")
+  expect(session.status()).toBe(200)
+  expect(await session.text()).toBe("null")
+  const me = await page.request.get("/api/me")
+  expect(me.status()).toBe(401)
+  expect(me.headers()["content-type"]).toContain("application/json")
+  expect(await me.json()).toEqual({ error: "Unauthorized" })
+
+  if (strategy === "database") {
+    expect(sessionRowCount(databaseFile, user.email)).toBe(0)
+    // The row is gone, so the old cookie is worthless even if someone kept a copy.
+    await context.addCookies([token!])
+    expect(await (await page.request.get("/api/auth/session")).text()).toBe("null")
+    expect((await page.request.get("/api/me")).status()).toBe(401)
+  }
+})
+
+for (const evil of ["https://evil.example/steal", "//evil.example/steal"]) {
+  test(`a callbackUrl to another origin (${evil}) ends on the base URL`, async ({ page, context, baseURL }) => {
+    const user = await signUp(page)
+    await context.clearCookies()
+    const offsite: string[] = []
+    // Any request to the other host is recorded and refused (matched on the host: our own
+    // sign-in URL carries "evil.example" in its query string).
+    await context.route((url) => url.hostname === "evil.example", (route) => {
+      offsite.push(route.request().url())
+      return route.abort()
+    })
+
+    await page.goto(`/api/auth/signin?${new URLSearchParams({ callbackUrl: evil })}`)
+    await expect(page.locator("input[name=callbackUrl]")).not.toHaveValue(/evil/)
+    await submitSignInForm(page, user.email, user.password)
+    await expect(page).toHaveURL(`${baseURL}/`)
+    await expect(page.getByTestId("session-state")).toHaveText(`Signed in as ${user.email}`)
+    expect(offsite).toEqual([])
+  })
+}
+
+test("the seeded demo account signs in", async ({ page }) => {
+  await page.goto("/api/auth/signin?callbackUrl=/dashboard")
+  await submitSignInForm(page, DEMO.email, DEMO.password)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(page.getByTestId("dashboard-user-name")).toHaveText(DEMO.name)
+  await expect(page.getByTestId("dashboard-user-email")).toHaveText(DEMO.email)
+})
+
+test("screenshots: sign-in page light and dark, dashboard", async ({ page, strategy }) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.goto("/api/auth/signin?callbackUrl=/dashboard")
+    await expect(page.getByLabel("Email")).toBeVisible()
+    await page.screenshot({ path: screenshotPath(`signin-${colorScheme}`, strategy), fullPage: true })
+  }
+
+  await page.emulateMedia({ colorScheme: "light" })
+  const user = await signUp(page, { ...newUser("shot"), name: "Ada Lovelace" })
+  await expect(page.getByTestId("dashboard-user-name")).toHaveText(user.name)
+  await expect(page.getByTestId("client-session-status")).toHaveText("authenticated")
+  await page.screenshot({ path: screenshotPath("dashboard", strategy), fullPage: true })
+})
