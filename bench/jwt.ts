@@ -1,6 +1,6 @@
 /**
  * Micro-benchmark: our session-token decode/encode against @auth/core's.
- * Not a test. Run: npx tsx scripts/bench-jwt.ts [ops]
+ * Not a test. Run: npm run bench:jwt -- [ops]
  */
 import { decode as authDecode, encode as authEncode } from "@auth/core/jwt"
 
