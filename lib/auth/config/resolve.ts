@@ -72,7 +72,8 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
   if (!error && config.debug && !config.logger?.debug) logger.warn("debug-enabled")
   if (!error && config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn")
-  if (!error && config.skipCSRFCheck === skipCSRFSymbol) logger.warn("csrf-disabled")
+  // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
+  if (!error && config.skipCSRFCheck === skipCSRFSymbol && config.raw !== rawSymbol) logger.warn("csrf-disabled")
 
   const customEncode = config.jwt?.encode
   const customDecode = config.jwt?.decode

@@ -116,7 +116,8 @@ body {
 }
 .page {
   width: 100%;
-  max-width: 24rem;
+  /* Wide enough that "Sign in with <provider name>" stays on one line for typical names. */
+  max-width: 26rem;
   padding: 2rem 1rem;
   display: flex;
   flex-direction: column;
@@ -161,6 +162,7 @@ input::placeholder { color: var(--muted); opacity: 1; }
   font-weight: 550;
   line-height: 1.25;
   text-align: center;
+  text-wrap: balance;
   text-decoration: none;
   border: 1px solid transparent;
   border-radius: 8px;
