@@ -11,11 +11,15 @@ export type AppRouteContext = { params: Promise<Record<string, string | string[]
 
 export type WrappedHandler<Ctx = unknown> = (request: NextAuthRequest, context: Ctx) => Awaitable<Response | void | undefined>
 
+function isAuthRoute(prepared: PreparedConfig, request: NextRequest): boolean {
+  const path = request.nextUrl.pathname
+  return path === prepared.basePath || path.startsWith(`${prepared.basePath}/`)
+}
+
 /** Paths the guard never blocks: the auth routes themselves and the sign-in page (no redirect loops). */
 function isAlwaysAllowed(prepared: PreparedConfig, request: NextRequest): boolean {
   const path = request.nextUrl.pathname
-  const { basePath } = prepared
-  if (path === basePath || path.startsWith(`${basePath}/`)) return true
+  if (isAuthRoute(prepared, request)) return true
   const signInPage = prepared.config.pages?.signIn
   if (signInPage) {
     try {
@@ -48,6 +52,9 @@ export async function handleAuth<Ctx>(
   context: Ctx,
   handler: WrappedHandler<Ctx> | undefined,
 ): Promise<Response> {
+  // The auth routes read (and refresh) the session themselves: reading it here too would double
+  // the work of every /session call, and they are never guarded anyway.
+  if (!handler && isAuthRoute(prepared, request)) return NextResponse.next()
   const { session, cookies } = await readSession(prepared, request.headers, request.url)
   const authRequest = request as NextAuthRequest
   authRequest.auth = session
