@@ -1,27 +1,14 @@
 "use client"
 
 import { useActionState } from "react"
+import { TextField } from "@/components/text-field"
 import { type SettingsState, updateNameAction } from "./actions"
 
 export function SettingsForm({ name }: { name: string }) {
   const [state, action, pending] = useActionState<SettingsState, FormData>(updateNameAction, {})
   return (
     <form action={action} className="space-y-4">
-      <div>
-        <label htmlFor="name" className="block text-sm font-medium">
-          Display name
-        </label>
-        <input
-          id="name"
-          name="name"
-          type="text"
-          required
-          maxLength={80}
-          defaultValue={name}
-          autoComplete="name"
-          className="mt-1 block w-full rounded-md border border-zinc-300 bg-white px-3 py-2 shadow-sm focus:border-indigo-500 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900"
-        />
-      </div>
+      <TextField name="name" label="Display name" type="text" required maxLength={80} defaultValue={name} autoComplete="name" />
       {state.message ? (
         <p
           role={state.ok ? "status" : "alert"}
