@@ -5,7 +5,7 @@
 import NextAuth from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
-import { verifyCredentials } from "@/lib/accounts/users"
+import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
@@ -18,6 +18,8 @@ function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
 }
 
+const signInLimits = defaultSignInLimits()
+
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
@@ -28,8 +30,9 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
         email: { label: "Email", type: "email", autocomplete: "email", required: true },
         password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
       },
-      // Unknown email and wrong password give the same answer in about the same time.
-      authorize: (credentials) => verifyCredentials(getPrisma(), credentials.email, credentials.password),
+      // Unknown email and wrong password give the same answer in about the same time;
+      // repeated failures per email and per client are refused for 15 minutes.
+      authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
     }),
   ],
   theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },

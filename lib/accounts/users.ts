@@ -24,9 +24,8 @@ export function normalizeName(input: unknown): string | null {
 }
 
 /**
- * Creates an email + password account. An email already taken gets the same
- * kind of answer as any other refusal so sign-up cannot be used to test
- * whether an address has an account beyond what the message says.
+ * Creates an email + password account. A taken email is reported as such:
+ * sign-up needs to say so to be usable (sign-in, by contrast, never tells).
  */
 export async function signUp(
   db: DbClient,

@@ -42,7 +42,7 @@ export interface SignInPageParams {
   callbackUrl: string
   /** The `?error=` query value. Only used to pick one of the known messages. */
   error?: string
-  /** The `?code=` query value. Accepted for completeness and never shown: it is attacker-controlled. */
+  /** The `?code=` query value. Never shown: only known codes select a fixed message. */
   code?: string
   /** Prefills the email input. */
   email?: string
@@ -75,9 +75,19 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
-/** The message shown for a `?error=` value; never the value itself. */
-export function signInErrorMessage(error: string | undefined): string | undefined {
+// CredentialsSignin codes with a message of their own. `rate_limited` is the code the
+// library's convention gives to throttled sign-ins; it says nothing about which credential
+// was wrong. Any other code gets the generic CredentialsSignin message.
+const CREDENTIALS_CODES: Readonly<Record<string, string>> = {
+  rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+}
+
+/** The message shown for a `?error=` (and `?code=`) value; never the value itself. */
+export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (error === undefined || error === "") return undefined
+  if (error === "CredentialsSignin" && code !== undefined && Object.hasOwn(CREDENTIALS_CODES, code)) {
+    return CREDENTIALS_CODES[code]
+  }
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }
 
@@ -212,7 +222,7 @@ export function renderSignInPage(p: SignInPageParams): RenderedPage {
     }
   })
 
-  const message = signInErrorMessage(p.error)
+  const message = signInErrorMessage(p.error, p.code)
   const content = html`<h1>Sign in</h1>
 ${message !== undefined && html`<div class="alert" role="alert">${message}</div>`}
 ${groups.map((group, i) => html`${i > 0 && DIVIDER}
