@@ -45,11 +45,15 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       if (isProtected(path)) return Boolean(session?.user)
       return true
     },
-    jwt({ token, user, trigger, session }) {
+    async jwt({ token, user, trigger }) {
       if (user?.id) token.sub = user.id
-      // The settings action has already validated and saved the name; this copies it into the token.
-      const name = (session as { user?: { name?: unknown } } | undefined)?.user?.name
-      if (trigger === "update" && typeof name === "string") token.name = name
+      // The settings action validates and saves the name, then runs an update. The name is
+      // copied from the database, never from the update's data: POST /api/auth/session is
+      // public, so a client could otherwise put any text in its own session.
+      if (trigger === "update" && token.sub) {
+        const row = await getPrisma().user.findUnique({ where: { id: token.sub }, select: { name: true } })
+        if (row) token.name = row.name
+      }
       return token
     },
     // What the browser and server components see: an explicit, minimal shape.

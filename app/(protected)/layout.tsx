@@ -1,5 +1,4 @@
 import type { ReactNode } from "react"
-import { headers } from "next/headers"
 import { redirect } from "next/navigation"
 import { auth } from "@/auth"
 
@@ -10,9 +9,7 @@ import { auth } from "@/auth"
  */
 export default async function ProtectedLayout({ children }: { children: ReactNode }) {
   const session = await auth()
-  if (!session?.user) {
-    const path = (await headers()).get("x-invoke-path") ?? "/dashboard"
-    redirect(`/api/auth/signin?${new URLSearchParams({ callbackUrl: path })}`)
-  }
+  // The middleware's redirect carries the exact callbackUrl; this fallback returns to the dashboard.
+  if (!session?.user) redirect(`/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`)
   return <>{children}</>
 }

@@ -1,11 +1,12 @@
 /**
  * Email addresses as account identifiers: trimmed, NFKC-normalised and
- * lower-cased, one "@", no quotes or whitespace, a dotted domain.
+ * lower-cased, one "@", no quotes, whitespace or control characters, a dotted domain.
  */
 export function normalizeEmail(input: unknown): string | null {
   if (typeof input !== "string") return null
   const email = input.normalize("NFKC").trim().toLowerCase()
-  if (email.length > 254 || /[\s"<>(),;:\\[\]]/.test(email)) return null
+  // Control characters are never part of an address (and PostgreSQL rejects U+0000 in a query).
+  if (email.length > 254 || /[\s"<>(),;:\\[\]\u0000-\u001f\u007f-\u009f]/.test(email)) return null
   const parts = email.split("@")
   if (parts.length !== 2) return null
   const [local, domain] = parts

@@ -23,9 +23,15 @@ export function defaultSignInLimits(): SignInLimits {
   }
 }
 
-/** The client address as the closest proxy reports it (Next.js sets X-Forwarded-For). */
+/**
+ * The client address as the nearest proxy saw it: the LAST X-Forwarded-For
+ * entry. Earlier entries are whatever the client sent and could be rotated to
+ * dodge the per-client limit; with one trusted proxy in front (the usual
+ * deployment) the last one is the real peer. Behind several proxies, take the
+ * entry your outermost trusted proxy appended.
+ */
 export function clientAddress(request: Request | undefined): string {
-  const forwarded = request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim()
+  const forwarded = request?.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim()
   return forwarded || request?.headers.get("x-real-ip") || "unknown"
 }
 

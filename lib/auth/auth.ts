@@ -40,10 +40,15 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedConfig {
 
 const badRequest = (status: number, message: string): ResponseInternal => ({ status, body: message })
 
+/** The error type a client is told about: the type itself when client-safe, else "Configuration". */
+function reportedErrorType(error: AuthError): string {
+  return isClientSafeErrorType(error.type) ? error.type : "Configuration"
+}
+
 /** Where an error sends the user: the sign-in page for sign-in errors, else the error page. */
 export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
   const kind = error instanceof SignInError ? "signIn" : "error"
-  const type = isClientSafeErrorType(error.type) ? error.type : "Configuration"
+  const type = reportedErrorType(error)
   const params = new URLSearchParams({ error: type })
   if (error instanceof CredentialsSignin) params.set("code", error.code)
   const page = customPageUrl(ctx, kind) ?? `${ctx.authUrl}/${kind.toLowerCase()}`
@@ -124,6 +129,6 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       return finish({ status, headers: noCacheHeaders, body: null, cookies: ctx.outCookies })
     }
     if (resolved.raw && !asJson && error instanceof AuthError && thrown instanceof AuthError) throw error
-    return finish({ redirect: errorRedirectUrl(ctx, error), cookies: ctx.outCookies })
+    return finish({ redirect: errorRedirectUrl(ctx, error), error: reportedErrorType(error), cookies: ctx.outCookies })
   }
 }

@@ -7,6 +7,7 @@
  */
 import { EncryptJWT, base64url, calculateJwkThumbprint, decodeProtectedHeader, errors, jwtDecrypt } from "jose"
 
+import { authUrlFromEnv } from "./config/env"
 import { SessionStore, defaultCookies, parseCookies } from "./cookies"
 import { MissingSecretError } from "./errors"
 import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions, LoggerInstance } from "./types"
@@ -273,7 +274,11 @@ type HeaderSource = Headers | Record<string, string | string[] | undefined>
 export interface GetTokenParams<R extends boolean = false> {
   req: Request | { headers: HeaderSource }
   secret: string | string[]
-  /** Use the `__Secure-` cookie name. Default false. */
+  /**
+   * Use the `__Secure-` cookie name. Default: true when the base URL
+   * (AUTH_URL, or the legacy NEXTAUTH_URL) is https://, false when it is
+   * http:// or unset (spec §2.6).
+   */
   secureCookie?: boolean
   cookieName?: string
   /** Default: the cookie name. */
@@ -313,7 +318,9 @@ export async function getToken(params: GetTokenParams<false>): Promise<JWT | nul
 export async function getToken(params: GetTokenParams<true>): Promise<string | null>
 export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null>
 export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
-  const { req, secret, secureCookie = false, raw = false, logger } = params
+  const { req, secret, raw = false, logger } = params
+  const env = typeof process === "undefined" ? {} : process.env
+  const secureCookie = params.secureCookie ?? /^https:\/\//i.test(authUrlFromEnv(env) ?? "")
   if (secret === undefined || secret === null || secret === "" || (Array.isArray(secret) && secret.length === 0)) {
     throw new MissingSecretError("getToken() needs `secret`")
   }

@@ -40,7 +40,12 @@ async function endSession(ctx: AuthContext): Promise<Cookie[]> {
 export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
   if (ctx.request.method === "GET") {
     const custom = customPageUrl(ctx, "signOut")
-    if (custom) return { redirect: withQuery(custom, { callbackUrl: ctx.request.query.callbackUrl }) }
+    if (custom) {
+      // As for pages.signIn: the custom page gets the callback URL only once the redirect
+      // callback has accepted it, never the raw query value.
+      const callbackUrl = ctx.request.query.callbackUrl ? await ctx.callbackUrl() : undefined
+      return { redirect: withQuery(custom, { callbackUrl }), cookies: ctx.outCookies }
+    }
     const callbackUrl = await ctx.callbackUrl()
     const page = renderSignOutPage({
       csrfToken: (await ctx.csrf()).token,

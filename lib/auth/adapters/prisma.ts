@@ -195,6 +195,17 @@ async function nullIfMissing<T>(operation: PromiseLike<T>): Promise<T | null> {
 }
 
 /**
+ * Whether a lookup key cannot match any row. PostgreSQL text cannot hold
+ * U+0000 and rejects a query that carries it, so a cookie such as
+ * `session-token=%00` would turn a plain "not found" into a database error on
+ * every request; nothing the library stores contains the character, so such a
+ * key finds nothing on either database.
+ */
+function unmatchable(...keys: string[]): boolean {
+  return keys.some((key) => typeof key === "string" && key.includes("\u0000"))
+}
+
+/**
  * Prisma reads an explicit undefined as "not given", unless the client enables
  * strictUndefinedChecks, which rejects it. Dropping them works either way.
  */
@@ -350,16 +361,19 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async getUser(id) {
+      if (unmatchable(id)) return null
       const row = await prisma.user.findUnique({ where: { id }, select: userSelect })
       return row && toUser(row)
     },
 
     async getUserByEmail(email) {
+      if (unmatchable(email)) return null
       const row = await prisma.user.findUnique({ where: { email }, select: userSelect })
       return row && toUser(row)
     },
 
     async getUserByAccount({ provider, providerAccountId }) {
+      if (unmatchable(provider, providerAccountId)) return null
       // One query: the account by its key, joined to its user.
       const row = await prisma.account.findUnique({
         where: { provider_providerAccountId: { provider, providerAccountId } },
@@ -394,6 +408,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async getAccount(providerAccountId, provider) {
+      if (unmatchable(provider, providerAccountId)) return null
       // (provider, providerAccountId) is the primary key, so the first match is the only one.
       const row = await prisma.account.findFirst({ where: { provider, providerAccountId }, select: accountSelect })
       return row && toAccount(row)
@@ -404,6 +419,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async getSessionAndUser(sessionToken) {
+      if (unmatchable(sessionToken)) return null
       if (fastSessionLookup) return fastSessionLookup(sessionToken)
       // One query; with relationJoins (PostgreSQL) also one SQL statement.
       const row = await prisma.session.findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
@@ -411,6 +427,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async updateSession({ sessionToken, expires, userId }) {
+      if (unmatchable(sessionToken)) return null
       const data: { expires?: Date; userId?: string } = {}
       if (expires !== undefined) data.expires = expires
       if (userId !== undefined) data.userId = userId
@@ -419,6 +436,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async deleteSession(sessionToken) {
+      if (unmatchable(sessionToken)) return null
       const row = await nullIfMissing(prisma.session.delete({ where: { sessionToken }, select: sessionSelect }))
       return row && toSession(row)
     },
@@ -432,6 +450,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async useVerificationToken({ identifier, token }) {
+      if (unmatchable(identifier, token)) return null
       // Deleting is what consumes the token: of two concurrent uses only one
       // deletes the row, the other finds it gone.
       const row = await nullIfMissing(
@@ -458,6 +477,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async getAuthenticator(credentialID) {
+      if (unmatchable(credentialID)) return null
       const row = await prisma.authenticator.findUnique({ where: { credentialID }, select: authenticatorSelect })
       return row && toAuthenticator(row)
     },

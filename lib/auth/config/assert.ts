@@ -61,7 +61,8 @@ interface AssertInput {
  */
 export function assertConfig({ config, providers, strategy, production }: AssertInput): AuthError | undefined {
   const secrets = config.secret
-  if (secrets === undefined || secrets.length === 0 || (Array.isArray(secrets) && secrets.some((s) => !s))) {
+  const usable = (s: unknown) => typeof s === "string" && s !== ""
+  if (secrets === undefined || (Array.isArray(secrets) ? secrets.length === 0 || !secrets.every(usable) : !usable(secrets))) {
     return new MissingSecretError(
       production
         ? "AUTH_SECRET is not set. Production needs a secret: generate one with `openssl rand -base64 33` and set AUTH_SECRET."

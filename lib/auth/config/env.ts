@@ -96,6 +96,7 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     trustHost: config.trustHost ?? trustHostFromEnv(env),
     redirectProxyUrl: config.redirectProxyUrl ?? nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
-    providers: config.providers.map((p) => applyProviderEnv(p, env)),
+    // `providers` defaults to [] (spec §2.2); a plain-JS config may leave it out.
+    providers: (config.providers ?? []).map((p) => applyProviderEnv(p, env)),
   }
 }

@@ -66,9 +66,10 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE
-  const keyRing = new KeyRing(secrets.length > 0 ? secrets : ["unset"])
-
   const error = assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" })
+  // Built after the check: KeyRing throws on an unusable secret, which must surface as the
+  // MissingSecret configuration error above rather than escape Auth() as an exception.
+  const keyRing = new KeyRing(error ? ["unset"] : secrets)
   if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
   if (!error && config.debug && !config.logger?.debug) logger.warn("debug-enabled")
   if (!error && config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn")

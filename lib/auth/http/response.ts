@@ -7,8 +7,21 @@ export interface ResponseInternal<Body = unknown> {
   headers?: Record<string, string>
   body?: Body
   redirect?: string
+  /**
+   * Set when `redirect` reports a failure (the error page, or the sign-in page
+   * with ?error=): its error type. See toResponse.
+   */
+  error?: string
   cookies?: Cookie[]
 }
+
+/**
+ * On `X-Auth-Return-Redirect` answers: present when the returned URL reports a
+ * failure, with its error type. A client cannot tell that from the URL alone:
+ * a successful sign-in returns the callback URL, which may itself carry an
+ * `?error=` (e.g. a custom sign-in page reached with ?error=SessionRequired).
+ */
+export const ERROR_HEADER = "X-Auth-Error"
 
 export const noCacheHeaders: Record<string, string> = {
   "Cache-Control": "private, no-cache, no-store",
@@ -56,6 +69,7 @@ export function toResponse(internal: ResponseInternal, returnRedirectAsJson: boo
   if (internal.redirect !== undefined) {
     if (returnRedirectAsJson) {
       headers.set("Content-Type", "application/json")
+      if (internal.error !== undefined) headers.set(ERROR_HEADER, internal.error)
       return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers })
     }
     headers.set("Location", toLocationHeader(internal.redirect))

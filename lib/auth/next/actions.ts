@@ -2,6 +2,7 @@ import { headers as nextHeaders } from "next/headers"
 import { redirect as nextRedirect } from "next/navigation"
 import { Auth } from "../auth"
 import type { ResponseInternal } from "../http/response"
+import { isRelativePath } from "../redirect"
 import type { Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
@@ -17,10 +18,14 @@ export type AuthorizationParams = string | Record<string, string> | URLSearchPar
  */
 export function relativeRedirect(value: unknown, origin: string): string {
   if (typeof value !== "string" || value === "") return "/"
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return value
+  // isRelativePath also refuses control characters and backslashes: browsers drop tabs and
+  // newlines and read "\" as "/", so "/\t/evil" would be "//evil", another host.
+  if (isRelativePath(value)) return value
   try {
     const url = new URL(value)
-    if (url.origin === origin) return `${url.pathname}${url.search}${url.hash}`
+    const path = `${url.pathname}${url.search}${url.hash}`
+    // "http://this.origin//evil" has the path "//evil": same check.
+    if (url.origin === origin && isRelativePath(path)) return path
   } catch {
     // not a URL
   }
@@ -35,13 +40,36 @@ async function requestContext(prepared: PreparedConfig) {
   return { headers, origin, authUrl: `${origin}${prepared.basePath}`, cookie }
 }
 
-/** Calls the core for a server action: a same-origin POST with the browser's cookies, CSRF skipped. */
-async function post(prepared: PreparedConfig, url: string, cookie: string, body: URLSearchParams | string, json = false) {
-  const request = new Request(url, {
-    method: "POST",
-    headers: { cookie, "content-type": json ? "application/json" : "application/x-www-form-urlencoded" },
-    body,
-  })
+/**
+ * Headers of the action's own request that describe its framing (a multipart
+ * form post to the page) rather than the user, or that would change how the
+ * core answers (X-Auth-Return-Redirect would turn thrown errors into URLs).
+ */
+const NOT_FORWARDED = [
+  "content-length",
+  "content-type",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "expect",
+  "x-auth-return-redirect",
+]
+
+type RequestContext = Awaited<ReturnType<typeof requestContext>>
+
+/**
+ * Calls the core for a server action: a same-origin POST, CSRF skipped. It
+ * carries the browser's request headers (client address, user agent, …) so
+ * that authorize(credentials, request) sees the user's request, as it does
+ * through the route handler; the cookies are the current ones.
+ */
+async function post(prepared: PreparedConfig, context: RequestContext, url: string, body: URLSearchParams | string, json = false) {
+  const headers = new Headers(context.headers)
+  for (const name of NOT_FORWARDED) headers.delete(name)
+  headers.set("cookie", context.cookie)
+  headers.set("content-type", json ? "application/json" : "application/x-www-form-urlencoded")
+  const request = new Request(url, { method: "POST", headers, body })
   const result: ResponseInternal = await Auth(request, prepared.action)
   await setCookies(result.cookies ?? [])
   return result
@@ -65,11 +93,12 @@ export async function signIn(
   options?: SignInOptions,
   authorizationParams?: AuthorizationParams,
 ): Promise<string> {
-  const { headers, origin, authUrl, cookie } = await requestContext(prepared)
+  const context = await requestContext(prepared)
+  const { headers, origin, authUrl } = context
   const { redirectTo, redirect, rest } = splitOptions(options)
   const callbackUrl = relativeRedirect(redirectTo ?? headers.get("referer"), origin)
 
-  const known = provider ? prepared.config.providers.find((p) => (typeof p === "function" ? p() : p).id === provider) : undefined
+  const known = provider ? (prepared.config.providers ?? []).find((p) => (typeof p === "function" ? p() : p).id === provider) : undefined
   let url: string
   if (!provider || !known) {
     url = `${authUrl}/signin?${new URLSearchParams({ callbackUrl })}`
@@ -82,8 +111,8 @@ export async function signIn(
     form.set("callbackUrl", callbackUrl)
     const result = await post(
       prepared,
+      context,
       `${authUrl}/${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ""}`,
-      cookie,
       form,
     )
     url = result.redirect ?? callbackUrl
@@ -97,9 +126,9 @@ export async function signOut(
   prepared: PreparedConfig,
   options?: { redirectTo?: string; redirect?: boolean },
 ): Promise<string> {
-  const { headers, origin, authUrl, cookie } = await requestContext(prepared)
-  const callbackUrl = relativeRedirect(options?.redirectTo ?? headers.get("referer"), origin)
-  const result = await post(prepared, `${authUrl}/signout`, cookie, new URLSearchParams({ callbackUrl }))
+  const context = await requestContext(prepared)
+  const callbackUrl = relativeRedirect(options?.redirectTo ?? context.headers.get("referer"), context.origin)
+  const result = await post(prepared, context, `${context.authUrl}/signout`, new URLSearchParams({ callbackUrl }))
   const url = result.redirect ?? callbackUrl
   if (options?.redirect !== false) nextRedirect(url)
   return url
@@ -107,7 +136,7 @@ export async function signOut(
 
 /** Runs the session update flow (trigger "update") from the server and sets the refreshed cookie. */
 export async function update(prepared: PreparedConfig, data: Partial<Session> | Record<string, unknown>): Promise<Session | null> {
-  const { authUrl, cookie } = await requestContext(prepared)
-  const result = await post(prepared, `${authUrl}/session`, cookie, JSON.stringify({ data }), true)
+  const context = await requestContext(prepared)
+  const result = await post(prepared, context, `${context.authUrl}/session`, JSON.stringify({ data }), true)
   return result.status === 200 ? ((result.body as Session | null) ?? null) : null
 }

@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
+import { resolveOrigin } from "./origin"
 import { readSession } from "./session"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
@@ -16,26 +17,48 @@ function isAuthRoute(prepared: PreparedConfig, request: NextRequest): boolean {
   return path === prepared.basePath || path.startsWith(`${prepared.basePath}/`)
 }
 
-/** Paths the guard never blocks: the auth routes themselves and the sign-in page (no redirect loops). */
-function isAlwaysAllowed(prepared: PreparedConfig, request: NextRequest): boolean {
-  const path = request.nextUrl.pathname
-  if (isAuthRoute(prepared, request)) return true
-  const signInPage = prepared.config.pages?.signIn
-  if (signInPage) {
-    try {
-      const signInPath = new URL(signInPage, request.nextUrl.origin).pathname
-      if (path === signInPath) return true
-    } catch {
-      // an unparsable pages.signIn guards nothing extra
-    }
-  }
-  return false
+/**
+ * Where the app is reached from outside. Behind a proxy Next builds the
+ * middleware request URL from the server's own address (e.g.
+ * http://localhost:3000), so URLs shown to the browser are built on the origin
+ * the route handlers use instead (AUTH_URL, or the trusted forwarded headers).
+ * Without AUTH_URL or trustHost no header may choose it: the request URL stays.
+ */
+function publicOrigin(prepared: PreparedConfig, request: NextRequest): string {
+  if (!prepared.authUrl && !prepared.trustHost) return request.nextUrl.origin
+  return resolveOrigin(request.headers, { authUrl: prepared.authUrl, trustHost: prepared.trustHost, fallback: request.url })
 }
 
-function signInRedirect(prepared: PreparedConfig, request: NextRequest): Response {
+/**
+ * Paths the guard never blocks: the auth routes, and the custom pages a user
+ * without a session must reach — sign-in, the error page (failed sign-ins and
+ * configuration errors land there; guarding it loops back to sign-in) and the
+ * verify-request page. A page URL on another origin exempts nothing here.
+ */
+function isAlwaysAllowed(prepared: PreparedConfig, request: NextRequest, origin: string): boolean {
+  if (isAuthRoute(prepared, request)) return true
+  // "/login/" and "/login" are one page: Next redirects one to the other (trailingSlash), so a
+  // mismatch here would bounce between the guard and that redirect forever.
+  const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path)
+  const path = withoutSlash(request.nextUrl.pathname)
+  const { signIn, error, verifyRequest } = prepared.config.pages ?? {}
+  return [signIn, error, verifyRequest].some((page) => {
+    if (!page) return false
+    try {
+      const url = new URL(page, origin)
+      return url.origin === origin && withoutSlash(url.pathname) === path
+    } catch {
+      return false // an unparsable page URL exempts nothing
+    }
+  })
+}
+
+function signInRedirect(prepared: PreparedConfig, request: NextRequest, origin: string): Response {
   const signInPage = prepared.config.pages?.signIn ?? `${prepared.basePath}/signin`
-  const target = new URL(signInPage, request.nextUrl.origin)
-  target.searchParams.set("callbackUrl", request.nextUrl.href)
+  const target = new URL(signInPage, origin)
+  // The requested page on the public origin, so the sign-in flow accepts it as same-origin.
+  const requested = new URL(request.nextUrl.href)
+  target.searchParams.set("callbackUrl", new URL(`${requested.pathname}${requested.search}`, origin).href)
   return NextResponse.redirect(target)
 }
 
@@ -61,10 +84,13 @@ export async function handleAuth<Ctx>(
 
   const authorized = prepared.config.callbacks?.authorized
   let response: Response | void | undefined
-  if (!isAlwaysAllowed(prepared, request) && authorized) {
-    const verdict = await authorized({ auth: session, request })
-    if (verdict instanceof Response) response = verdict
-    else if (!verdict) response = signInRedirect(prepared, request)
+  if (authorized) {
+    const origin = publicOrigin(prepared, request)
+    if (!isAlwaysAllowed(prepared, request, origin)) {
+      const verdict = await authorized({ auth: session, request })
+      if (verdict instanceof Response) response = verdict
+      else if (!verdict) response = signInRedirect(prepared, request, origin)
+    }
   }
   if (!response) response = handler ? await handler(authRequest, context) : NextResponse.next()
   response ??= NextResponse.next()

@@ -3,6 +3,7 @@
  * sign-in reports ok: false with the error and code (Auth.js reports ok: true
  * because the error arrives inside a 200).
  */
+import { ERROR_HEADER } from "../http/response"
 import type { Session } from "../types"
 
 export const DEFAULT_BASE_PATH = "/api/auth"
@@ -59,7 +60,14 @@ export function getProviders(basePath = DEFAULT_BASE_PATH): Promise<Record<strin
   return getJson<Record<string, ClientProvider>>(`${basePath}/providers`)
 }
 
-async function postForm(url: string, fields: Record<string, string>): Promise<{ status: number; url: string | null }> {
+interface PostResult {
+  status: number
+  url: string | null
+  /** The error type the server reported for this answer, or null when it reported none. */
+  error: string | null
+}
+
+async function postForm(url: string, fields: Record<string, string>): Promise<PostResult> {
   const response = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
@@ -72,19 +80,20 @@ async function postForm(url: string, fields: Record<string, string>): Promise<{ 
   } catch {
     target = null
   }
-  return { status: response.status, url: target }
+  return { status: response.status, url: target, error: response.headers.get(ERROR_HEADER) }
 }
 
-function resultFrom(status: number, url: string | null): SignInResult {
-  let error: string | null = null
-  let code: string | null = null
-  if (url) {
-    const parsed = new URL(url, window.location.href)
-    error = parsed.searchParams.get("error")
-    code = parsed.searchParams.get("code")
-  }
-  const ok = status >= 200 && status < 300 && error === null && url !== null
-  return { ok, error: ok ? null : (error ?? "Unknown"), code, status, url }
+/**
+ * Success or failure is what the server says (its error header), not whether
+ * the URL has an `?error=`: after a successful sign-in the URL is the callback
+ * URL, which may well carry one (e.g. a sign-in page reached with
+ * ?error=SessionRequired). The code is read from the error URL it belongs to.
+ */
+function resultFrom({ status, url, error: reported }: PostResult): SignInResult {
+  const ok = status >= 200 && status < 300 && url !== null && reported === null
+  if (ok) return { ok, error: null, code: null, status, url }
+  const params = url ? new URL(url, window.location.href).searchParams : undefined
+  return { ok, error: reported ?? params?.get("error") ?? "Unknown", code: params?.get("code") ?? null, status, url }
 }
 
 export interface ClientSignInOptions extends Record<string, unknown> {
@@ -118,8 +127,9 @@ export async function signIn(
   const form: Record<string, string> = { csrfToken: await getCsrfToken(basePath), callbackUrl }
   for (const [key, value] of Object.entries(fields)) if (typeof value === "string") form[key] = value
 
-  const { status, url } = await postForm(`${basePath}/${action}/${encodeURIComponent(provider!)}${query}`, form)
-  const result = resultFrom(status, url)
+  const posted = await postForm(`${basePath}/${action}/${encodeURIComponent(provider!)}${query}`, form)
+  const result = resultFrom(posted)
+  const { url } = posted
   if (result.ok) broadcastSessionChange("signin")
   if (redirect && url) {
     window.location.assign(url)
@@ -145,7 +155,12 @@ export async function signOut(
   return { url }
 }
 
-/** POST /session: runs the update flow (trigger "update"), with or without data. */
+/**
+ * POST /session: runs the update flow (trigger "update"), with or without
+ * data. Resolves to the new session, or null when there is none (signed out,
+ * expired); rejects when the update itself failed (refused CSRF token, server
+ * error, network), which says nothing about whether the user is signed in.
+ */
 export async function updateSession(data: unknown, basePath = DEFAULT_BASE_PATH): Promise<Session | null> {
   const response = await fetch(`${basePath}/session`, {
     method: "POST",
@@ -153,7 +168,7 @@ export async function updateSession(data: unknown, basePath = DEFAULT_BASE_PATH)
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ csrfToken: await getCsrfToken(basePath), data }),
   })
-  if (!response.ok) return null
+  if (!response.ok) throw new Error(`The session update failed (HTTP ${response.status})`)
   const session = (await response.json()) as Session | null
   broadcastSessionChange("update")
   return session

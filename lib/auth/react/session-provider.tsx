@@ -9,7 +9,11 @@ export type SessionStatus = "loading" | "authenticated" | "unauthenticated"
 export interface SessionContextValue {
   data: Session | null
   status: SessionStatus
-  /** Runs the update flow on the server (trigger "update") and stores the new session. */
+  /**
+   * Runs the update flow on the server (trigger "update") and stores the new
+   * session. Resolves to null, leaving the current session in place, when the
+   * update itself failed.
+   */
   update: (data?: unknown) => Promise<Session | null>
 }
 
@@ -88,10 +92,17 @@ export function SessionProvider({
   const update = useCallback(
     async (data?: unknown) => {
       setLoading(true)
-      const next = await updateSession(data, basePath)
-      setSession(next)
-      setLoading(false)
-      return next
+      try {
+        const next = await updateSession(data, basePath)
+        setSession(next)
+        return next
+      } catch {
+        // The update failed, not the session: keep showing the one we have
+        // (showing "signed out" would be false) and report null, as for no update.
+        return null
+      } finally {
+        setLoading(false)
+      }
     },
     [basePath],
   )

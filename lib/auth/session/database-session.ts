@@ -14,6 +14,13 @@ export function clearSessionCookie(ctx: AuthContext): Cookie {
 }
 
 /**
+ * No display name or image URL contains C0/C1 control characters, and
+ * PostgreSQL rejects U+0000 outright (the update would fail with a logged
+ * database error): such values are not persisted.
+ */
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/
+
+/**
  * With the database strategy, POST /session persists the profile fields a
  * user may change about themself — `name` and `image` — through
  * adapter.updateUser (Auth.js persists nothing). Everything else in the update
@@ -25,8 +32,12 @@ async function persistProfileUpdate(ctx: AuthContext, adapter: Adapter, user: Ad
   if (typeof source !== "object" || source === null) return user
   const patch: Partial<AdapterUser> = {}
   const { name, image } = source as { name?: unknown; image?: unknown }
-  if (typeof name === "string" && name.trim() !== "" && name.length <= 256) patch.name = name.trim()
-  if ((typeof image === "string" && image.length <= 2048) || image === null) patch.image = image
+  if (typeof name === "string" && name.trim() !== "" && name.length <= 256 && !CONTROL_CHARS.test(name)) {
+    patch.name = name.trim()
+  }
+  if ((typeof image === "string" && image.length <= 2048 && !CONTROL_CHARS.test(image)) || image === null) {
+    patch.image = image
+  }
   if (Object.keys(patch).length === 0 || !adapter.updateUser) return user
   const updated = await adapter.updateUser({ id: user.id, ...patch })
   await emitEvent(ctx.config, "updateUser", { user: updated })

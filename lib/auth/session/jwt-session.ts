@@ -27,10 +27,11 @@ export async function decodeSessionToken(ctx: AuthContext, value: string): Promi
     : config.jwt.decode({ token: value, salt, secret: config.secrets })
 }
 
+/** Encrypts a session token; its lifetime is `jwt.maxAge` (which defaults to `session.maxAge`). */
 export async function encodeSessionToken(ctx: AuthContext, token: JWT): Promise<string> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
-  const maxAge = config.session.maxAge
+  const maxAge = config.jwt.maxAge
   return config.builtinJwt
     ? config.keyRing.encode(token, salt, maxAge)
     : config.jwt.encode({ token, salt, secret: config.secrets, maxAge })
@@ -76,11 +77,14 @@ export async function jwtSession(
     nowSeconds - payload.iat >= updateAge ||
     contentOf(token) !== contentOf(payload)
 
-  const expiresSeconds = reissue ? nowSeconds + maxAge : (payload.exp ?? nowSeconds + maxAge)
-  const expires = new Date(expiresSeconds * 1000)
+  // The token lives jwt.maxAge, the cookie carrying it session.maxAge (both from the last issue);
+  // the session ends with whichever goes first.
+  const issuedAt = reissue ? nowSeconds : (payload.iat as number)
+  const tokenExpires = reissue ? nowSeconds + config.jwt.maxAge : (payload.exp ?? issuedAt + config.jwt.maxAge)
+  const cookieExpires = new Date((issuedAt + maxAge) * 1000)
   const defaultSession: Session = {
     user: { name: token.name, email: token.email, image: token.picture },
-    expires: expires.toISOString(),
+    expires: new Date(Math.min(tokenExpires * 1000, cookieExpires.valueOf())).toISOString(),
   }
   const session = (await config.callbacks.session({
     session: defaultSession,
@@ -88,7 +92,7 @@ export async function jwtSession(
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])) as Session | null
 
-  const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token), { expires }) : []
+  const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token), { expires: cookieExpires }) : []
   if (session) await emitEvent(config, "session", { session, token })
   return { session, cookies }
 }

@@ -14,10 +14,12 @@ describe("password sign-in with throttling", () => {
   })
   afterAll(() => db.cleanup())
 
-  const request = (ip: string) => new Request("http://localhost/", { headers: { "x-forwarded-for": `${ip}, 10.0.0.1` } })
+  // A client-chosen first entry, then the address the (trusted) proxy saw.
+  const request = (ip: string) => new Request("http://localhost/", { headers: { "x-forwarded-for": `spoofed, ${ip}` } })
 
-  it("reads the client address from the first X-Forwarded-For value", () => {
+  it("reads the client address from the last X-Forwarded-For value (the one the nearest proxy added)", () => {
     expect(clientAddress(request("203.0.113.7"))).toBe("203.0.113.7")
+    expect(clientAddress(new Request("http://localhost/", { headers: { "x-forwarded-for": "203.0.113.7" } }))).toBe("203.0.113.7")
     expect(clientAddress(new Request("http://localhost/"))).toBe("unknown")
   })
 

@@ -1,0 +1,99 @@
+/**
+ * The starter's own configuration (auth.ts) with the jwt strategy. Its jwt
+ * callback copied `session.user.name` from any update into the token,
+ * trusting that the settings action had validated and saved it. But POST
+ * /api/auth/session is public: a signed-in user could put any text there (no
+ * 80-character limit, control characters, ~64 KB that bloats the session
+ * cookie into many chunks) and the app would show it as their name, without
+ * the database ever agreeing. The token now takes the name from the database.
+ */
+import { NextRequest } from "next/server"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { signUp } from "@/lib/accounts/users"
+import type { Session } from "@/lib/auth/types"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { parseSetCookie } from "./support"
+
+const ORIGIN = "http://localhost:3000"
+const saved: Record<string, string | undefined> = {}
+const env = {
+  AUTH_SESSION_STRATEGY: "jwt",
+  AUTH_SECRET: "review-app-secret-0123456789abcdef0123456789",
+  AUTH_TRUST_HOST: "true",
+  AUTH_URL: undefined,
+} as Record<string, string | undefined>
+
+let db: TestDatabase
+let app: typeof import("@/auth")
+const jar = new Map<string, string>()
+
+async function send(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}) {
+  const headers = new Headers({ cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") })
+  let body: string | undefined
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json")
+    body = JSON.stringify(init.json)
+  } else if (init.form) {
+    headers.set("content-type", "application/x-www-form-urlencoded")
+    body = new URLSearchParams(init.form).toString()
+  }
+  const request = new NextRequest(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body })
+  const res = await (request.method === "POST" ? app.handlers.POST(request) : app.handlers.GET(request))
+  for (const cookie of res.headers.getSetCookie().map(parseSetCookie)) {
+    if (cookie.value === "" || cookie.attributes["max-age"] === "0") jar.delete(cookie.name)
+    else jar.set(cookie.name, cookie.value)
+  }
+  return res
+}
+
+async function csrfToken(): Promise<string> {
+  return ((await (await send("/api/auth/csrf")).json()) as { csrfToken: string }).csrfToken
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase("sqlite")
+  for (const [key, value] of Object.entries({ ...env, DATABASE_URL: db.url })) {
+    saved[key] = process.env[key]
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+  app = await import("@/auth")
+  await signUp(db.prisma, { email: "ada@example.com", name: "Ada", password: "analytical engine 1843" })
+  const res = await send("/api/auth/callback/credentials", {
+    form: { csrfToken: await csrfToken(), email: "ada@example.com", password: "analytical engine 1843", callbackUrl: "/dashboard" },
+  })
+  expect(res.headers.get("location")).toBe(`${ORIGIN}/dashboard`)
+})
+
+afterAll(async () => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+  await db?.cleanup()
+})
+
+async function update(data: unknown): Promise<Session | null> {
+  const res = await send("/api/auth/session", { json: { csrfToken: await csrfToken(), data } })
+  expect(res.status).toBe(200)
+  return (await res.json()) as Session | null
+}
+
+describe("auth.ts jwt callback on update", () => {
+  it.each([
+    ["a 5000-character name", "x".repeat(5000)],
+    ["a name with control characters", "Ada\u0007\u0000"],
+    ["a name the database does not have", "Mallory"],
+  ])("%s sent by the client is not taken into the session", async (_label, name) => {
+    const session = await update({ user: { name } })
+    expect(session?.user?.name).toBe("Ada")
+    const again = (await (await send("/api/auth/session")).json()) as Session
+    expect(again.user?.name).toBe("Ada")
+  })
+
+  it("a name saved in the database (what the settings action does) reaches the session", async () => {
+    await db.prisma.user.update({ where: { email: "ada@example.com" }, data: { name: "Ada Lovelace" } })
+    const session = await update({ user: { name: "Ada Lovelace" } })
+    expect(session?.user?.name).toBe("Ada Lovelace")
+  })
+})

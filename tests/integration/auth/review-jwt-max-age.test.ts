@@ -1,0 +1,78 @@
+/**
+ * `jwt.maxAge` (spec §2.6, JWTOptions) is the lifetime of the issued session
+ * token. It defaults to `session.maxAge`, but when it is set the token's `exp`
+ * must follow it: an app that asks for short-lived tokens must not get 30-day
+ * ones.
+ */
+import { describe, expect, it } from "vitest"
+import type { AuthConfig, Session } from "@/lib/auth"
+import { decode } from "@/lib/auth/jwt"
+import Credentials from "@/lib/auth/providers/credentials"
+import { BASE, Browser, SECRET, setCookie } from "./support"
+
+const SESSION = "authjs.session-token"
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    basePath: BASE,
+    session: { strategy: "jwt" },
+    providers: [
+      Credentials({
+        credentials: { email: {}, password: {} },
+        authorize: async (c) => (c.password === "right" ? { id: "u1", name: "Ada", email: String(c.email) } : null),
+      }),
+    ],
+    ...overrides,
+  }
+}
+
+describe("jwt.maxAge", () => {
+  it("sets the lifetime of the session token issued at sign-in", async () => {
+    const browser = new Browser(config({ jwt: { maxAge: 120 } }))
+    const res = await browser.signInWithCredentials({ email: "ada@example.com", password: "right" })
+    expect(res.status).toBe(302)
+    const token = await decode({ token: browser.sessionValue(), secret: SECRET, salt: SESSION })
+    expect(token!.exp! - token!.iat!).toBe(120)
+    // The cookie keeps session.maxAge (as in Auth.js); the token inside it expires first.
+    const cookie = setCookie(res, SESSION)!
+    expect(Date.parse(cookie.attributes.expires as string) / 1000).toBeGreaterThan(nowSeconds() + 29 * 24 * 3600)
+  })
+
+  it("sets the lifetime of a re-issued token, and the session reports that expiry", async () => {
+    const browser = new Browser(config({ jwt: { maxAge: 300 }, session: { strategy: "jwt", updateAge: 0 } }))
+    await browser.signInWithCredentials({ email: "ada@example.com", password: "right" })
+    const res = await browser.send(`${BASE}/session`)
+    const session = (await res.json()) as Session
+    const token = await decode({ token: browser.sessionValue(), secret: SECRET, salt: SESSION })
+    expect(token!.exp! - token!.iat!).toBe(300)
+    expect(Math.abs(Date.parse(session.expires) / 1000 - (nowSeconds() + 300))).toBeLessThanOrEqual(2)
+  })
+
+  it("defaults to session.maxAge", async () => {
+    const browser = new Browser(config({ session: { strategy: "jwt", maxAge: 3600 } }))
+    await browser.signInWithCredentials({ email: "ada@example.com", password: "right" })
+    const token = await decode({ token: browser.sessionValue(), secret: SECRET, salt: SESSION })
+    expect(token!.exp! - token!.iat!).toBe(3600)
+  })
+
+  it("custom jwt.encode receives jwt.maxAge", async () => {
+    const seen: Array<number | undefined> = []
+    const browser = new Browser(
+      config({
+        jwt: {
+          maxAge: 90,
+          encode: async (params) => {
+            seen.push(params.maxAge)
+            return JSON.stringify(params.token)
+          },
+          decode: async (params) => (params.token ? JSON.parse(params.token) : null),
+        },
+      }),
+    )
+    await browser.signInWithCredentials({ email: "ada@example.com", password: "right" })
+    expect(seen).toEqual([90])
+  })
+})

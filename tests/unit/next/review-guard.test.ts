@@ -1,0 +1,127 @@
+/**
+ * The middleware guard (lib/auth/next/guard.ts).
+ *
+ * 1. Behind a proxy, Next builds the middleware request URL from the server's
+ *    own address (http://localhost:3000), not the public one. The guard built
+ *    its callbackUrl from that URL, so after signing in the user landed on the
+ *    home page instead of the page they asked for: the core (rightly) refuses
+ *    a callback URL on another origin.
+ * 2. The custom error page must stay reachable without a session: guarding it
+ *    made a configuration error an endless redirect loop (guarded page →
+ *    sign-in → error page → sign-in → …).
+ */
+import { NextRequest } from "next/server"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
+import Credentials from "@/lib/auth/providers/credentials"
+
+const secret = "review-guard-secret-0123456789abcdef012345"
+const saved = { AUTH_URL: process.env.AUTH_URL, AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST, AUTH_SECRET: process.env.AUTH_SECRET }
+
+beforeEach(() => {
+  delete process.env.AUTH_URL
+  delete process.env.AUTH_SECRET
+  process.env.AUTH_TRUST_HOST = "true"
+})
+afterEach(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key]
+    else process.env[key] = value
+  }
+})
+
+function config(overrides: Partial<NextAuthConfig> = {}): NextAuthConfig {
+  return {
+    secret,
+    providers: [Credentials({ credentials: { email: {} }, authorize: async () => null })],
+    callbacks: { authorized: ({ auth }) => Boolean(auth) },
+    ...overrides,
+  }
+}
+
+const proxied = { host: "localhost:3000", "x-forwarded-host": "app.example.com", "x-forwarded-proto": "https" }
+
+describe("the guard's sign-in redirect behind a proxy", () => {
+  it("points at the public origin, with a callbackUrl the sign-in page keeps", async () => {
+    const { auth, handlers } = NextAuth(config())
+    const res = await auth(new NextRequest("http://localhost:3000/dashboard?tab=2", { headers: proxied }))
+    expect(res.status).toBe(307)
+    const location = new URL(res.headers.get("location")!)
+    expect(location.origin + location.pathname).toBe("https://app.example.com/api/auth/signin")
+    expect(location.searchParams.get("callbackUrl")).toBe("https://app.example.com/dashboard?tab=2")
+
+    // The sign-in page (same proxy headers) accepts it: the user comes back to /dashboard?tab=2.
+    const page = await handlers.GET(new NextRequest(location.href, { headers: proxied }))
+    const html = await page.text()
+    expect(html).toContain('name="callbackUrl" value="https://app.example.com/dashboard?tab=2"')
+  })
+
+  it("uses AUTH_URL when it is set", async () => {
+    process.env.AUTH_URL = "https://www.example.org"
+    const { auth } = NextAuth(config({ pages: { signIn: "/login" } }))
+    const res = await auth(new NextRequest("http://127.0.0.1:3000/settings", { headers: { host: "127.0.0.1:3000" } }))
+    const location = new URL(res.headers.get("location")!)
+    expect(location.origin + location.pathname).toBe("https://www.example.org/login")
+    expect(location.searchParams.get("callbackUrl")).toBe("https://www.example.org/settings")
+  })
+
+  it("with an untrusted host, neither Host nor X-Forwarded-Host picks the redirect's origin", async () => {
+    process.env.AUTH_TRUST_HOST = "false"
+    const { auth } = NextAuth(config())
+    const res = await auth(
+      new NextRequest("http://localhost:3000/dashboard", { headers: { host: "evil.example", "x-forwarded-host": "evil.example" } }),
+    )
+    const location = new URL(res.headers.get("location")!)
+    expect(location.origin).toBe("http://localhost:3000")
+    expect(new URL(location.searchParams.get("callbackUrl")!).origin).toBe("http://localhost:3000")
+  })
+
+  it("without a proxy nothing changes", async () => {
+    const { auth } = NextAuth(config())
+    const res = await auth(new NextRequest("http://localhost:3000/dashboard"))
+    const location = new URL(res.headers.get("location")!)
+    expect(location.origin).toBe("http://localhost:3000")
+    expect(location.searchParams.get("callbackUrl")).toBe("http://localhost:3000/dashboard")
+  })
+})
+
+describe("pages the guard never blocks", () => {
+  it("pages.error and pages.verifyRequest stay reachable without a session", async () => {
+    const { auth } = NextAuth(config({ pages: { error: "/oops", verifyRequest: "/check-email" } }))
+    for (const path of ["/oops?error=AccessDenied", "/check-email"]) {
+      const res = await auth(new NextRequest(`http://localhost:3000${path}`))
+      expect(res.headers.get("x-middleware-next"), path).toBe("1")
+    }
+    const guarded = await auth(new NextRequest("http://localhost:3000/elsewhere"))
+    expect(guarded.status).toBe(307)
+  })
+
+  it("a configuration error with a custom error page ends on that page, not in a redirect loop", async () => {
+    // No secret: every request is the MissingSecret configuration error.
+    const { auth, handlers } = NextAuth(config({ secret: undefined, pages: { error: "/oops" } }))
+    let url = "http://localhost:3000/dashboard"
+    const visited: string[] = []
+    for (let hop = 0; hop < 5; hop++) {
+      visited.push(url)
+      const request = new NextRequest(url)
+      const res = new URL(url).pathname.startsWith("/api/auth/") ? await handlers.GET(request) : await auth(request)
+      const location = res.headers.get("location")
+      if (!location) break
+      url = new URL(location, url).href
+    }
+    expect(visited.map((u) => new URL(u).pathname)).toEqual(["/dashboard", "/api/auth/signin", "/oops"])
+  })
+
+  it("pages.signIn written with a trailing slash still exempts the page (Next strips the slash: no loop)", async () => {
+    const { auth } = NextAuth(config({ pages: { signIn: "/login/" } }))
+    const res = await auth(new NextRequest("http://localhost:3000/login?callbackUrl=%2Fdashboard"))
+    expect(res.headers.get("x-middleware-next")).toBe("1")
+  })
+
+  it("an absolute pages.signIn on another origin does not unguard the same path here", async () => {
+    const { auth } = NextAuth(config({ pages: { signIn: "https://sso.example.net/reports" } }))
+    const res = await auth(new NextRequest("http://localhost:3000/reports"))
+    expect(res.status).toBe(307)
+    expect(new URL(res.headers.get("location")!).origin).toBe("https://sso.example.net")
+  })
+})
