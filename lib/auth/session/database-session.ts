@@ -20,6 +20,17 @@ export function clearSessionCookie(ctx: AuthContext): Cookie {
  */
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/
 
+/** Only a plain http(s) URL is stored as an image: no `javascript:`/`data:` for pages that render it. */
+function isHttpUrl(value: string): boolean {
+  if (CONTROL_CHARS.test(value)) return false
+  try {
+    const url = new URL(value)
+    return url.protocol === "https:" || url.protocol === "http:"
+  } catch {
+    return false
+  }
+}
+
 /**
  * With the database strategy, POST /session persists the profile fields a
  * user may change about themself — `name` and `image` — through
@@ -35,7 +46,7 @@ async function persistProfileUpdate(ctx: AuthContext, adapter: Adapter, user: Ad
   if (typeof name === "string" && name.trim() !== "" && name.length <= 256 && !CONTROL_CHARS.test(name)) {
     patch.name = name.trim()
   }
-  if ((typeof image === "string" && image.length <= 2048 && !CONTROL_CHARS.test(image)) || image === null) {
+  if ((typeof image === "string" && image.length <= 2048 && isHttpUrl(image)) || image === null) {
     patch.image = image
   }
   if (Object.keys(patch).length === 0 || !adapter.updateUser) return user
