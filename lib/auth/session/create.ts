@@ -22,6 +22,10 @@ export async function createSession(ctx: AuthContext, signedIn: SignedInUser): P
 
   if (config.session.strategy === "database") {
     const adapter = config.adapter as Adapter
+    // A new sign-in replaces the browser's previous session: its row would otherwise live on,
+    // orphaned, until it expires.
+    const previous = ctx.request.cookies[ctx.cookies.sessionToken.name]
+    if (previous) await adapter.deleteSession!(previous)
     const expires = new Date(Date.now() + config.session.maxAge * 1000)
     const created = await adapter.createSession!({
       sessionToken: config.session.generateSessionToken(),
