@@ -1,6 +1,7 @@
 "use client"
 
 import { useActionState } from "react"
+import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
 import { type SignUpState, signUpAction } from "./actions"
 
@@ -39,13 +40,7 @@ export function SignUpForm() {
         hint="At least 8 characters. Common passwords are refused."
         error={error("password")}
       />
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
-      >
-        {pending ? "Creating account…" : "Create account"}
-      </button>
+      <SubmitButton pending={pending} label="Create account" pendingLabel="Creating account…" fullWidth />
     </form>
   )
 }

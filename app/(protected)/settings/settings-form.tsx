@@ -1,6 +1,7 @@
 "use client"
 
 import { useActionState } from "react"
+import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
 import { type SettingsState, updateNameAction } from "./actions"
 
@@ -18,13 +19,7 @@ export function SettingsForm({ name }: { name: string }) {
           {state.message}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
-      >
-        {pending ? "Saving…" : "Save"}
-      </button>
+      <SubmitButton pending={pending} label="Save" pendingLabel="Saving…" />
     </form>
   )
 }
