@@ -1,6 +1,6 @@
 import { headers as nextHeaders } from "next/headers"
 import { redirect as nextRedirect } from "next/navigation"
-import { Auth } from "../auth"
+import { Auth, resolveAuthConfig } from "../auth"
 import type { ResponseInternal } from "../http/response"
 import { isRelativePath } from "../redirect"
 import type { Session } from "../types"
@@ -98,13 +98,13 @@ export async function signIn(
   const { redirectTo, redirect, rest } = splitOptions(options)
   const callbackUrl = relativeRedirect(redirectTo ?? headers.get("referer"), origin)
 
-  const known = provider ? (prepared.config.providers ?? []).find((p) => (typeof p === "function" ? p() : p).id === provider) : undefined
+  // The providers as the core resolved them (once per config), not re-run from the factories.
+  const known = provider === undefined ? undefined : resolveAuthConfig(prepared.action).providerById.get(provider)
   let url: string
   if (!provider || !known) {
     url = `${authUrl}/signin?${new URLSearchParams({ callbackUrl })}`
   } else {
-    const type = (typeof known === "function" ? known() : known).type
-    const action = type === "credentials" ? "callback" : "signin"
+    const action = known.type === "credentials" ? "callback" : "signin"
     const query = new URLSearchParams(authorizationParams as ConstructorParameters<typeof URLSearchParams>[0]).toString()
     const form = new URLSearchParams()
     for (const [key, value] of Object.entries(rest)) if (typeof value === "string") form.set(key, value)
