@@ -45,7 +45,7 @@ export async function signUp(
       data: { email, name, passwordHash },
       select: { id: true, email: true, name: true, image: true },
     })
-    return { ok: true, user }
+    return { ok: true, user: { ...user, email } }
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") {
       return { ok: false, field: "email", message: "An account with this email already exists. Sign in instead." }
@@ -68,6 +68,6 @@ export async function verifyCredentials(db: DbClient, emailInput: unknown, passw
       })
     : null
   const valid = await verifyPassword(password, user?.passwordHash)
-  if (!valid || !user) return null
-  return { id: user.id, email: user.email, name: user.name, image: user.image }
+  if (!valid || !user || !email) return null
+  return { id: user.id, email, name: user.name, image: user.image }
 }

@@ -120,7 +120,8 @@ export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
 export interface AdapterUser {
   id: string
-  email: string
+  /** null for accounts whose provider gives no email address (e.g. X, VK without the email scope). */
+  email: string | null
   emailVerified: Date | null
   name?: string | null
   image?: string | null

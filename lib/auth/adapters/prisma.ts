@@ -27,7 +27,7 @@ type UserSelect = typeof userSelect
 interface UserRow {
   id: string
   name: string | null
-  email: string
+  email: string | null
   emailVerified: Date | null
   image: string | null
 }
@@ -119,7 +119,7 @@ export interface PrismaLike {
   readonly _activeProvider?: string
   $queryRaw?<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>
   user: {
-    create(args: { data: { email: string; [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
+    create(args: { data: { email?: string | null; [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     findUnique(args: { where: { id: string } | { email: string }; select: UserSelect }): PromiseLike<UserRow | null>
     update(args: { where: { id: string }; data: { [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     delete(args: { where: { id: string }; select: UserSelect }): PromiseLike<UserRow>
@@ -314,7 +314,7 @@ interface SessionUserRow {
   expires: unknown
   id: string
   name: string | null
-  email: string
+  email: string | null
   emailVerified: unknown
   image: string | null
 }
@@ -356,7 +356,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     async createUser(user) {
       // The database generates ids; the one passed in is discarded.
       const { id: _id, ...fields } = user
-      const data = withoutUndefined(fields) as { email: string; [column: string]: unknown }
+      const data = withoutUndefined(fields) as { email?: string | null; [column: string]: unknown }
       return toUser(await prisma.user.create({ data, select: userSelect }))
     },
 

@@ -470,10 +470,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
 
   it("linkAccount stores a minimal account with every token column null", async () => {
     const user = await newUser()
-    const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "email", providerAccountId: user.email }
+    const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "email", providerAccountId: user.email as string }
     expect(await adapter.linkAccount(minimal)).toEqual(minimal)
     const row = await db.prisma.account.findUniqueOrThrow({
-      where: { provider_providerAccountId: { provider: "email", providerAccountId: user.email } },
+      where: { provider_providerAccountId: { provider: "email", providerAccountId: user.email as string } },
     })
     expect(row).toEqual({
       ...minimal,
@@ -551,7 +551,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     await adapter.createSession({ sessionToken: "plain", userId: user.id, expires: inOneHour() })
     await adapter.linkAccount(oauthAccount(user.id))
     await adapter.createAuthenticator(authenticatorFor(user.id, "plain-cred"))
-    await adapter.createVerificationToken({ identifier: user.email, token: "plain-token", expires: inOneHour() })
+    await adapter.createVerificationToken({ identifier: user.email as string, token: "plain-token", expires: inOneHour() })
 
     const sessionAndUser = await adapter.getSessionAndUser("plain")
     const values = [
@@ -563,7 +563,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       await adapter.getAccount("gh-123", "github"),
       await adapter.getAuthenticator("plain-cred"),
       ...(await adapter.listAuthenticatorsByUserId(user.id)),
-      await adapter.useVerificationToken({ identifier: user.email, token: "plain-token" }),
+      await adapter.useVerificationToken({ identifier: user.email as string, token: "plain-token" }),
     ]
     for (const value of values) expect(isPlainObject(value)).toBe(true)
     expect(user.emailVerified).toBeInstanceOf(Date)
