@@ -118,6 +118,8 @@ const clientSafeTypes = new Set<ErrorType>([
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "AccessDenied",
+  "InvalidCheck",
+  "OAuthSignInError",
   "Verification",
   "MissingCSRF",
   "AccountNotLinked",

@@ -3,6 +3,8 @@
  * Auth.js v5 so that apps, tokens and database rows move between the two.
  */
 
+import type { OAuthConfig } from "./providers/oauth-types"
+
 export type Awaitable<T> = T | PromiseLike<T>
 
 // ---------------------------------------------------------------------------
@@ -335,15 +337,8 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
   ) => Awaitable<User | null>
 }
 
-/**
- * Provider shapes the later issues flesh out (OAuth/OIDC, email, WebAuthn).
- * The pipeline dispatches on `type`, so each kind plugs into its own action
- * module without changing the router.
- */
-export interface OAuthProviderConfig extends CommonProviderOptions {
-  type: "oauth" | "oidc"
-  [option: string]: unknown
-}
+/** OAuth 2.0 / OpenID Connect providers; see providers/oauth-types.ts. */
+export type OAuthProviderConfig = OAuthConfig<Profile>
 
 export interface EmailProviderConfig extends CommonProviderOptions {
   type: "email"

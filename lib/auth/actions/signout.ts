@@ -6,6 +6,7 @@ import { renderSignOutPage } from "../pages"
 import { clearSessionCookie } from "../session/database-session"
 import { decodeSessionToken, sessionStoreFor } from "../session/jwt-session"
 import type { Adapter, Cookie } from "../types"
+import { federatedSignOut } from "../oauth/federated-sign-out"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
 
 /** Ends the session: deletes the database row, or just the cookie for jwt; fires the signOut event. */
@@ -58,5 +59,6 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
   const cookies = await endSession(ctx)
   const callbackUrl = await ctx.callbackUrl()
-  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...cookies] }
+  const federated = await federatedSignOut(ctx, callbackUrl)
+  return { redirect: federated.redirect ?? callbackUrl, cookies: [...ctx.outCookies, ...cookies, ...federated.cookies] }
 }

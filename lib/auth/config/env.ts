@@ -70,11 +70,14 @@ export function applyProviderEnv(provider: Provider, env: Env): ProviderConfig {
   const resolved = typeof provider === "function" ? provider() : provider
   const key = `AUTH_${providerEnvKey(resolved.id)}`
   if (resolved.type === "oauth" || resolved.type === "oidc") {
+    // Legacy (next-auth v4 docs) names without the AUTH_ prefix, e.g. GITHUB_ID, come second.
+    const legacy = providerEnvKey(resolved.id)
+    const read = (suffix: string) => nonEmpty(env[`${key}_${suffix}`]) ?? nonEmpty(env[`${legacy}_${suffix}`])
     return {
       ...resolved,
-      clientId: resolved.clientId ?? nonEmpty(env[`${key}_ID`]),
-      clientSecret: resolved.clientSecret ?? nonEmpty(env[`${key}_SECRET`]),
-      issuer: resolved.issuer ?? nonEmpty(env[`${key}_ISSUER`]),
+      clientId: resolved.clientId ?? read("ID"),
+      clientSecret: resolved.clientSecret ?? read("SECRET"),
+      issuer: resolved.issuer ?? read("ISSUER"),
     }
   }
   if (resolved.type === "email") {

@@ -16,6 +16,7 @@ import type {
   SessionOptions,
   Theme,
 } from "../types"
+import { normaliseOAuthProvider } from "../oauth/normalise"
 import { wrapAdapter } from "./adapter"
 import { assertConfig } from "./assert"
 import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
@@ -62,7 +63,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const env = options.env ?? process.env
   const config = applyEnvDefaults(input, env, options.defaultBasePath ?? "/auth")
   const logger = createLogger(config.logger, config.debug === true)
-  const providers = config.providers as ProviderConfig[]
+  const providers = (config.providers as ProviderConfig[]).map((p) =>
+    p.type === "oauth" || p.type === "oidc" ? normaliseOAuthProvider(p, { redirectProxyUrl: config.redirectProxyUrl }) : p,
+  )
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE

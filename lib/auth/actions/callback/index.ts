@@ -3,6 +3,7 @@ import { InvalidProvider } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import type { ProviderConfig } from "../../types"
 import { credentialsCallback } from "./credentials"
+import { oauthCallback } from "./oauth"
 
 type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -12,6 +13,8 @@ type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseIn
  */
 const handlers: Partial<Record<ProviderConfig["type"], CallbackHandler>> = {
   credentials: credentialsCallback as CallbackHandler,
+  oauth: oauthCallback as CallbackHandler,
+  oidc: oauthCallback as CallbackHandler,
 }
 
 /** GET|POST /callback/:provider. An unknown provider goes back to the sign-in page. */
