@@ -132,6 +132,7 @@ export interface PrismaLike {
       select: AccountSelect
     }): PromiseLike<AccountRow | null>
     delete(args: { where: AccountKey; select: AccountSelect }): PromiseLike<AccountRow>
+    update(args: { where: AccountKey; data: Partial<AccountData>; select: AccountSelect }): PromiseLike<AccountRow>
   }
   session: {
     create(args: { data: SessionRow; select: SessionSelect }): PromiseLike<SessionRow>
@@ -405,6 +406,16 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
         }),
       )
       return row ? toAccount(row) : undefined
+    },
+
+    async updateAccount(account) {
+      // Only the token columns change; the identity columns stay as they are.
+      const { userId: _u, type: _t, provider: _p, providerAccountId: _a, ...tokens } = accountData(account as AdapterAccount)
+      const { provider, providerAccountId } = account
+      const row = await nullIfMissing(
+        prisma.account.update({ where: { provider_providerAccountId: { provider, providerAccountId } }, data: tokens, select: accountSelect }),
+      )
+      return row ? toAccount(row) : null
     },
 
     async getAccount(providerAccountId, provider) {

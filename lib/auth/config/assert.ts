@@ -99,7 +99,11 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     }
   }
 
-  const needed = requiredAdapterMethods(strategy, providers)
+  // OAuth without an adapter is allowed (jwt strategy): the profile becomes the session's user.
+  const needed = requiredAdapterMethods(
+    strategy,
+    config.adapter ? providers : providers.filter((p) => p.type !== "oauth" && p.type !== "oidc"),
+  )
   if (needed.length > 0) {
     const adapter = config.adapter
     if (!adapter) {
