@@ -35,8 +35,8 @@ export interface OidcServer {
   clientSecret: string
   /** Requests seen per path, e.g. counts["/.well-known/openid-configuration"]. */
   counts: Record<string, number>
-  /** "garbage": every request answers 200 with non-JSON; "down": connections are destroyed. */
-  mode: "normal" | "garbage" | "down"
+  /** "garbage": every request answers 200 with non-JSON; "down": connections are destroyed; "hang": no answer. */
+  mode: "normal" | "garbage" | "down" | "hang"
   provider: Provider
   close(): Promise<void>
 }
@@ -118,6 +118,7 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
     const path = new URL(req.url ?? "/", issuer).pathname
     counts[path] = (counts[path] ?? 0) + 1
     if (state.mode === "down") return void req.socket.destroy()
+    if (state.mode === "hang") return
     if (state.mode === "garbage") {
       res.writeHead(200, { "content-type": "application/json" })
       return void res.end("<html>definitely not json")

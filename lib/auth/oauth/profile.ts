@@ -4,6 +4,7 @@
  * strings, emails lower-cased, and the token fields stored on the Account
  * row picked by the provider's account() (or the standard subset).
  */
+import { accountId } from "../providers/account-id"
 import { OAuthCallbackError } from "../errors"
 import type { Account, Profile, TokenSet, User } from "../types"
 import type { ResolvedOAuthProvider } from "./normalise"
@@ -13,7 +14,7 @@ const STORED_TOKEN_FIELDS = ["access_token", "id_token", "refresh_token", "expir
 /** The default profile(): standard OpenID claims. */
 export function defaultProfile(profile: Profile): User {
   const user: User = {
-    id: String(profile.sub ?? profile.id ?? ""),
+    id: accountId(profile.sub ?? profile.id),
     name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
     email: profile.email ?? null,
     image: typeof profile.picture === "string" ? profile.picture : null,

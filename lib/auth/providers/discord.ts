@@ -2,6 +2,7 @@
  * Discord (OAuth 2.0). The avatar URL is built from the avatar hash (or the
  * default avatar). Callback URL: {origin}{basePath}/callback/discord
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
@@ -46,7 +47,7 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
       userinfo: "https://discord.com/api/users/@me",
       profile(profile) {
         return {
-          id: profile.id,
+          id: accountId(profile.id),
           name: profile.global_name ?? profile.username,
           email: profile.verified === false ? null : (profile.email ?? null),
           image: discordAvatarUrl(profile),

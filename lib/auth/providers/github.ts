@@ -3,6 +3,7 @@
  * emails endpoint (the primary, verified address). GitHub Enterprise Server:
  * `enterprise: { baseUrl }`. Callback URL: {origin}{basePath}/callback/github
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import { fetchJson } from "./fetch-json"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
@@ -71,7 +72,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
         },
       },
       profile(profile) {
-        return { id: String(profile.id), name: profile.name ?? profile.login, email: profile.email, image: profile.avatar_url }
+        return { id: accountId(profile.id), name: profile.name ?? profile.login, email: profile.email, image: profile.avatar_url }
       },
       style: { brandColor: "#24292f", bg: "#24292f", text: "#ffffff" },
     },

@@ -2,6 +2,7 @@
  * GitLab (OAuth 2.0), gitlab.com or a self-managed instance (`baseUrl`).
  * Callback URL: {origin}{basePath}/callback/gitlab
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
@@ -39,7 +40,7 @@ export default function GitLab(options: GitLabOptions = {}): OAuthConfig<GitLabP
       userinfo: `${base}/api/v4/user`,
       profile(profile) {
         return {
-          id: String(profile.id),
+          id: accountId(profile.id),
           name: profile.name ?? profile.username,
           email: profile.email ?? profile.public_email ?? null,
           image: profile.avatar_url,

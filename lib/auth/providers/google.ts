@@ -3,6 +3,7 @@
  * existing user, and only when `allowDangerousEmailAccountLinking` is set.
  * Callback URL: {origin}{basePath}/callback/google
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
@@ -36,7 +37,7 @@ export default function Google(options: OAuthUserConfig<GoogleProfile> = {}): OA
       issuer: "https://accounts.google.com",
       profile(profile) {
         return {
-          id: profile.sub,
+          id: accountId(profile.sub),
           name: profile.name,
           email: profile.email_verified ? profile.email : null,
           image: profile.picture,

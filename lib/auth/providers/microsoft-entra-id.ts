@@ -4,6 +4,7 @@
  * any tenant, so the ID token's issuer is checked against the tenant it
  * names. Callback URL: {origin}{basePath}/callback/microsoft-entra-id
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
@@ -41,7 +42,7 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
       authorization: { params: { scope: "openid profile email User.Read" } },
       options: { issuerTemplate: MULTI_TENANT.has(tenant) },
       profile(profile) {
-        return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: null }
+        return { id: accountId(profile.sub), name: profile.name ?? null, email: profile.email ?? null, image: null }
       },
       style: { brandColor: "#0072c6", bg: "#ffffff", text: "#1f1f1f" },
     },

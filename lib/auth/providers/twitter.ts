@@ -4,6 +4,7 @@
  * the `users.email` scope; otherwise the account has none. OAuth 1.0a
  * (`version: "1.0a"`) is not supported. Callback URL: {origin}{basePath}/callback/twitter
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
@@ -55,9 +56,9 @@ export default function Twitter(options: TwitterOptions = {}): OAuthConfig<Twitt
       token: "https://api.x.com/2/oauth2/token",
       userinfo: "https://api.x.com/2/users/me?user.fields=profile_image_url,confirmed_email",
       profile(profile) {
-        const { data } = profile
+        const data = profile.data
         return {
-          id: String(data.id),
+          id: accountId(data?.id),
           name: data.name,
           email: data.email ?? data.confirmed_email ?? null,
           image: data.profile_image_url ?? null,

@@ -5,6 +5,7 @@
  * `email` scope. VK's token response has no token_type, so the engine is
  * told it is a bearer token. Callback URL: {origin}{basePath}/callback/vk
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import { fetchJson } from "./fetch-json"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
@@ -134,7 +135,7 @@ export default function VK(options: VkOptions = {}): OAuthConfig<VkProfile> {
       },
       profile(profile) {
         return {
-          id: String(profile.id),
+          id: accountId(profile.id),
           name: [profile.first_name, profile.last_name].filter(Boolean).join(" ") || null,
           email: profile.email ?? null,
           image: profile.photo_100 ?? null,

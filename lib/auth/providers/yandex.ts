@@ -4,6 +4,7 @@
  * placeholder); the email is `default_email`.
  * Callback URL: {origin}{basePath}/callback/yandex
  */
+import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import { fetchJson } from "./fetch-json"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
@@ -64,7 +65,7 @@ export default function Yandex(options: OAuthUserConfig<YandexProfile> = {}): OA
       },
       profile(profile) {
         return {
-          id: String(profile.id),
+          id: accountId(profile.id),
           name: profile.display_name ?? profile.real_name ?? profile.first_name ?? profile.login,
           email: profile.default_email ?? profile.emails?.[0] ?? null,
           image: yandexAvatarUrl(profile),
