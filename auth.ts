@@ -7,6 +7,7 @@ import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
+import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -19,6 +20,9 @@ function isProtected(path: string): boolean {
 }
 
 const signInLimits = defaultSignInLimits()
+
+/** OAuth/OIDC providers whose environment variables are set (see .env.example). */
+export const oauthProviders = oauthProvidersFromEnv()
 
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
   adapter: PrismaAdapter(getPrisma()),
@@ -34,6 +38,7 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       // repeated failures per email and per client are refused for 15 minutes.
       authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
     }),
+    ...oauthProviders,
   ],
   theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },
   callbacks: {

@@ -1,6 +1,7 @@
 import Link from "next/link"
 import { auth } from "@/auth"
 import { ClientSession } from "@/components/client-session"
+import { ProviderButtons } from "@/components/provider-buttons"
 
 export default async function HomePage() {
   const session = await auth()
@@ -38,6 +39,7 @@ export default async function HomePage() {
             </>
           )}
         </div>
+        {session?.user ? null : <ProviderButtons />}
       </section>
 
       <section

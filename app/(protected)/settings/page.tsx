@@ -2,11 +2,12 @@ import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { auth } from "@/auth"
 import { ClientSession } from "@/components/client-session"
+import { LinkedAccounts } from "./linked-accounts"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
 
-export default async function SettingsPage() {
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   const session = await auth()
   if (!session?.user) redirect("/api/auth/signin?callbackUrl=/settings")
   return (
@@ -18,6 +19,7 @@ export default async function SettingsPage() {
         </p>
       </div>
       <SettingsForm name={session.user.name ?? ""} />
+      {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
       <ClientSession />
     </div>
   )

@@ -13,8 +13,8 @@ import VK from "@/lib/auth/providers/vk"
 import Yandex from "@/lib/auth/providers/yandex"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { startOAuth2Server, type OAuth2Server } from "@/tests/helpers/oauth2-server"
-import { ORIGIN, SECRET } from "../auth/support"
-import { BASE, Browser, deliverCallback, sessionOf, startSignIn } from "./support"
+import { SECRET } from "../auth/support"
+import { Browser, deliverCallback, sessionOf, startSignIn } from "./support"
 
 describe("OAuth 2.0 providers against a local authorization server", () => {
   let db: TestDatabase
