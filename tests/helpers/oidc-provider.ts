@@ -27,6 +27,8 @@ export interface OidcServerOptions {
   /** Seconds; short values let refresh tests see an expired access token. */
   accessTokenTtl?: number
   tls?: { cert: string; key: string }
+  /** Fixed port (the e2e servers must know the issuer before it starts); default: any free one. */
+  port?: number
 }
 
 export interface OidcServer {
@@ -50,7 +52,7 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
   const jwk = { ...privateKey.export({ format: "jwk" }), kid: "test-key-1", use: "sig", alg: "RS256" }
 
   const server = https.createServer(options.tls ?? testTlsOptions())
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve))
   const port = (server.address() as AddressInfo).port
   const issuer = `https://127.0.0.1:${port}`
 
