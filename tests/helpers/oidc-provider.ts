@@ -189,6 +189,34 @@ export class IdpBrowser {
     throw new Error("Too many redirects at the provider")
   }
 
+  /**
+   * Like authorize(), for response_mode=form_post: returns the auto-submitted
+   * form the provider renders for the app (its action and fields).
+   */
+  async authorizeFormPost(authorizationUrl: string, sub: string): Promise<{ action: string; fields: Record<string, string> }> {
+    const issuerOrigin = new URL(authorizationUrl).origin
+    let url = authorizationUrl
+    for (let hop = 0; hop < 10; hop++) {
+      const res = await this.get(url)
+      if (res.status >= 300 && res.status < 400) {
+        url = new URL(res.headers.get("location")!, url).href
+        continue
+      }
+      const html = await res.text()
+      const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]
+      if (!action) throw new Error(`No form: ${html.slice(0, 300)}`)
+      if (new URL(action, url).origin !== issuerOrigin) {
+        const fields: Record<string, string> = {}
+        for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[m[1]!] = decodeHtml(m[2]!)
+        return { action: new URL(action, url).href, fields }
+      }
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1] ?? "login"
+      const submitted = await this.post(new URL(action, url).href, { prompt, login: sub, password: "any" })
+      url = new URL(submitted.headers.get("location") ?? url, url).href
+    }
+    throw new Error("Too many redirects at the provider")
+  }
+
   /** Confirms the provider's logout form and returns where it sends the browser next. */
   async confirmLogout(endSessionUrl: string): Promise<string> {
     const page = await this.get(endSessionUrl)
@@ -199,4 +227,10 @@ export class IdpBrowser {
     const res = await this.post(new URL(action, endSessionUrl).href, { xsrf, logout: "yes" })
     return new URL(res.headers.get("location") ?? "", endSessionUrl).href
   }
+}
+
+function decodeHtml(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|#39|#x27|#x2F);/g, (_, e: string) =>
+    ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", "#x2F": "/" })[e] ?? _,
+  )
 }

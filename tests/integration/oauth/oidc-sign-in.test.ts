@@ -222,6 +222,31 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(url.searchParams.getAll("redirect_uri")).toHaveLength(1)
     })
 
+    it("response_mode=form_post: the provider POSTs the response to the callback", async () => {
+      const formPostConfig: AuthConfig = {
+        ...config,
+        providers: [
+          OIDC({
+            id: "oidc",
+            issuer: idp.issuer,
+            clientId: idp.clientId,
+            clientSecret: idp.clientSecret,
+            authorization: { params: { response_mode: "form_post" } },
+          }),
+        ],
+      }
+      const browser = new Browser(formPostConfig)
+      const authorization = await startSignIn(browser, "oidc")
+      expect(authorization.searchParams.get("response_mode")).toBe("form_post")
+      const { action, fields } = await new IdpBrowser().authorizeFormPost(authorization.href, "form-poster")
+      expect(action).toBe(`${ORIGIN}${BASE}/callback/oidc`)
+      const res = await browser.send(`${BASE}/callback/oidc`, { form: fields })
+      expect(res.status).toBe(302)
+      expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBeNull()
+      const user = await db.prisma.user.findUnique({ where: { email: "form-poster@idp.example.test" } })
+      expect(user).not.toBeNull()
+    })
+
     it("sign-out with federatedSignOut continues to the provider's end_session_endpoint and back to the app", async () => {
       const browser = new Browser(config)
       const idpBrowser = new IdpBrowser()

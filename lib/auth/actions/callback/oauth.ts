@@ -53,7 +53,10 @@ export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthPro
     profile,
     allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking === true,
   })
-  const hint = await idTokenHintCookie(ctx, provider, tokens)
-  if (hint && response.cookies && !response.redirect?.includes("error=")) response.cookies.push(hint)
+  // Only a sign-in that made a session needs the hint for a later sign-out.
+  const sessionName = ctx.cookies.sessionToken.name
+  const signedIn = response.cookies?.some((c) => c.name.startsWith(sessionName) && c.value !== "")
+  const hint = signedIn ? await idTokenHintCookie(ctx, provider, tokens) : undefined
+  if (hint) response.cookies!.push(hint)
   return response
 }
