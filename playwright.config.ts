@@ -10,9 +10,10 @@ process.env.E2E_PORTS ??= findFreePorts(4).join(",")
 const [databasePort, jwtPort, httpsPort, idpPort] = process.env.E2E_PORTS.split(",")
 // The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
 if (!process.env.TEST_TLS_CERT) {
-  const { certFile, keyFile } = createTestCertificate()
+  const { certFile, keyFile, trustFile } = createTestCertificate()
   process.env.TEST_TLS_CERT = certFile
   process.env.TEST_TLS_KEY = keyFile
+  process.env.E2E_TRUST_FILE = trustFile
 }
 const IDP = {
   AUTH_OIDC_ISSUER: `https://127.0.0.1:${idpPort}`,
@@ -135,7 +136,7 @@ export default defineConfig<E2EOptions>({
         AUTH_SECRET,
         NEXT_TELEMETRY_DISABLED: "1",
         ...IDP,
-        NODE_EXTRA_CA_CERTS: process.env.TEST_TLS_CERT as string,
+        NODE_EXTRA_CA_CERTS: process.env.E2E_TRUST_FILE as string,
       },
     },
   ],

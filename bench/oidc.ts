@@ -21,8 +21,8 @@ import { BASE_PATH, ORIGIN, SECRET } from "./lib/libraries"
 
 // Node reads NODE_EXTRA_CA_CERTS at start-up: make the certificate, then run again with it trusted.
 if (!process.env.TEST_TLS_CERT) {
-  const { certFile, keyFile } = createTestCertificate()
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: certFile, TEST_TLS_CERT: certFile, TEST_TLS_KEY: keyFile }
+  const { certFile, keyFile, trustFile } = createTestCertificate()
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: trustFile, TEST_TLS_CERT: certFile, TEST_TLS_KEY: keyFile }
   const child = spawnSync(process.execPath, process.execArgv.concat(process.argv.slice(1)), { stdio: "inherit", env })
   process.exit(child.status ?? 1)
 }

@@ -5,13 +5,15 @@
  * library's plain fetch() trusts the local identity providers' HTTPS.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import os from "node:os"
 import path from "node:path"
 
 export interface TestCertificate {
   certFile: string
   keyFile: string
+  /** For NODE_EXTRA_CA_CERTS: the certificates it already named (if any) plus this one. */
+  trustFile: string
 }
 
 export function createTestCertificate(): TestCertificate {
@@ -28,7 +30,12 @@ export function createTestCertificate(): TestCertificate {
     ],
     { stdio: "ignore" },
   )
-  return { certFile, keyFile }
+  // Keep whatever the environment already trusts through the variable (e.g. a proxy's CA).
+  const previous = process.env.NODE_EXTRA_CA_CERTS
+  const trustFile = path.join(dir, "trust.pem")
+  const existing = previous && existsSync(previous) ? `${readFileSync(previous, "utf8").trimEnd()}\n` : ""
+  writeFileSync(trustFile, existing + readFileSync(certFile, "utf8"))
+  return { certFile, keyFile, trustFile }
 }
 
 /** The certificate the runner made (TEST_TLS_CERT / TEST_TLS_KEY), as PEM strings for https.createServer. */

@@ -19,10 +19,10 @@ export default async function setup(): Promise<void> {
 /** Local identity providers serve HTTPS with a certificate made here; workers inherit the trust. */
 function trustTestCertificate(): void {
   if (process.env.TEST_TLS_CERT && existsSync(process.env.TEST_TLS_CERT)) return
-  const { certFile, keyFile } = createTestCertificate()
+  const { certFile, keyFile, trustFile } = createTestCertificate()
   process.env.TEST_TLS_CERT = certFile
   process.env.TEST_TLS_KEY = keyFile
-  process.env.NODE_EXTRA_CA_CERTS = certFile
+  process.env.NODE_EXTRA_CA_CERTS = trustFile
 }
 
 async function assertPostgresReachable(): Promise<void> {

@@ -1,3 +1,4 @@
+import { oauthProviderProblem } from "../oauth/provider-problem"
 import {
   type AuthError,
   ExperimentalFeatureNotEnabled,
@@ -89,6 +90,10 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     if (!p.id || typeof p.id !== "string") return new InvalidEndpoints("Every provider needs a string `id`.")
     if (seen.has(p.id)) return new InvalidEndpoints(`Two providers share the id "${p.id}"; give each a unique id.`)
     seen.add(p.id)
+    if (p.type === "oauth" || p.type === "oidc") {
+      const problem = oauthProviderProblem(p)
+      if (problem) return new InvalidEndpoints(problem)
+    }
     if (p.type === "credentials" && typeof p.authorize !== "function") {
       return new MissingAuthorize(`The credentials provider "${p.id}" needs an \`authorize\` function.`)
     }

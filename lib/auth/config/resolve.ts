@@ -63,9 +63,15 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const env = options.env ?? process.env
   const config = applyEnvDefaults(input, env, options.defaultBasePath ?? "/auth")
   const logger = createLogger(config.logger, config.debug === true)
-  const providers = (config.providers as ProviderConfig[]).map((p) =>
-    p.type === "oauth" || p.type === "oidc" ? normaliseOAuthProvider(p, { redirectProxyUrl: config.redirectProxyUrl }) : p,
-  )
+  const providers = (config.providers as ProviderConfig[]).map((p) => {
+    if (p.type !== "oauth" && p.type !== "oidc") return p
+    try {
+      return normaliseOAuthProvider(p, { redirectProxyUrl: config.redirectProxyUrl })
+    } catch {
+      // An unparsable URL: assertConfig reports it as a configuration error.
+      return p
+    }
+  })
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE

@@ -16,6 +16,7 @@ import VK, { type VkProfile } from "@/lib/auth/providers/vk"
 import Yandex, { type YandexProfile } from "@/lib/auth/providers/yandex"
 import { applyProviderEnv } from "@/lib/auth/config/env"
 import { normaliseOAuthProvider } from "@/lib/auth/oauth/normalise"
+import { oauthProviderProblem } from "@/lib/auth/oauth/provider-problem"
 
 const tokens = { access_token: "at", token_type: "bearer" }
 
@@ -143,5 +144,14 @@ describe("provider options and environment", () => {
     expect(oidc.proxyRedirectUri).toBe("https://auth.example.com/api/auth/callback/oidc")
     expect([...normaliseOAuthProvider(VK(), {}).checkSet]).toEqual(["state"])
     expect([...normaliseOAuthProvider(GitHub({ checks: ["none"] }), {}).checkSet]).toEqual(["state"])
+  })
+
+  it("a provider without a client id, issuer or endpoints, or with a broken URL, is a configuration error naming the fix", () => {
+    expect(oauthProviderProblem(OIDC({ issuer: "https://idp.example.com" }))).toMatch(/AUTH_OIDC_ID/)
+    expect(oauthProviderProblem(OIDC({ clientId: "x" }))).toMatch(/AUTH_OIDC_ISSUER/)
+    expect(oauthProviderProblem(GitHub({ clientId: "x", token: "not a url" }))).toMatch(/invalid token URL/)
+    expect(oauthProviderProblem({ id: "bare", name: "Bare", type: "oauth", clientId: "x", authorization: "https://a.example/auth" })).toMatch(/endpoints/)
+    expect(oauthProviderProblem(GitHub({ clientId: "x" }))).toBeUndefined()
+    expect(oauthProviderProblem(OIDC({ clientId: "x", issuer: "https://idp.example.com" }))).toBeUndefined()
   })
 })
