@@ -18,10 +18,30 @@ type ProviderLike = Pick<OAuthConfig<Profile>, typeof customFetch | "issuer" | "
   userinfo?: unknown
 }
 
-/** The provider's fetch, with the time limit added to requests that bring no signal of their own. */
+/** Errors of a pooled keep-alive connection the provider had already closed: the request never got through. */
+const STALE_CONNECTION = new Set(["UND_ERR_SOCKET", "ECONNRESET", "EPIPE"])
+
+function isStaleConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code
+  return error instanceof TypeError && typeof code === "string" && STALE_CONNECTION.has(code)
+}
+
+/**
+ * The provider's fetch, with the time limit added to requests that bring no
+ * signal of their own, and one retry when a reused connection turns out to
+ * be closed (the request did not reach the provider, so it is safe to send).
+ */
 export function providerFetch(provider: ProviderLike): typeof fetch {
   const base = provider[customFetch] ?? fetch
-  return (input, init) => base(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(IDP_TIMEOUT_MS) })
+  return async (input, init) => {
+    const send = () => base(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(IDP_TIMEOUT_MS) })
+    try {
+      return await send()
+    } catch (error) {
+      if (!isStaleConnection(error) || input instanceof Request) throw error
+      return send()
+    }
+  }
 }
 
 function usesHttp(provider: ProviderLike): boolean {
