@@ -6,7 +6,7 @@ import * as serverActions from "./actions"
 import { configGetter, type NextAuthConfigInput } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
-import { withOrigin, resolveOrigin } from "./origin"
+import { withOrigin } from "./origin"
 import { readSession } from "./session"
 import { serializeCookie } from "../cookies"
 
@@ -67,12 +67,7 @@ export default function NextAuth(input: NextAuthConfigInput) {
 
   async function handler(request: NextRequest): Promise<Response> {
     const prepared = await getConfig(request)
-    const origin = resolveOrigin(request.headers, {
-      authUrl: prepared.authUrl,
-      trustHost: prepared.trustHost,
-      fallback: request.url,
-    })
-    return Auth(withOrigin(request, origin), prepared.handler)
+    return Auth(withOrigin(request, prepared.origin(request.headers, request.url)), prepared.handler)
   }
 
   async function sessionFromHeaders(): Promise<Session | null> {
