@@ -18,9 +18,9 @@ function snapshot(keys: Iterable<string>): EnvValues {
 
 /**
  * For beforeEach/afterEach: `set` changes some of `keys`, `restore` puts all of
- * them back as they were when useEnv was called.
+ * them back as they were when envFor was called.
  */
-export function useEnv(keys: readonly string[]) {
+export function envFor(keys: readonly string[]) {
   const saved = snapshot(keys)
   return {
     set(values: EnvValues): void {

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { encode } from "@/lib/auth/jwt"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
 import Credentials from "@/lib/auth/providers/credentials"
-import { useEnv } from "../../../helpers/env"
+import { envFor } from "../../../helpers/env"
 
 const secret = "forwarded-host-secret-0123456789abcdef0123"
-const env = useEnv(["AUTH_URL", "AUTH_TRUST_HOST", "AUTH_SECRET"])
+const env = envFor(["AUTH_URL", "AUTH_TRUST_HOST", "AUTH_SECRET"])
 
 beforeEach(() => {
   env.set({ AUTH_URL: undefined, AUTH_SECRET: undefined, AUTH_TRUST_HOST: "true" })
