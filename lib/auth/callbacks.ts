@@ -16,9 +16,7 @@ export async function runSignInCallback(
     result = await ctx.config.callbacks.signIn(params)
   } catch (cause) {
     if (cause instanceof AuthError) throw cause
-    const error = new AccessDenied(cause instanceof Error ? cause.message : String(cause), { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    throw error
+    throw new AccessDenied(cause instanceof Error ? cause.message : String(cause), { cause })
   }
   if (typeof result === "string") {
     // A relative path is resolved against the origin; anything unusable is refused.

@@ -16,8 +16,6 @@ export async function emitEvent<K extends keyof EventCallbacks>(
   try {
     await handler(message)
   } catch (cause) {
-    const error = new EventError(`The ${name} event handler threw`, { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    config.logger.error(error)
+    config.logger.error(new EventError(`The ${name} event handler threw`, { cause }))
   }
 }

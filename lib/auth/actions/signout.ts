@@ -27,9 +27,7 @@ async function endSession(ctx: AuthContext): Promise<Cookie[]> {
       await emitEvent(config, "signOut", { token })
     } catch (cause) {
       // A token we cannot read is still cleared; the event just has nothing to report.
-      const error = new SignOutError("The session token could not be decoded at sign-out", { cause })
-      error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-      config.logger.error(error)
+      config.logger.error(new SignOutError("The session token could not be decoded at sign-out", { cause }))
     }
   }
   const cleared = store.clean()

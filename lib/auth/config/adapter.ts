@@ -17,7 +17,6 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
         return await (method as (...a: unknown[]) => unknown).apply(adapter, args)
       } catch (cause) {
         const error = new AdapterError(`The adapter's ${name} failed`, { cause })
-        error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
         logger.error(error)
         throw error
       }

@@ -1,4 +1,5 @@
 import { parseCookies } from "../cookies"
+import { BadRequest } from "../errors"
 
 export type AuthAction =
   | "providers"
@@ -38,16 +39,6 @@ export interface RequestInternal {
   headers: Headers
   /** The caller's original request (its body is consumed). */
   request: Request
-}
-
-/** Why a request was refused before any action ran; mapped to a 4xx. */
-export class BadRequest extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message = "Bad request.",
-  ) {
-    super(message)
-  }
 }
 
 /** Splits `${basePath}/action[/provider]`; null when the path is not an auth route. */

@@ -1,4 +1,5 @@
 import { serializeCookie } from "../cookies"
+import type { ReportedErrorType } from "../errors"
 import type { Cookie } from "../types"
 
 /** What an action returns; turned into a Response (or handed raw to the Next.js layer). */
@@ -11,7 +12,7 @@ export interface ResponseInternal<Body = unknown> {
    * Set when `redirect` reports a failure (the error page, or the sign-in page
    * with ?error=): its error type. See toResponse.
    */
-  error?: string
+  error?: ReportedErrorType
   cookies?: Cookie[]
 }
 

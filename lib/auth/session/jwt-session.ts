@@ -56,9 +56,7 @@ export async function jwtSession(
   try {
     payload = await decodeSessionToken(ctx, value)
   } catch (cause) {
-    const error = new JWTSessionError("The session token could not be decoded", { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    config.logger.error(error)
+    config.logger.error(new JWTSessionError("The session token could not be decoded", { cause }))
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }
