@@ -85,7 +85,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const finish = (internal: ResponseInternal) => (resolved.raw ? internal : toResponse(internal, asJson))
 
   if (resolved.error) {
-    resolved.logger.error(resolved.error)
+    resolved.logger.error(resolved.error.type, resolved.error)
     if (resolved.raw) throw resolved.error
     const route = (() => {
       try {
@@ -112,7 +112,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     const error =
       thrown instanceof AuthError ? thrown : new CallbackRouteError("Unexpected error in the auth handler", { cause: thrown })
     // The full error (with its cause) goes to the server log only; the client sees a type name.
-    if (!(thrown instanceof AuthError && thrown.type === "AdapterError")) resolved.logger.error(error)
+    if (!(thrown instanceof AuthError && thrown.type === "AdapterError")) resolved.logger.error(error.type, error)
     if (ctx.request.action === "session") {
       // A session read that fails (e.g. the database is down) answers "no session" and keeps the
       // cookie, so the user is not signed out by an outage; a failed update is a 400.

@@ -16,6 +16,7 @@ export async function emitEvent<K extends keyof EventCallbacks>(
   try {
     await handler(message)
   } catch (cause) {
-    config.logger.error(new EventError(`The ${name} event handler threw`, { cause }))
+    const error = new EventError(`The ${name} event handler threw`, { cause })
+    config.logger.error(error.type, error)
   }
 }

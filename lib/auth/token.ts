@@ -89,7 +89,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
     // The key ring says why a token is refused; decode() would only say null.
     return await new KeyRing(secret, { decodeCacheSize: 0 }).decode(token, salt)
   } catch (error) {
-    logger?.debug("getToken: token could not be decoded", { error })
+    logger?.debug("get-token-decode", "getToken: the token could not be decoded", error)
     return null
   }
 }

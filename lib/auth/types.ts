@@ -2,6 +2,7 @@
  * Public types of the library. Field names follow the specification (§2) and
  * Auth.js v5 so that apps, tokens and database rows move between the two.
  */
+import type { ErrorType } from "./errors"
 
 export type Awaitable<T> = T | PromiseLike<T>
 
@@ -244,10 +245,16 @@ export interface Theme {
   buttonText?: string
 }
 
+/**
+ * Every level takes a code first, then anything that explains it. `error`'s
+ * code is the error's type and its message includes the error itself (with
+ * `cause.err` holding the root failure); `warn`'s code is a WarningCode;
+ * `debug`'s code names the step (e.g. `adapter_getUser`).
+ */
 export interface LoggerInstance {
-  error: (error: Error) => void
-  warn: (code: WarningCode) => void
-  debug: (message: string, metadata?: unknown) => void
+  error: (code: ErrorType, ...message: unknown[]) => void
+  warn: (code: WarningCode, ...message: unknown[]) => void
+  debug: (code: string, ...message: unknown[]) => void
 }
 
 export type WarningCode =

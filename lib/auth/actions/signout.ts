@@ -27,7 +27,8 @@ async function endSession(ctx: AuthContext): Promise<Cookie[]> {
       await emitEvent(config, "signOut", { token })
     } catch (cause) {
       // A token we cannot read is still cleared; the event just has nothing to report.
-      config.logger.error(new SignOutError("The session token could not be decoded at sign-out", { cause }))
+      const error = new SignOutError("The session token could not be decoded at sign-out", { cause })
+      config.logger.error(error.type, error)
     }
   }
   const cleared = store.clean()

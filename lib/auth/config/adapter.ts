@@ -17,7 +17,7 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
         return await (method as (...a: unknown[]) => unknown).apply(adapter, args)
       } catch (cause) {
         const error = new AdapterError(`The adapter's ${name} failed`, { cause })
-        logger.error(error)
+        logger.error(error.type, error)
         throw error
       }
     }

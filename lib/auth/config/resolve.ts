@@ -71,7 +71,8 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   // MissingSecret configuration error above rather than escape Auth() as an exception.
   const keyRing = new KeyRing(error ? ["unset"] : secrets)
   if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
-  if (!error && config.debug && !config.logger?.debug) logger.warn("debug-enabled")
+  // With a custom logger `debug` is ignored, so there is nothing to warn about.
+  if (!error && config.debug && !config.logger) logger.warn("debug-enabled")
   if (!error && config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn")
   // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
   if (!error && config.skipCSRFCheck === skipCSRFSymbol && config.raw !== rawSymbol) logger.warn("csrf-disabled")

@@ -56,7 +56,8 @@ export async function jwtSession(
   try {
     payload = await decodeSessionToken(ctx, value)
   } catch (cause) {
-    config.logger.error(new JWTSessionError("The session token could not be decoded", { cause }))
+    const error = new JWTSessionError("The session token could not be decoded", { cause })
+    config.logger.error(error.type, error)
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }

@@ -18,7 +18,7 @@ function config(): AuthConfig {
   return {
     trustHost: true,
     providers: [Credentials({ authorize: () => null })],
-    logger: { error: (e) => errors.push(e) },
+    logger: { error: (_code, e) => void errors.push(e as Error) },
   }
 }
 

@@ -225,7 +225,7 @@ export function recordingLogger() {
     errors,
     warnings,
     logger: {
-      error: (error: Error) => void errors.push(error),
+      error: (_code: string, ...message: unknown[]) => void errors.push(...message.filter((m): m is Error => m instanceof Error)),
       warn: (code: string) => void warnings.push(code),
       debug: () => {},
     },

@@ -93,10 +93,10 @@ describe("getToken", () => {
 
   it("logs decode failures at debug level when given a logger", async () => {
     const messages: string[] = []
-    const logger = { debug: (message: string) => void messages.push(message) }
+    const logger = { debug: (code: string) => void messages.push(code) }
     const req = new Request("http://localhost/", { headers: { cookie: "authjs.session-token=garbage" } })
     expect(await getToken({ req, secret, logger })).toBeNull()
-    expect(messages).toHaveLength(1)
+    expect(messages).toEqual(["get-token-decode"])
   })
 
   it("uses a custom decode function", async () => {
