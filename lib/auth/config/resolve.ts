@@ -16,6 +16,9 @@ import type {
   SessionOptions,
   Theme,
 } from "../types"
+import { databaseStrategy } from "../session/database-session"
+import { jwtStrategy } from "../session/jwt-session"
+import { isSessionAdapter, type SessionStrategy } from "../session/strategy"
 import { wrapAdapter } from "./adapter"
 import { assertConfig } from "./assert"
 import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
@@ -29,6 +32,8 @@ export interface ResolvedConfig {
   providerById: Map<string, ProviderConfig>
   adapter?: Adapter
   session: SessionOptions
+  /** The session strategy's implementation, chosen here once. */
+  sessionStrategy: SessionStrategy
   jwt: JWTOptions
   /** True when jwt.encode/decode are ours, so the pipeline can call the key ring directly. */
   builtinJwt: boolean
@@ -85,19 +90,25 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     decode: customDecode ?? ((p) => (p.token ? keyRing.decode(p.token, p.salt) : null)),
   }
 
+  const adapter = wrapAdapter(config.adapter, logger)
+  // assertConfig has checked the session methods for "database"; with a configuration error
+  // the strategy is never used, and jwt is a harmless stand-in.
+  const sessionStrategy = strategy === "database" && isSessionAdapter(adapter) ? databaseStrategy(adapter) : jwtStrategy
+
   return {
     basePath: normaliseBasePath(config.basePath ?? "/auth"),
     secrets,
     keyRing,
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
-    adapter: wrapAdapter(config.adapter, logger),
+    adapter,
     session: {
       strategy: strategy as SessionOptions["strategy"],
       maxAge,
       updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
       generateSessionToken: config.session?.generateSessionToken ?? defaultSessionToken,
     },
+    sessionStrategy,
     jwt,
     builtinJwt: !customEncode && !customDecode,
     callbacks: { ...defaultCallbacks, ...config.callbacks },
