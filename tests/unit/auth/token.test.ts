@@ -4,7 +4,7 @@ import { SessionStore } from "@/lib/auth/cookies"
 import { MissingSecretError } from "@/lib/auth/errors"
 import { encode } from "@/lib/auth/jwt"
 import { getToken } from "@/lib/auth/token"
-import { envFor } from "../../helpers/env"
+import { envFor } from "@/tests/helpers/env"
 
 const SALT = "authjs.session-token"
 const SECURE_SALT = "__Secure-authjs.session-token"

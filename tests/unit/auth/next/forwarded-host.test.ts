@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { encode } from "@/lib/auth/jwt"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
 import Credentials from "@/lib/auth/providers/credentials"
-import { envFor } from "../../../helpers/env"
+import { envFor } from "@/tests/helpers/env"
 
 const secret = "forwarded-host-secret-0123456789abcdef0123"
 const env = envFor(["AUTH_URL", "AUTH_TRUST_HOST", "AUTH_SECRET"])

@@ -17,6 +17,7 @@ import { FailureThrottle } from "@/lib/accounts/throttle"
 import { authorizeWithPassword, TooManyAttempts } from "@/lib/accounts/sign-in"
 import { signUp } from "@/lib/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { envFor } from "@/tests/helpers/env"
 
 const incoming = { headers: new Headers() }
 vi.mock("next/headers", () => ({
@@ -27,18 +28,12 @@ vi.mock("next/headers", () => ({
 const { default: NextAuth } = await import("@/lib/auth/next")
 const { default: Credentials } = await import("@/lib/auth/providers/credentials")
 
-const secret = "review-actions-secret-0123456789abcdef0123"
-const saved = { AUTH_URL: process.env.AUTH_URL, AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST }
+const secret = "next-actions-secret-0123456789abcdef0123"
+const env = envFor(["AUTH_URL", "AUTH_TRUST_HOST"])
 beforeAll(() => {
-  delete process.env.AUTH_URL
-  process.env.AUTH_TRUST_HOST = "true"
+  env.set({ AUTH_URL: undefined, AUTH_TRUST_HOST: "true" })
 })
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-})
+afterAll(() => env.restore())
 
 function browserRequest(ip: string, extra: Record<string, string> = {}): Headers {
   return new Headers({
