@@ -1,3 +1,9 @@
+/**
+ * The pipeline: resolve the configuration, parse the request, run the action,
+ * and turn any failure into the answer a user may see (a status, the error
+ * page or the sign-in page with a type). It knows nothing about any web
+ * framework.
+ */
 import { csrf } from "./actions/csrf"
 import { callback } from "./actions/callback"
 import { error as errorPage } from "./actions/error"

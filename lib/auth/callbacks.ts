@@ -1,3 +1,8 @@
+/**
+ * Runs the app's signIn callback and turns its answer into go on, redirect
+ * elsewhere, or AccessDenied. The callback's own error never reaches the user
+ * beyond its message on the error page.
+ */
 import { AccessDenied, AuthError } from "./errors"
 import type { AuthContext } from "./context"
 import type { CallbacksOptions } from "./types"

@@ -1,3 +1,8 @@
+/**
+ * Fires the app's event handlers (signIn, signOut, session, …). Events are for
+ * audit logging: a handler that throws is logged and never breaks the flow
+ * that fired it.
+ */
 import { EventError } from "./errors"
 import type { ResolvedConfig } from "./config/resolve"
 import type { EventCallbacks } from "./types"

@@ -1,3 +1,8 @@
+/**
+ * The sign-out endpoint: GET shows the confirmation page (or pages.signOut),
+ * POST ends the session through the configured strategy after a CSRF check. It
+ * never ends a session on a GET.
+ */
 import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"

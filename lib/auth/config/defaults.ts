@@ -1,3 +1,7 @@
+/**
+ * Default values of the configuration: lifetimes, session token generator and
+ * the default callbacks. Constants and small pure functions only.
+ */
 import type { CallbacksOptions, JWT, Session } from "../types"
 import { defaultRedirect } from "../redirect"
 

@@ -1,3 +1,9 @@
+/**
+ * Turns the user's configuration into the resolved one the pipeline uses:
+ * defaults, environment, validation, cookie options, the key ring and the
+ * session strategy, all once per configuration object. No per-request work
+ * here.
+ */
 import type { AuthError } from "../errors"
 import { KeyRing } from "../jwt"
 import { defaultCookies, mergeCookieOptions } from "../cookies"

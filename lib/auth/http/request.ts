@@ -1,3 +1,8 @@
+/**
+ * Turns a standard Request into the parts the actions use (action, provider,
+ * query, body, cookies), refusing with BadRequest what is not an auth route or
+ * has an oversized or malformed body. It never runs an action.
+ */
 import { parseCookies } from "../cookies"
 import { BadRequest } from "../errors"
 

@@ -1,3 +1,8 @@
+/**
+ * Turns an action's result into a standard Response: status, headers, cookies,
+ * redirects, and the JSON form of a redirect for the client. It decides
+ * nothing about what the result is.
+ */
 import { serializeCookie } from "../cookies"
 import type { ReportedErrorType } from "../errors"
 import type { Cookie } from "../types"

@@ -1,3 +1,9 @@
+/**
+ * Server-side signIn, signOut and update for Next.js server actions: they call
+ * the core with the user's own request headers and the current cookies, and
+ * set the cookies it returns. They never accept a redirect target on another
+ * origin.
+ */
 import { headers as nextHeaders } from "next/headers"
 import { redirect as nextRedirect } from "next/navigation"
 import { Auth, resolveAuthConfig } from "../auth"

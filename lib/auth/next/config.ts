@@ -1,3 +1,8 @@
+/**
+ * Prepares a Next.js configuration for the core once per config object: base
+ * path, trustHost, AUTH_URL, the three forms the core is called with, and the
+ * origin of a request. It holds no per-request state.
+ */
 import type { NextRequest } from "next/server"
 import { authUrlFromEnv, basePathFromEnv, type Env, trustHostFromEnv } from "../config/env"
 import { raw, skipCSRFCheck } from "../symbols"

@@ -1,3 +1,8 @@
+/**
+ * The middleware and route-handler wrapper: reads the session, runs
+ * `authorized`, and redirects to sign-in or hands over to the wrapped handler.
+ * It never blocks the auth routes or the pages a signed-out user must reach.
+ */
 import { NextResponse, type NextRequest } from "next/server"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"

@@ -1,3 +1,8 @@
+/**
+ * NextAuth(config): the Next.js App Router layer on the core, with the route
+ * handlers, auth() in its overloads and the server-side actions. Everything
+ * Next-specific stays in lib/auth/next.
+ */
 import { headers as nextHeaders } from "next/headers"
 import type { NextFetchEvent, NextRequest } from "next/server"
 import { Auth } from "../auth"

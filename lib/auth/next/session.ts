@@ -1,3 +1,8 @@
+/**
+ * Reads the session for a request known only by its headers (server
+ * components, middleware, pages router) through the core's GET /session. A
+ * failure reads as no session.
+ */
 import { Auth } from "../auth"
 import type { Cookie, Session } from "../types"
 import type { PreparedConfig } from "./config"

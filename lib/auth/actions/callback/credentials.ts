@@ -1,3 +1,9 @@
+/**
+ * POST /callback/:id for a credentials provider: CSRF check, the app's
+ * authorize(), the signIn callback, then a session through the configured
+ * strategy. It never stores the credentials and never says which one was
+ * wrong.
+ */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"

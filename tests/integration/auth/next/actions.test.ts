@@ -39,7 +39,7 @@ function browserRequest(ip: string, extra: Record<string, string> = {}): Headers
   return new Headers({
     host: "localhost:3000",
     "x-forwarded-for": ip,
-    "user-agent": "ReviewBrowser/1.0",
+    "user-agent": "TestBrowser/1.0",
     referer: "http://localhost:3000/login",
     cookie: "theme=dark",
     "content-type": "multipart/form-data; boundary=x",
@@ -67,7 +67,7 @@ describe("server-side signIn passes the user's request to authorize", () => {
     incoming.headers = browserRequest("203.0.113.9")
     await signIn("credentials", { redirect: false })
     expect(seen?.get("x-forwarded-for")).toBe("203.0.113.9")
-    expect(seen?.get("user-agent")).toBe("ReviewBrowser/1.0")
+    expect(seen?.get("user-agent")).toBe("TestBrowser/1.0")
     expect(seen?.get("cookie")).toContain("theme=dark")
     // The body the core re-serialises is JSON; the multipart framing of the action is not carried over.
     expect(seen?.get("content-type")).toBe("application/json")
