@@ -68,7 +68,8 @@ function singleFlight(key: string, run: () => Promise<TokenSet>): Promise<TokenS
 }
 
 function report(config: ResolvedConfig, cause: unknown): RefreshError {
-  config.logger.error(new OAuthCallbackError("The access token could not be refreshed", { cause }))
+  const error = new OAuthCallbackError("The access token could not be refreshed", { cause })
+  config.logger.error(error.type, error)
   return { error: "RefreshTokenError" }
 }
 

@@ -15,7 +15,6 @@
 import type { AuthContext } from "../../context"
 import { OAuthAccountNotLinked } from "../../errors"
 import { emitEvent } from "../../events"
-import { decodeSessionToken, sessionStoreFor } from "../../session/jwt-session"
 import type { Account, Adapter, AdapterAccount, AdapterUser, Profile, User } from "../../types"
 
 export interface LoginInput {
@@ -35,18 +34,10 @@ export interface LoginResult {
   isNewUser: boolean
 }
 
-/** The user signed in in this browser, if any (both session strategies). */
+/** The user signed in in this browser, if any (either session strategy). */
 export async function currentSessionUser(ctx: AuthContext, adapter: Adapter): Promise<AdapterUser | null> {
-  if (ctx.config.session.strategy === "database") {
-    const token = ctx.request.cookies[ctx.cookies.sessionToken.name]
-    if (!token) return null
-    const found = await adapter.getSessionAndUser!(token)
-    return found && found.session.expires.getTime() > Date.now() ? found.user : null
-  }
-  const value = sessionStoreFor(ctx).value
-  if (!value) return null
-  const token = await decodeSessionToken(ctx, value).catch(() => null)
-  return token?.sub ? ((await adapter.getUser!(token.sub)) ?? null) : null
+  const id = await ctx.config.sessionStrategy.signedInUserId(ctx)
+  return id ? ((await adapter.getUser!(id)) ?? null) : null
 }
 
 async function link(ctx: AuthContext, adapter: Adapter, user: AdapterUser, input: LoginInput): Promise<void> {
