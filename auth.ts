@@ -20,7 +20,8 @@ function isProtected(path: string): boolean {
 
 const signInLimits = defaultSignInLimits()
 
-const config: NextAuthConfig = {
+/** The configuration itself; instrumentation.ts checks it once when the server starts. */
+export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
   providers: [
@@ -76,14 +77,14 @@ const config: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(config)
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,
  * else /api/auth. Links and redirects to the auth routes are built from it (the
  * route handler's folder, app/api/auth/[...nextauth], must match).
  */
-export const authBasePath = resolveBasePath(config, process.env)
+export const authBasePath = resolveBasePath(authConfig, process.env)
 
 /** The sign-in page, optionally with where to return afterwards. */
 export function signInPath(callbackUrl?: string): string {

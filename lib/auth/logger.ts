@@ -1,4 +1,5 @@
 import { AuthError } from "./errors"
+import { GENERATE_SECRET_COMMAND } from "./config/assert"
 import type { LoggerInstance, WarningCode } from "./types"
 
 const warningText: Record<WarningCode, string> = {
@@ -7,7 +8,7 @@ const warningText: Record<WarningCode, string> = {
   "experimental-webauthn": "WebAuthn support is experimental: its API may change.",
   "env-url-basepath-redundant": "AUTH_URL has a path and basePath is set too; basePath wins.",
   "env-url-basepath-mismatch": "The path of AUTH_URL differs from basePath; basePath wins.",
-  "weak-secret": "AUTH_SECRET is shorter than 32 characters; use `openssl rand -base64 32`.",
+  "weak-secret": `AUTH_SECRET is shorter than 32 characters; generate one with \`${GENERATE_SECRET_COMMAND}\`.`,
 }
 
 function formatError(error: Error): string {
