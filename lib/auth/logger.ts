@@ -5,6 +5,7 @@
  * prints: what is logged, and when, is decided by the caller.
  */
 import { AuthError } from "./errors"
+import { GENERATE_SECRET_COMMAND } from "./config/assert"
 import type { AuthConfig, LoggerInstance, WarningCode } from "./types"
 
 const warningText: Record<WarningCode, string> = {
@@ -13,7 +14,7 @@ const warningText: Record<WarningCode, string> = {
   "experimental-webauthn": "WebAuthn support is experimental: its API may change.",
   "env-url-basepath-redundant": "AUTH_URL has a path and basePath is set too; basePath wins.",
   "env-url-basepath-mismatch": "The path of AUTH_URL differs from basePath; basePath wins.",
-  "weak-secret": "AUTH_SECRET is shorter than 32 characters; use `openssl rand -base64 32`.",
+  "weak-secret": `AUTH_SECRET is shorter than 32 characters; generate one with \`${GENERATE_SECRET_COMMAND}\`.`,
 }
 
 function formatError(code: string, message: unknown[]): string {

@@ -186,6 +186,12 @@ export interface Theme {
   logo?: string
   brandColor?: string
   buttonText?: string
+  /**
+   * Links shown under the built-in sign-in form, in order: e.g.
+   * `[{ label: "Create an account", href: "/signup" }, { label: "Back to the site", href: "/" }]`.
+   * An href must be a same-origin path or an http(s) URL; others are left out.
+   */
+  links?: { label: string; href: string }[]
 }
 
 /**

@@ -10,6 +10,7 @@ import { renderSignInPage } from "../pages"
 import type { ProviderConfig } from "../types"
 import { oauthSignIn } from "./oauth/signin"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
+import { takeRememberedEmail } from "./remembered-email"
 
 type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -38,7 +39,7 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     callbackUrl,
     error,
     code,
-    email,
+    email: takeRememberedEmail(ctx) ?? email,
     theme: pageTheme(ctx),
   })
   return { status: page.status, headers: htmlHeaders, body: page.html, cookies: ctx.outCookies }

@@ -47,8 +47,17 @@ export interface PreparedConfig {
   origin(headers: HeaderSource, fallback?: string): string
 }
 
+/**
+ * Where the auth routes live: `basePath` from the config, else the path of
+ * AUTH_URL, else /api/auth. The app builds its links to the auth routes from
+ * this too, so the base path is set in one place.
+ */
+export function resolveBasePath(config: Pick<NextAuthConfig, "basePath">, env: Env): string {
+  return (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
+}
+
 export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig {
-  const basePath = (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
+  const basePath = resolveBasePath(config, env)
   const trustHost = config.trustHost ?? trustHostFromEnv(env)
   const handler: AuthConfig = { ...config, basePath, trustHost } as AuthConfig
   const authUrl = authUrlFromEnv(env)

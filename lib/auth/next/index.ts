@@ -18,6 +18,7 @@ import { serializeCookie } from "../cookies"
 export type { NextAuthConfig, AuthorizedParams } from "./config"
 export type { NextAuthRequest } from "./guard"
 export { relativeRedirect } from "./actions"
+export { resolveBasePath } from "./config"
 
 /** Pages-router request/response, as far as auth() needs them. */
 interface NodeRequestLike {

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { Auth } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
 import type { AuthConfig } from "@/lib/auth/types"
 import { authorizeWithPassword, clientAddress, defaultSignInLimits, TooManyAttempts } from "@/lib/accounts/sign-in"
 import { signUp } from "@/lib/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+
+// These tests run scrypt 50+ times, which takes most of a minute on a busy 2-core machine.
+vi.setConfig({ testTimeout: 120_000 })
 
 describe("password sign-in with throttling", () => {
   let db: TestDatabase

@@ -10,6 +10,7 @@ import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCS
 import { emitEvent } from "../../events"
 import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
+import { rememberTypedEmail } from "../remembered-email"
 import type { Account, CredentialsConfig, User } from "../../types"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */
@@ -37,7 +38,14 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   if (ctx.request.method !== "POST") throw new BadRequest(400)
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
 
-  const authorized = await authorize(ctx, provider)
+  let authorized: User
+  try {
+    authorized = await authorize(ctx, provider)
+  } catch (error) {
+    // The sign-in page shows the email again; the error redirect carries ctx.outCookies.
+    if (error instanceof CredentialsSignin) rememberTypedEmail(ctx, provider)
+    throw error
+  }
   const user: User = { ...authorized, id: authorized.id === undefined ? crypto.randomUUID() : String(authorized.id) }
   const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
 
