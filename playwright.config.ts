@@ -122,8 +122,8 @@ export default defineConfig<E2EOptions>({
       // tests when only one server is up. The script prints this line once
       // every server answers.
       wait: { stdout: /\[e2e\] all servers ready/ },
-      // Fresh databases + migrations + seed + `next build` + three starts.
-      timeout: 300_000,
+      // Fresh databases + migrations + seed + `next build` + three starts (minutes on a busy machine).
+      timeout: 600_000,
       stdout: "pipe",
       stderr: "pipe",
       // The script stops its servers on SIGTERM; SIGKILL follows if it hangs.
