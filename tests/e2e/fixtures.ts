@@ -62,7 +62,8 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible()
   await page.getByLabel("Email").fill(email)
   await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: /^Sign in/ }).click()
+  // Exactly "Sign in": the provider buttons on the same page say "Sign in with …".
+  await page.getByRole("button", { name: "Sign in", exact: true }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */
