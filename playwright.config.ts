@@ -111,6 +111,7 @@ export default defineConfig<E2EOptions>({
       env: {
         ...IDP,
         E2E_IDP_PORT: idpPort,
+        E2E_PARENT_PID: String(process.pid),
         E2E_IDP_REDIRECTS: servers.map((s) => s.authUrl).join(","),
         TEST_TLS_CERT: process.env.TEST_TLS_CERT as string,
         TEST_TLS_KEY: process.env.TEST_TLS_KEY as string,

@@ -18,3 +18,14 @@ console.log(`[e2e-idp] ready at ${server.issuer}`)
 const stop = () => void server.close().then(() => process.exit(0))
 process.on("SIGTERM", stop)
 process.on("SIGINT", stop)
+// Never outlive the Playwright run that started it.
+const parent = Number(process.env.E2E_PARENT_PID)
+if (parent > 0) {
+  setInterval(() => {
+    try {
+      process.kill(parent, 0)
+    } catch {
+      stop()
+    }
+  }, 2_000).unref()
+}
