@@ -173,7 +173,8 @@ for (const evil of ["https://evil.example/steal", "//evil.example/steal"]) {
     })
 
     await page.goto(`/api/auth/signin?${new URLSearchParams({ callbackUrl: evil })}`)
-    await expect(page.locator("input[name=callbackUrl]")).not.toHaveValue(/evil/)
+    // Every form on the page carries the callback URL (credentials and each provider).
+    for (const input of await page.locator("input[name=callbackUrl]").all()) await expect(input).not.toHaveValue(/evil/)
     await submitSignInForm(page, user.email, user.password)
     await expect(page).toHaveURL(`${baseURL}/`)
     await expect(page.getByTestId("session-state")).toHaveText(`Signed in as ${user.email}`)
