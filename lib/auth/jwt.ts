@@ -65,7 +65,7 @@ export interface KeyRingOptions {
   /**
    * The memory the decode cache may hold, estimated conservatively (two
    * bytes per character of token and claims, plus 256 per entry).
-   * Default 32 MiB, about 25,000 typical session tokens.
+   * Default 32 MiB, about 18,000 typical session tokens.
    */
   decodeCacheBytes?: number
 }
