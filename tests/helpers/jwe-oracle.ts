@@ -86,11 +86,12 @@ export const claimsArb: fc.Arbitrary<JWT> = fc
     },
     { requiredKeys: ["sub"] },
   )
-  .map(({ extra, nbf, ...claims }) => ({
+  // Malformed iat/nbf values are the point: the JWT type cannot describe them.
+  .map(({ extra, nbf, ...claims }): JWT => ({
     ...extra,
     ...claims,
     ...(typeof nbf === "number" ? { nbf: Math.floor(Date.now() / 1000) + nbf } : nbf === undefined ? {} : { nbf }),
-  }))
+  }) as JWT)
 
 /** Token lifetimes away from the expiry edge, so a second ticking between two decodes changes nothing. */
 export const maxAgeArb = fc.oneof(
