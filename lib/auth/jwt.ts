@@ -13,6 +13,7 @@ import { authUrlFromEnv } from "./config/env"
 import { SessionStore, defaultCookies, parseCookies } from "./cookies"
 import { MissingSecretError } from "./errors"
 import { DEFAULT_DECODE_CACHE_BYTES, DecodeCache } from "./jwe/decode-cache"
+import { once } from "./jwe/once"
 import { SessionCodec } from "./jwe/session-codec"
 import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions, LoggerInstance } from "./types"
 
@@ -136,15 +137,7 @@ export class KeyRing {
   }
 
   #keySet(salt: string, enc: TokenEncryption): Promise<KeySet> {
-    const cacheKey = `${enc}\u0000${salt}`
-    let pending = this.#keySets.get(cacheKey)
-    if (!pending) {
-      pending = this.#deriveKeySet(salt, enc)
-      this.#keySets.set(cacheKey, pending)
-      // A failed derivation must not poison later calls.
-      pending.catch(() => this.#keySets.delete(cacheKey))
-    }
-    return pending
+    return once(this.#keySets, `${enc}\u0000${salt}`, () => this.#deriveKeySet(salt, enc))
   }
 
   async #deriveKeySet(salt: string, enc: TokenEncryption): Promise<KeySet> {

@@ -63,6 +63,15 @@ export const secretArb = fc.oneof(
   fc.base64String({ minLength: 4, maxLength: 300 }),
 )
 
+/**
+ * Secret lists of one to three (newest first) drawn from 48 random secrets:
+ * a fresh secret per case would spend the run deriving keys.
+ */
+export const secretListArb = fc.uniqueArray(fc.constantFrom(...fc.sample(secretArb, 48)), { minLength: 1, maxLength: 3 })
+
+/** 200 runs of 50 concurrent cases: 10,000 claim sets. */
+export const TEN_THOUSAND = { runs: 200, batch: 50 }
+
 const plainKey = fc.string({ maxLength: 12 }).filter((key) => key !== "__proto__")
 
 /**
@@ -100,6 +109,51 @@ export const maxAgeArb = fc.oneof(
 )
 
 export const saltArb = fc.constantFrom(...SALTS)
+
+const rings = new Map<string, KeyRing>()
+
+/**
+ * One ring per secret list, kept across cases (keys are derived once). None
+ * keeps a decode cache, so every decode decrypts: an issuer would otherwise
+ * answer from what it remembered at encode time.
+ */
+export function cachelessRing(secrets: readonly string[]): KeyRing {
+  const id = JSON.stringify(secrets)
+  let ring = rings.get(id)
+  if (!ring) rings.set(id, (ring = new KeyRing(secrets, { decodeCacheSize: 0 })))
+  return ring
+}
+
+/** What one random case found: a named disagreement (with what to reproduce it) or none, and whether jose accepted. */
+export interface CaseOutcome {
+  mismatch?: { kind: string; details: unknown }
+  accepted: boolean
+}
+
+/**
+ * `runs` × `batch` random cases, each batch run concurrently (assertions in
+ * a 10,000-case loop are costly: mismatches are collected and the first is
+ * returned). fast-check reports the seed of a failing run.
+ */
+export async function differential<T>(
+  arbitrary: fc.Arbitrary<T>,
+  judge: (testCase: T) => Promise<CaseOutcome>,
+  { runs, batch }: { runs: number; batch: number },
+): Promise<{ firstMismatch: unknown; accepted: number }> {
+  let accepted = 0
+  let firstMismatch: unknown
+  await fc.assert(
+    fc.asyncProperty(fc.array(arbitrary, { minLength: batch, maxLength: batch }), async (cases) => {
+      await inBatches(cases, batch, async (testCase) => {
+        const outcome = await judge(testCase)
+        if (outcome.accepted) accepted++
+        firstMismatch ??= outcome.mismatch
+      })
+    }),
+    { numRuns: runs },
+  )
+  return { firstMismatch, accepted }
+}
 
 /** Runs `work` over `items` with at most `width` in flight: jose's WebCrypto calls use the thread pool. */
 export async function inBatches<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -11,6 +11,7 @@
  */
 import type { JWT } from "../types"
 import { validateClaims } from "./claims"
+import { once } from "./once"
 import { encode } from "./base64url"
 import { type ContentEncryption, type ContentKey, contentKey, decryptCompact, encryptCompact } from "./compact"
 
@@ -76,15 +77,7 @@ export class SessionCodec {
 
   /** Derived on first use per (salt, enc): the GCM keys only once a GCM token shows up. */
   #keys(salt: string, enc: ContentEncryption): Promise<{ ordered: ContentKey[]; byHeader: HeaderKeys }> {
-    const cacheKey = `${enc}\u0000${salt}`
-    let pending = this.#keySets.get(cacheKey)
-    if (!pending) {
-      pending = this.#deriveAll(salt, enc)
-      this.#keySets.set(cacheKey, pending)
-      // A failed derivation must not poison later calls.
-      pending.catch(() => this.#keySets.delete(cacheKey))
-    }
-    return pending
+    return once(this.#keySets, `${enc}\u0000${salt}`, () => this.#deriveAll(salt, enc))
   }
 
   async #deriveAll(salt: string, enc: ContentEncryption): Promise<{ ordered: ContentKey[]; byHeader: HeaderKeys }> {

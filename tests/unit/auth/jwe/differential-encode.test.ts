@@ -10,28 +10,21 @@ import { isDeepStrictEqual } from "node:util"
 import { describe, expect, it } from "vitest"
 
 import { KeyRing } from "@/lib/auth/jwt"
-import { claimsArb, compareWithJose, inBatches, keyFor, maxAgeArb, saltArb, secretArb, verdictOf } from "@/tests/helpers/jwe-oracle"
+import {
+  cachelessRing,
+  claimsArb,
+  compareWithJose,
+  differential,
+  keyFor,
+  maxAgeArb,
+  saltArb,
+  secretListArb,
+  TEN_THOUSAND,
+  verdictOf,
+} from "@/tests/helpers/jwe-oracle"
 
-const BATCH = 50
-const RUNS = 200 // 200 × 50 = 10,000 claim sets
 
-const secretPool = fc.sample(secretArb, 48)
-const secretsArb = fc.uniqueArray(fc.constantFrom(...secretPool), { minLength: 1, maxLength: 3 })
-
-/**
- * One ring per secret list, kept across cases (keys are derived once). None
- * keeps a decode cache, so every decode below decrypts: an issuer would
- * otherwise answer from what it remembered at encode time.
- */
-const rings = new Map<string, KeyRing>()
-function ringFor(secrets: readonly string[]): KeyRing {
-  const id = JSON.stringify(secrets)
-  let ring = rings.get(id)
-  if (!ring) rings.set(id, (ring = new KeyRing(secrets, { decodeCacheSize: 0 })))
-  return ring
-}
-
-const caseArb = fc.record({ claims: claimsArb, secrets: secretsArb, salt: saltArb, maxAge: maxAgeArb })
+const caseArb = fc.record({ claims: claimsArb, secrets: secretListArb, salt: saltArb, maxAge: maxAgeArb })
 
 function expectedValid(claims: Record<string, unknown>, maxAge: number): boolean {
   const now = Math.floor(Date.now() / 1000)
@@ -48,42 +41,39 @@ function claimsCarried(sent: Record<string, unknown>, decoded: Record<string, un
 
 describe("tokens issued by the fast path", () => {
   it("decode identically in jose, for 10,000 random claim sets, secrets and salts", async () => {
-    let accepted = 0
-    const failures: unknown[] = []
-    await fc.assert(
-      fc.asyncProperty(fc.array(caseArb, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
-        await inBatches(batch, BATCH, async ({ claims, secrets, salt, maxAge }) => {
-          const token = await ringFor(secrets).encode(claims, salt, maxAge)
-          const { ours, reference } = await compareWithJose(ringFor(secrets), token, secrets, salt)
-          // Assertions are costly in a 10,000-case loop: collect, then report the first mismatch with its inputs.
-          const header = decodeProtectedHeader(token)
-          const kid = (await keyFor(secrets[0]!, salt, "A256CBC-HS512")).kid
-          const mismatch =
-            header.alg !== "dir" || header.enc !== "A256CBC-HS512" || header.kid !== kid || Object.keys(header).length !== 3
-              ? "header"
-              : !isDeepStrictEqual(ours, reference)
-                ? "verdict"
-                : reference.ok !== expectedValid(claims, maxAge)
-                  ? "validity"
-                  : reference.ok && !claimsCarried(claims, reference.claims, maxAge)
-                    ? "claims"
-                    : undefined
-          if (mismatch) failures.push({ mismatch, claims, secrets, salt, maxAge, token, ours, reference })
-          if (reference.ok) accepted++
-        })
-      }),
-      { numRuns: RUNS },
+    const { firstMismatch, accepted } = await differential(
+      caseArb,
+      async ({ claims, secrets, salt, maxAge }) => {
+        const ring = cachelessRing(secrets)
+        const token = await ring.encode(claims, salt, maxAge)
+        const { ours, reference } = await compareWithJose(ring, token, secrets, salt)
+        const header = decodeProtectedHeader(token)
+        const kid = (await keyFor(secrets[0]!, salt, "A256CBC-HS512")).kid
+        const kind =
+          header.alg !== "dir" || header.enc !== "A256CBC-HS512" || header.kid !== kid || Object.keys(header).length !== 3
+            ? "header"
+            : !isDeepStrictEqual(ours, reference)
+              ? "verdict"
+              : reference.ok !== expectedValid(claims, maxAge)
+                ? "validity"
+                : reference.ok && !claimsCarried(claims, reference.claims, maxAge)
+                  ? "claims"
+                  : undefined
+        const details = { claims, secrets, salt, maxAge, token, ours, reference }
+        return { accepted: reference.ok, mismatch: kind ? { kind, details } : undefined }
+      },
+      TEN_THOUSAND,
     )
-    expect(failures.slice(0, 1)).toEqual([])
-    expect(accepted).toBeGreaterThan(RUNS * BATCH * 0.6)
+    expect(firstMismatch).toBeUndefined()
+    expect(accepted).toBeGreaterThan(TEN_THOUSAND.runs * TEN_THOUSAND.batch * 0.6)
   }, 120_000)
 
   it("decode identically in @auth/core, rotation and both salts included", async () => {
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ claims, secrets, salt, maxAge }) => {
-        const token = await ringFor(secrets).encode(claims, salt, maxAge)
+        const token = await cachelessRing(secrets).encode(claims, salt, maxAge)
         const [ours, theirs] = await Promise.all([
-          verdictOf(new KeyRing(secrets, { decodeCacheSize: 0 }).decode(token, salt)),
+          verdictOf(new KeyRing(secrets).decode(token, salt)),
           verdictOf(authDecode({ token, secret: secrets, salt })),
         ])
         expect(ours).toEqual(theirs)
