@@ -160,11 +160,12 @@ export class KeyRing {
   async encode(token: JWT, salt: string, maxAge: number = DEFAULT_MAX_AGE): Promise<string> {
     const now = epochSeconds()
     const jti = crypto.randomUUID()
-    const jwe = (await this.#fast.encode(token, salt, now, now + maxAge, jti)) ?? (await this.#joseEncode(token, salt, now, maxAge, jti))
+    const fast = await this.#fast.encode(token, salt, now, now + maxAge, jti)
+    const jwe = fast?.jwe ?? (await this.#joseEncode(token, salt, now, maxAge, jti))
     // The client sends back exactly what we issue, and a string we encrypted
     // ourselves is authentic: remembering its claims spares the decryption on
     // the next request (a re-issued session cookie otherwise always misses).
-    this.#remember(DecodeCache.key(salt, jwe), { ...token, iat: now, exp: now + maxAge, jti })
+    this.#remember(DecodeCache.key(salt, jwe), { ...token, iat: now, exp: now + maxAge, jti }, fast?.json)
     return jwe
   }
 
@@ -192,8 +193,8 @@ export class KeyRing {
 
     const fast = await this.#fast.decode(jwe, salt, epochSeconds(), CLOCK_TOLERANCE)
     if (fast) {
-      this.#remember(cacheKey, fast)
-      return fast
+      this.#remember(cacheKey, fast.claims, fast.json)
+      return fast.claims
     }
 
     const header = decodeProtectedHeader(jwe)
@@ -247,9 +248,11 @@ export class KeyRing {
     return JSON.parse(entry.json) as JWT
   }
 
-  #remember(cacheKey: string, payload: JWT): void {
+  /** `json`: the claims' JSON text when the caller already has it. */
+  #remember(cacheKey: string, payload: JWT, json?: string): void {
+    if (!this.#decoded.enabled) return
     const numeric = (value: unknown) => (typeof value === "number" ? value : undefined)
-    this.#decoded.set(cacheKey, { json: JSON.stringify(payload), exp: numeric(payload.exp), nbf: numeric(payload.nbf) })
+    this.#decoded.set(cacheKey, { json: json ?? JSON.stringify(payload), exp: numeric(payload.exp), nbf: numeric(payload.nbf) })
   }
 }
 

@@ -24,10 +24,12 @@ function numericClaim(claims: JWT, claim: "iat" | "nbf" | "exp"): number | undef
 }
 
 /** Parses and checks the claims; `now` is in epoch seconds. */
-export function validateClaims(plaintext: Uint8Array, now: number, tolerance: number): JWT {
+export function validateClaims(plaintext: Uint8Array, now: number, tolerance: number): { claims: JWT; json: string } {
   let claims: unknown
+  let json: string
   try {
-    claims = JSON.parse(strictUtf8.decode(plaintext))
+    json = strictUtf8.decode(plaintext)
+    claims = JSON.parse(json)
   } catch (cause) {
     throw new errors.JWTInvalid("JWT Claims Set must be a top-level JSON object", { cause })
   }
@@ -44,5 +46,5 @@ export function validateClaims(plaintext: Uint8Array, now: number, tolerance: nu
   if (exp !== undefined && exp <= now - tolerance) {
     throw new errors.JWTExpired('"exp" claim timestamp check failed', set, "exp", "check_failed")
   }
-  return set
+  return { claims: set, json }
 }

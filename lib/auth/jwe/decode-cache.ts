@@ -60,6 +60,11 @@ export class DecodeCache {
     return this.#bytes
   }
 
+  /** False when configured to hold nothing (callers can skip preparing entries). */
+  get enabled(): boolean {
+    return this.#maxEntries > 0 && this.#maxBytes > 0
+  }
+
   get size(): number {
     return this.#entries.size
   }

@@ -27,6 +27,12 @@ type HeaderKeys = Map<string, ContentKey>
  */
 const GCM_HEADER_PREFIX = encode(Buffer.from('{"alg":"dir","enc":"A256GCM","kid":"', "utf8"))
 
+/** Claims with the exact JSON text they were (or will be) encrypted from: the decode cache stores the text. */
+export interface Decoded {
+  json: string
+  claims: JWT
+}
+
 /** Deeper payloads go to jose; session claims are a few levels at most. */
 const MAX_DEPTH = 32
 
@@ -98,20 +104,21 @@ export class SessionCodec {
    * any present) under secrets[0], or undefined when the claims are not
    * plain JSON data.
    */
-  async encode(claims: JWT, salt: string, iat: number, exp: number, jti: string): Promise<string | undefined> {
+  async encode(claims: JWT, salt: string, iat: number, exp: number, jti: string): Promise<{ jwe: string; json: string } | undefined> {
     if (typeof claims !== "object" || claims === null || !isPlainObject(claims) || !isJsonShaped(claims, 0)) return undefined
     // jose refuses a non-finite nbf; let it say so.
     if (typeof claims.nbf === "number" && !Number.isFinite(claims.nbf)) return undefined
     const { ordered } = await this.#keys(salt, "A256CBC-HS512")
-    return encryptCompact(ordered[0]!, JSON.stringify({ ...claims, iat, exp, jti }))
+    const json = JSON.stringify({ ...claims, iat, exp, jti })
+    return { jwe: encryptCompact(ordered[0]!, json), json }
   }
 
   /**
-   * The validated claims, or undefined when the token is not in the fast
+   * The validated claims and their JSON text, or undefined when the token is not in the fast
    * path's shape. Throws jose's errors for a token that is in that shape
    * but fails: bad tag, wrong lengths, bad claims, expired.
    */
-  async decode(jwe: string, salt: string, now: number, tolerance: number): Promise<JWT | undefined> {
+  async decode(jwe: string, salt: string, now: number, tolerance: number): Promise<Decoded | undefined> {
     const enc: ContentEncryption = jwe.startsWith(GCM_HEADER_PREFIX) ? "A256GCM" : "A256CBC-HS512"
     const { byHeader } = await this.#keys(salt, enc)
     const plaintext = decryptCompact(jwe, byHeader)
