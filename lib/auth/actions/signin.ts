@@ -1,3 +1,8 @@
+/**
+ * The sign-in endpoint: GET renders the sign-in page (or redirects to
+ * pages.signIn); POST /signin/:provider dispatches by provider type through a
+ * table. No flow is implemented here.
+ */
 import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"

@@ -1,3 +1,8 @@
+/**
+ * Checks a configuration once, when it is resolved, and returns the first
+ * problem as a typed error whose message names the fix. It never throws and
+ * never reads the environment.
+ */
 import {
   type AuthError,
   ExperimentalFeatureNotEnabled,

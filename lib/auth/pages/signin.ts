@@ -2,6 +2,7 @@
  * The built-in sign-in page: one form per provider, grouped by kind.
  */
 
+import type { CredentialsErrorCode } from "../errors"
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
 import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
@@ -75,19 +76,26 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
-// CredentialsSignin codes with a message of their own. `rate_limited` is the code the
-// library's convention gives to throttled sign-ins; it says nothing about which credential
-// was wrong. Any other code gets the generic CredentialsSignin message.
-const CREDENTIALS_CODES: Readonly<Record<string, string>> = {
+// CredentialsSignin codes and their message; undefined: the generic CredentialsSignin one.
+// Typed by the code union so that a new code cannot be added without deciding its message.
+const CREDENTIALS_CODES: Readonly<Record<CredentialsErrorCode, string | undefined>> = {
+  credentials: undefined,
   rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+}
+
+function isKnownCode(code: string | undefined): code is CredentialsErrorCode {
+  return code !== undefined && Object.hasOwn(CREDENTIALS_CODES, code)
+}
+
+function credentialsCodeMessage(code: string | undefined): string | undefined {
+  return isKnownCode(code) ? CREDENTIALS_CODES[code] : undefined
 }
 
 /** The message shown for a `?error=` (and `?code=`) value; never the value itself. */
 export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (error === undefined || error === "") return undefined
-  if (error === "CredentialsSignin" && code !== undefined && Object.hasOwn(CREDENTIALS_CODES, code)) {
-    return CREDENTIALS_CODES[code]
-  }
+  const codeMessage = error === "CredentialsSignin" ? credentialsCodeMessage(code) : undefined
+  if (codeMessage !== undefined) return codeMessage
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }
 

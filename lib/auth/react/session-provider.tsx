@@ -1,5 +1,10 @@
 "use client"
 
+/**
+ * The React session context: SessionProvider and useSession, kept in step
+ * across tabs and refreshed on focus. It talks to the server only through the
+ * client functions in client.ts.
+ */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react"
 import type { Session } from "../types"
 import { DEFAULT_BASE_PATH, getSession, SESSION_CHANNEL, updateSession } from "./client"

@@ -1,8 +1,13 @@
+/**
+ * POST /callback/:id for a credentials provider: CSRF check, the app's
+ * authorize(), the signIn callback, then a session through the configured
+ * strategy. It never stores the credentials and never says which one was
+ * wrong.
+ */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
+import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
 import { emitEvent } from "../../events"
-import { BadRequest } from "../../http/request"
 import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
 import type { Account, CredentialsConfig, User } from "../../types"
@@ -21,9 +26,7 @@ async function authorize(ctx: AuthContext, provider: CredentialsConfig): Promise
     user = await provider.authorize(ctx.request.body ?? {}, authorizeRequest(ctx))
   } catch (cause) {
     if (cause instanceof AuthError) throw cause
-    const error = new CallbackRouteError("authorize() threw", { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)), provider: provider.id }
-    throw error
+    throw new CallbackRouteError("authorize() threw", { cause: { err: cause, provider: provider.id } })
   }
   if (!user) throw new CredentialsSignin("authorize() returned no user")
   return user
