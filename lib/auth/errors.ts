@@ -30,6 +30,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "RateLimited"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -105,6 +106,28 @@ export class CredentialsSignin extends SignInError {
    */
   code = "credentials"
 }
+/**
+ * Refused by a rate limit. Forms get the sign-in page with this error's
+ * message; JSON and fetch callers a 429 with Retry-After.
+ */
+export class RateLimited extends SignInError {
+  static override type: ErrorType = "RateLimited"
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many attempts")
+  }
+}
+/** Credentials sign-in refused by a rate limit: code `rate_limited`, which says nothing about which credential was wrong. */
+export class CredentialsRateLimited extends CredentialsSignin {
+  override code = "rate_limited"
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many sign-in attempts")
+  }
+}
+
+/** Seconds a rate-limited caller should wait, or undefined when the error is no rate limit. */
+export function retryAfterOf(error: AuthError): number | undefined {
+  return error instanceof RateLimited || error instanceof CredentialsRateLimited ? error.retryAfterSeconds : undefined
+}
 export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
 export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }
 export class OAuthSignInError extends SignInError { static override type: ErrorType = "OAuthSignInError" }
@@ -122,6 +145,7 @@ const clientSafeTypes = new Set<ErrorType>([
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  "RateLimited",
 ])
 
 export function isClientSafeErrorType(type: ErrorType): boolean {

@@ -3,6 +3,8 @@
  * Auth.js v5 so that apps, tokens and database rows move between the two.
  */
 
+import type { RateLimitOptions } from "./rate-limit/limiter"
+
 export type Awaitable<T> = T | PromiseLike<T>
 
 // ---------------------------------------------------------------------------
@@ -332,6 +334,11 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
     credentials: Partial<Record<keyof C, unknown>>,
     request: Request,
   ) => Awaitable<User | null>
+  /**
+   * The submitted field that names the account, for the per-identifier rate
+   * limit. Default: the first declared credential that is not a password.
+   */
+  identifier?: (credentials: Partial<Record<keyof C, unknown>>) => string | undefined
 }
 
 /**
@@ -394,4 +401,6 @@ export interface AuthConfig {
   trustHost?: boolean
   useSecureCookies?: boolean
   raw?: symbol
+  /** Rate limits on sign-in and the app's own actions (memory store by default); false turns them off. */
+  rateLimit?: RateLimitOptions | false
 }

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server"
 import { authUrlFromEnv, basePathFromEnv, type Env, trustHostFromEnv } from "../config/env"
 import { raw, skipCSRFCheck } from "../symbols"
+import { socketAddressFromHeaders } from "./socket-address"
 import type { Awaitable, AuthConfig, CallbacksOptions, Session } from "../types"
 
 export interface AuthorizedParams {
@@ -38,7 +39,15 @@ export interface PreparedConfig {
 export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig {
   const basePath = (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
   const trustHost = config.trustHost ?? trustHostFromEnv(env)
-  const handler: AuthConfig = { ...config, basePath, trustHost } as AuthConfig
+  // Next.js knows the socket address only through the hook's header; the core asks for it here.
+  const rateLimit =
+    config.rateLimit === false
+      ? false
+      : {
+          ...config.rateLimit,
+          socketAddress: config.rateLimit?.socketAddress ?? ((request: Request) => socketAddressFromHeaders(request.headers)),
+        }
+  const handler: AuthConfig = { ...config, basePath, trustHost, rateLimit } as AuthConfig
   return {
     config,
     handler,

@@ -72,6 +72,7 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
   CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
   SessionRequired: "You need to sign in to see this page.",
   MissingCSRF: "This form has expired. Reload the page and try again.",
+  RateLimited: "Too many attempts. Wait a few minutes, then try again.",
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
@@ -79,7 +80,8 @@ const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please 
 // library's convention gives to throttled sign-ins; it says nothing about which credential
 // was wrong. Any other code gets the generic CredentialsSignin message.
 const CREDENTIALS_CODES: Readonly<Record<string, string>> = {
-  rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+  rate_limited: "Too many sign-in attempts. Wait a few minutes, then try again.",
+  busy: "The server is busy. Try again in a moment.",
 }
 
 /** The message shown for a `?error=` (and `?code=`) value; never the value itself. */

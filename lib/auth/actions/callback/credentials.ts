@@ -6,6 +6,7 @@ import { BadRequest } from "../../http/request"
 import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
 import type { Account, CredentialsConfig, User } from "../../types"
+import { beginCredentialsAttempt } from "./credentials-limits"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */
 function authorizeRequest(ctx: AuthContext): Request {
@@ -34,7 +35,9 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   if (ctx.request.method !== "POST") throw new BadRequest(400)
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
 
+  const attempt = await beginCredentialsAttempt(ctx, provider)
   const authorized = await authorize(ctx, provider)
+  await attempt.succeeded()
   const user: User = { ...authorized, id: authorized.id === undefined ? crypto.randomUUID() : String(authorized.id) }
   const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
 
