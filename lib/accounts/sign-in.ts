@@ -3,13 +3,26 @@
  * limits (per email, per client address) are applied by the library around
  * this call, counted before it runs; see lib/auth/actions/callback/credentials-limits.ts.
  */
+import { CredentialsSignin } from "@/lib/auth/errors"
 import type { DbClient } from "@/lib/db/client"
+import { PasswordHasherBusy } from "./hash-gate"
 import { type PublicUser, verifyCredentials } from "./users"
+
+/** Refused because too many password checks are running: "busy", retry in a second (429 for fetch callers). */
+export class SignInBusy extends CredentialsSignin {
+  override code = "busy"
+  readonly retryAfterSeconds = 1
+}
 
 /** Checks email + password; null for either being wrong (the same answer in about the same time). */
 export async function authorizeWithPassword(
   db: DbClient,
   credentials: { email?: unknown; password?: unknown },
 ): Promise<PublicUser | null> {
-  return verifyCredentials(db, credentials.email, credentials.password)
+  try {
+    return await verifyCredentials(db, credentials.email, credentials.password)
+  } catch (error) {
+    if (error instanceof PasswordHasherBusy) throw new SignInBusy("Password checks are busy")
+    throw error
+  }
 }

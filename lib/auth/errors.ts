@@ -124,9 +124,14 @@ export class CredentialsRateLimited extends CredentialsSignin {
   }
 }
 
-/** Seconds a rate-limited caller should wait, or undefined when the error is no rate limit. */
+/**
+ * Seconds a refused caller should wait, or undefined when the error is no
+ * refusal of that kind: the library's rate limits, or any AuthError an app
+ * throws with a numeric `retryAfterSeconds` (e.g. "server busy").
+ */
 export function retryAfterOf(error: AuthError): number | undefined {
-  return error instanceof RateLimited || error instanceof CredentialsRateLimited ? error.retryAfterSeconds : undefined
+  const value = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined
 }
 export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
 export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }

@@ -259,6 +259,7 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "weak-secret"
+  | "undecodable-session-token"
 
 // ---------------------------------------------------------------------------
 // Callbacks and events (spec §2.3, §6)

@@ -48,7 +48,7 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "email-client": { limit: 10, windowSeconds: 15 * MINUTE },
   "passkey-start": { limit: 30, windowSeconds: MINUTE },
   "oauth-start": { limit: 30, windowSeconds: MINUTE },
-  "signup-client": { limit: 10, windowSeconds: 15 * MINUTE },
+  "signup-client": { limit: 20, windowSeconds: 15 * MINUTE },
   "signup-global": { limit: 60, windowSeconds: MINUTE },
   "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
   "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },

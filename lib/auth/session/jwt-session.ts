@@ -1,4 +1,4 @@
-import { JWTSessionError } from "../errors"
+import { warnOncePerProcess } from "../logger"
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
@@ -56,9 +56,8 @@ export async function jwtSession(
   try {
     payload = await decodeSessionToken(ctx, value)
   } catch (cause) {
-    const error = new JWTSessionError("The session token could not be decoded", { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    config.logger.error(error)
+    // No stack and no per-request error line: a client can send a junk cookie with every request.
+    warnOncePerProcess(config.logger, "undecodable-session-token", cause instanceof Error ? cause.message : String(cause))
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }
