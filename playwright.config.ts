@@ -81,7 +81,14 @@ export default defineConfig<E2EOptions>({
     // Once: cookie attributes when AUTH_URL is https (request API only, no browser).
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: security findings reproduced over HTTP against their own server.
-    { name: "attack", testMatch: /attack\.spec\.ts$/, use: { ...chromium, ...serverOptions("attack") } },
+    // Bursts of password hashes: slower than a browser flow on a busy machine.
+    {
+      name: "attack",
+      testMatch: /attack\.spec\.ts$/,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+      use: { ...chromium, ...serverOptions("attack") },
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

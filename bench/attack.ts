@@ -13,57 +13,16 @@
  *      the real user's sign-in latencies.
  * Run it only against your own local server: requests come from 127.0.0.0/8.
  */
-import http from "node:http"
+import { csrf, signInPost } from "../tests/helpers/loopback-http"
 
 const [base, email, password] = process.argv.slice(2)
 if (!base || !email || !password) {
   console.error("usage: npm run bench:attack -- <base URL> <email> <password>")
   process.exit(1)
 }
-const target = new URL(base)
-
-function send(path: string, from: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: "127.0.0.1",
-        port: target.port,
-        path,
-        method: init.method ?? "GET",
-        localAddress: from,
-        headers: { host: target.host, ...init.headers },
-        agent: false,
-      },
-      (response) => {
-        let body = ""
-        response.setEncoding("utf8")
-        response.on("data", (chunk: string) => (body += chunk))
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }))
-      },
-    )
-    request.on("error", reject)
-    request.end(init.body)
-  })
-}
-
-async function csrf(from: string) {
-  const answer = await send("/api/auth/csrf", from)
-  const cookie = (answer.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ")
-  return { cookie, csrfToken: (JSON.parse(answer.body) as { csrfToken: string }).csrfToken }
-}
 
 async function signIn(from: string, fields: { email: string; password: string }, headers: Record<string, string> = {}) {
-  const token = await csrf(from)
-  return send("/api/auth/callback/credentials", from, {
-    method: "POST",
-    headers: {
-      cookie: token.cookie,
-      "content-type": "application/x-www-form-urlencoded",
-      "x-auth-return-redirect": "1",
-      ...headers,
-    },
-    body: new URLSearchParams({ csrfToken: token.csrfToken, ...fields }).toString(),
-  })
+  return signInPost(base, await csrf(base, from), fields, from, headers)
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]

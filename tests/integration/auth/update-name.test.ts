@@ -1,40 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Auth } from "@/lib/auth"
-import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import type { AuthConfig } from "@/lib/auth/types"
-import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { profileUpdateFixture, type ProfileUpdateFixture } from "./profile-update-fixture"
 
 // POST /session (database strategy) writes the display name under the same rule as
 // sign-up and settings: a name that breaks it is refused with 400, and nothing is stored.
 describe("database update flow: display names", () => {
-  let db: TestDatabase
-  let config: AuthConfig
-  let userId: string
-  const cookies = "authjs.session-token=name-session; authjs.csrf-token="
-
+  let fixture: ProfileUpdateFixture
   beforeAll(async () => {
-    db = await createTestDatabase("sqlite")
-    const adapter = PrismaAdapter(db.prisma)
-    config = { secret: "update-name-secret-0123456789abcdefghijk", trustHost: true, adapter, providers: [], logger: { error: () => {} } }
-    const user = await adapter.createUser({ id: "", email: "name@example.com", emailVerified: null, name: "Original" })
-    userId = user.id
-    await adapter.createSession({ sessionToken: "name-session", userId, expires: new Date(Date.now() + 86_400_000) })
+    fixture = await profileUpdateFixture("name", { name: "Original" })
   })
-  afterAll(() => db.cleanup())
+  afterAll(() => fixture.db.cleanup())
 
   async function update(name: unknown) {
-    const csrf = await Auth(new Request("http://localhost:3000/auth/csrf"), config)
-    const csrfCookie = decodeURIComponent(csrf.headers.getSetCookie()[0].split(";")[0].split("=")[1])
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-    const res = await Auth(
-      new Request("http://localhost:3000/auth/session", {
-        method: "POST",
-        headers: { cookie: `${cookies}${encodeURIComponent(csrfCookie)}`, "content-type": "application/json" },
-        body: JSON.stringify({ csrfToken, data: { name } }),
-      }),
-      config,
-    )
-    const rows = await db.prisma.$queryRaw<Array<{ hex: string }>>`SELECT hex(name) AS hex FROM "User" WHERE id = ${userId}`
+    const res = await fixture.post({ name })
+    const rows = await fixture.db.prisma.$queryRaw<Array<{ hex: string }>>`SELECT hex(name) AS hex FROM "User" WHERE id = ${fixture.userId}`
     return { status: res.status, hex: rows[0].hex }
   }
   const hexOf = (s: string) => Buffer.from(s, "utf8").toString("hex").toUpperCase()
