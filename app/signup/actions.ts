@@ -1,7 +1,7 @@
 "use server"
 
 import { redirect } from "next/navigation"
-import { rateLimit, signIn } from "@/auth"
+import { rateLimit, signIn, signInPath } from "@/auth"
 import { CredentialsSignin } from "@/lib/auth/errors"
 import { signUp } from "@/lib/accounts/users"
 import { getPrisma } from "@/lib/db/client"
@@ -43,5 +43,6 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
     refused = error
   }
   // The account exists; its sign-in was refused (e.g. that email is rate limited): the sign-in page says why.
-  redirect(`/api/auth/signin?${new URLSearchParams({ error: "CredentialsSignin", code: refused?.code ?? "credentials", callbackUrl: "/dashboard" })}`)
+  const query = new URLSearchParams({ error: "CredentialsSignin", code: refused?.code ?? "credentials" })
+  redirect(`${signInPath("/dashboard")}&${query}`)
 }

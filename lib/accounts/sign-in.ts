@@ -3,14 +3,14 @@
  * limits (per email, per client address) are applied by the library around
  * this call, counted before it runs; see lib/auth/actions/callback/credentials-limits.ts.
  */
-import { CredentialsSignin } from "@/lib/auth/errors"
+import { CredentialsSignin, type CredentialsErrorCode } from "@/lib/auth/errors"
 import type { DbClient } from "@/lib/db/client"
 import { PasswordHasherBusy } from "./hash-gate"
 import { type PublicUser, verifyCredentials } from "./users"
 
 /** Refused because too many password checks are running: "busy", retry in a second (429 for fetch callers). */
 export class SignInBusy extends CredentialsSignin {
-  override code = "busy"
+  override code: CredentialsErrorCode = "busy"
   readonly retryAfterSeconds = 1
 }
 

@@ -1,14 +1,13 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
-import { auth } from "@/auth"
-import { ClientSession } from "@/components/client-session"
+import { auth, signInPath } from "@/auth"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
 
 export default async function SettingsPage() {
   const session = await auth()
-  if (!session?.user) redirect("/api/auth/signin?callbackUrl=/settings")
+  if (!session?.user) redirect(signInPath("/settings"))
   return (
     <div className="max-w-md space-y-8">
       <div className="space-y-1">
@@ -18,7 +17,6 @@ export default async function SettingsPage() {
         </p>
       </div>
       <SettingsForm name={session.user.name ?? ""} />
-      <ClientSession />
     </div>
   )
 }

@@ -1,9 +1,15 @@
+/**
+ * The sign-in endpoint: GET renders the sign-in page (or redirects to
+ * pages.signIn); POST /signin/:provider dispatches by provider type through a
+ * table. No flow is implemented here.
+ */
 import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignInPage } from "../pages"
 import type { ProviderConfig } from "../types"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
+import { takeRememberedEmail } from "./remembered-email"
 
 type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -29,7 +35,7 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     callbackUrl,
     error,
     code,
-    email,
+    email: takeRememberedEmail(ctx) ?? email,
     theme: pageTheme(ctx),
   })
   return { status: page.status, headers: htmlHeaders, body: page.html, cookies: ctx.outCookies }

@@ -3,6 +3,7 @@
  * count through it (`consume` before the work, `undo` or `reset` after). Keys
  * are hashed, so stores never hold an email address or an IP in clear.
  */
+import { RateLimitStoreError } from "../errors"
 import type { LoggerInstance } from "../types"
 import { clientAddress, type ClientAddressOptions } from "./client-address"
 import { processMemoryStore } from "./memory-store"
@@ -76,7 +77,8 @@ export class RateLimiter {
       if (window.count > rule.limit) return { allowed: false, remaining: 0, retryAfterSeconds }
       return { allowed: true, remaining: rule.limit - window.count, retryAfterSeconds }
     } catch (error) {
-      this.#logger?.error(error instanceof Error ? error : new Error(String(error)))
+      const failure = new RateLimitStoreError("The rate-limit store failed; the request was let through", { cause: error })
+      this.#logger?.error(failure.type, failure)
       return ALLOWED
     }
   }

@@ -1,12 +1,18 @@
+/**
+ * POST /callback/:id for a credentials provider: CSRF check, the app's
+ * authorize(), the signIn callback, then a session through the configured
+ * strategy. It never stores the credentials and never says which one was
+ * wrong.
+ */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
+import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
 import { emitEvent } from "../../events"
-import { BadRequest } from "../../http/request"
 import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
+import { rememberTypedEmail } from "../remembered-email"
 import type { Account, CredentialsConfig, User } from "../../types"
-import { beginCredentialsAttempt } from "./credentials-limits"
+import { beginCredentialsAttempt, type CredentialsAttempt } from "./credentials-limits"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */
 function authorizeRequest(ctx: AuthContext): Request {
@@ -22,9 +28,7 @@ async function authorize(ctx: AuthContext, provider: CredentialsConfig): Promise
     user = await provider.authorize(ctx.request.body ?? {}, authorizeRequest(ctx))
   } catch (cause) {
     if (cause instanceof AuthError) throw cause
-    const error = new CallbackRouteError("authorize() threw", { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)), provider: provider.id }
-    throw error
+    throw new CallbackRouteError("authorize() threw", { cause: { err: cause, provider: provider.id } })
   }
   if (!user) throw new CredentialsSignin("authorize() returned no user")
   return user
@@ -35,8 +39,17 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   if (ctx.request.method !== "POST") throw new BadRequest(400)
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
 
-  const attempt = await beginCredentialsAttempt(ctx, provider)
-  const authorized = await authorize(ctx, provider)
+  let authorized: User
+  let attempt: CredentialsAttempt
+  try {
+    // Counted before the check (and refused here when over a limit): see credentials-limits.ts.
+    attempt = await beginCredentialsAttempt(ctx, provider)
+    authorized = await authorize(ctx, provider)
+  } catch (error) {
+    // The sign-in page shows the email again; the error redirect carries ctx.outCookies.
+    if (error instanceof CredentialsSignin) rememberTypedEmail(ctx, provider)
+    throw error
+  }
   await attempt.succeeded()
   const user: User = { ...authorized, id: authorized.id === undefined ? crypto.randomUUID() : String(authorized.id) }
   const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
