@@ -5,8 +5,8 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(3).join(",")
-const [databasePort, jwtPort, httpsPort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(4).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort] = process.env.E2E_PORTS.split(",")
 
 // Fixed and public on purpose: only ever used by these throw-away servers.
 const AUTH_SECRET = "e2e-test-secret-not-for-production-0123456789"
@@ -22,6 +22,9 @@ const servers = [
   { name: "database", port: databasePort, strategy: "database", authUrl: `http://localhost:${databasePort}` },
   { name: "jwt", port: jwtPort, strategy: "jwt", authUrl: `http://localhost:${jwtPort}` },
   { name: "https", port: httpsPort, strategy: "jwt", authUrl: `https://localhost:${httpsPort}` },
+  // Attacked the way a client talking straight to `next start` would: no AUTH_URL, the host
+  // headers trusted, so that exhausting its rate limits cannot disturb the other specs.
+  { name: "attack", port: attackPort, strategy: "jwt", authUrl: undefined },
 ].map((server) => ({
   ...server,
   baseURL: `http://localhost:${server.port}`,
@@ -52,12 +55,12 @@ function serverOptions(name: string) {
     baseURL: server.baseURL,
     strategy: server.strategy as E2EOptions["strategy"],
     databaseFile: server.databaseFile,
-    authUrl: server.authUrl,
+    authUrl: server.authUrl ?? server.baseURL,
   }
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -82,6 +85,15 @@ export default defineConfig<E2EOptions>({
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
     { name: "startup", testMatch: /production-start\.spec\.ts$/ },
+    // Once: security findings reproduced over HTTP against their own server.
+    // Bursts of password hashes: slower than a browser flow on a busy machine.
+    {
+      name: "attack",
+      testMatch: /attack\.spec\.ts$/,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+      use: { ...chromium, ...serverOptions("attack") },
+    },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",
@@ -100,7 +112,11 @@ export default defineConfig<E2EOptions>({
         servers.map(({ name, port, strategy, authUrl, databaseFile }) => ({
           name,
           port,
-          env: { DATABASE_URL: `file:./${databaseFile}`, AUTH_SESSION_STRATEGY: strategy, AUTH_URL: authUrl },
+          env: {
+            DATABASE_URL: `file:./${databaseFile}`,
+            AUTH_SESSION_STRATEGY: strategy,
+            ...(authUrl ? { AUTH_URL: authUrl } : { AUTH_TRUST_HOST: "true" }),
+          },
         })),
       ),
       // The script exits (and stops its servers) if this process disappears.
