@@ -5,9 +5,10 @@
 import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
-import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
+import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
 import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
+import { rateLimitStoreFromEnv } from "@/lib/rate-limit/store-from-env"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -19,8 +20,6 @@ function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
 }
 
-const signInLimits = defaultSignInLimits()
-
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
 
@@ -28,6 +27,9 @@ export const oauthProviders = oauthProvidersFromEnv()
 export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
+  // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
+  // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
+  rateLimit: { store: rateLimitStoreFromEnv() },
   providers: [
     Credentials({
       name: "Email and password",
@@ -35,9 +37,9 @@ export const authConfig: NextAuthConfig = {
         email: { label: "Email", type: "email", autocomplete: "email", required: true },
         password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
       },
-      // Unknown email and wrong password give the same answer in about the same time;
-      // repeated failures per email and per client are refused for 15 minutes.
-      authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
+      // Unknown email and wrong password give the same answer in about the same time.
+      // The library counts attempts per email and per client before calling this.
+      authorize: (credentials) => authorizeWithPassword(getPrisma(), credentials),
     }),
     ...oauthProviders,
   ],
@@ -82,7 +84,7 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(authConfig)
+export const { handlers, auth, signIn, signOut, unstable_update, rateLimit } = NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,

@@ -6,8 +6,8 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(4).join(",")
-const [databasePort, jwtPort, httpsPort, idpPort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(5).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort, idpPort] = process.env.E2E_PORTS.split(",")
 // The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
 if (!process.env.TEST_TLS_CERT) {
   const { certFile, keyFile, trustFile } = createTestCertificate()
@@ -37,6 +37,9 @@ const servers = [
   { name: "database", port: databasePort, strategy: "database", authUrl: `http://localhost:${databasePort}` },
   { name: "jwt", port: jwtPort, strategy: "jwt", authUrl: `http://localhost:${jwtPort}` },
   { name: "https", port: httpsPort, strategy: "jwt", authUrl: `https://localhost:${httpsPort}` },
+  // Attacked the way a client talking straight to `next start` would: no AUTH_URL, the host
+  // headers trusted, so that exhausting its rate limits cannot disturb the other specs.
+  { name: "attack", port: attackPort, strategy: "jwt", authUrl: undefined },
 ].map((server) => ({
   ...server,
   baseURL: `http://localhost:${server.port}`,
@@ -67,12 +70,12 @@ function serverOptions(name: string) {
     baseURL: server.baseURL,
     strategy: server.strategy as E2EOptions["strategy"],
     databaseFile: server.databaseFile,
-    authUrl: server.authUrl,
+    authUrl: server.authUrl ?? server.baseURL,
   }
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -99,6 +102,15 @@ export default defineConfig<E2EOptions>({
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
     { name: "startup", testMatch: /production-start\.spec\.ts$/ },
+    // Once: security findings reproduced over HTTP against their own server.
+    // Bursts of password hashes: slower than a browser flow on a busy machine.
+    {
+      name: "attack",
+      testMatch: /attack\.spec\.ts$/,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+      use: { ...chromium, ...serverOptions("attack") },
+    },
   ],
   webServer: [
     {
@@ -112,7 +124,7 @@ export default defineConfig<E2EOptions>({
         ...IDP,
         E2E_IDP_PORT: idpPort,
         E2E_PARENT_PID: String(process.pid),
-        E2E_IDP_REDIRECTS: servers.map((s) => s.authUrl).join(","),
+        E2E_IDP_REDIRECTS: servers.map((s) => s.authUrl ?? s.baseURL).join(","),
         TEST_TLS_CERT: process.env.TEST_TLS_CERT as string,
         TEST_TLS_KEY: process.env.TEST_TLS_KEY as string,
       },
@@ -134,7 +146,11 @@ export default defineConfig<E2EOptions>({
           servers.map(({ name, port, strategy, authUrl, databaseFile }) => ({
             name,
             port,
-            env: { DATABASE_URL: `file:./${databaseFile}`, AUTH_SESSION_STRATEGY: strategy, AUTH_URL: authUrl },
+            env: {
+              DATABASE_URL: `file:./${databaseFile}`,
+              AUTH_SESSION_STRATEGY: strategy,
+              ...(authUrl ? { AUTH_URL: authUrl } : { AUTH_TRUST_HOST: "true" }),
+            },
           })),
         ),
         // The script exits (and stops its servers) if this process disappears.

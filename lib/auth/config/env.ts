@@ -50,6 +50,16 @@ export function trustHostFromEnv(env: Env): boolean {
   return Boolean(authUrlFromEnv(env) ?? nonEmpty(env.VERCEL) ?? nonEmpty(env.CF_PAGES)) || env.NODE_ENV !== "production"
 }
 
+/**
+ * AUTH_TRUSTED_PROXIES: how many proxies in front of the app append the client
+ * address to X-Forwarded-For. Anything but a whole number from 0 to 10 counts
+ * as 0, so a typo never makes the header trusted.
+ */
+export function trustedProxiesFromEnv(env: Env): number {
+  const value = env.AUTH_TRUSTED_PROXIES?.trim() ?? ""
+  return /^(?:[0-9]|10)$/.test(value) ? Number(value) : 0
+}
+
 /** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
 export function basePathFromEnv(env: Env): string | undefined {
   const url = authUrlFromEnv(env)
@@ -104,6 +114,10 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     trustHost: config.trustHost ?? trustHostFromEnv(env),
     redirectProxyUrl: config.redirectProxyUrl ?? nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
+    rateLimit:
+      config.rateLimit === false
+        ? false
+        : { ...config.rateLimit, trustedProxies: config.rateLimit?.trustedProxies ?? trustedProxiesFromEnv(env) },
     // `providers` defaults to [] (spec §2.2); a plain-JS config may leave it out.
     providers: (config.providers ?? []).map((p) => applyProviderEnv(p, env)),
   }

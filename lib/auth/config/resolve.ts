@@ -8,6 +8,7 @@ import type { AuthError } from "../errors"
 import { KeyRing } from "../jwt"
 import { defaultCookies, mergeCookieOptions } from "../cookies"
 import { createLogger } from "../logger"
+import { RateLimiter } from "../rate-limit/limiter"
 import { raw as rawSymbol, skipCSRFCheck as skipCSRFSymbol } from "../symbols"
 import type {
   Adapter,
@@ -55,6 +56,8 @@ export interface ResolvedConfig {
   skipCSRFCheck: boolean
   raw: boolean
   experimental: { enableWebAuthn: boolean }
+  /** Counts sign-in attempts and the app's limited actions (see lib/auth/rate-limit). */
+  rateLimiter: RateLimiter
   redirectProxyUrl?: string
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
@@ -139,6 +142,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFSymbol,
     raw: config.raw === rawSymbol,
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
+    rateLimiter: new RateLimiter(config.rateLimit, logger),
     redirectProxyUrl: config.redirectProxyUrl,
     error,
   }
