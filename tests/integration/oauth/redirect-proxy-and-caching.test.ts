@@ -11,7 +11,7 @@ import { OTHER_SECRET, SECRET, recordingLogger } from "../auth/support"
 import { BASE, Browser, deliverCallback, errorOf, loginAtProvider, sessionOf, signInWith, startSignIn } from "./support"
 
 const PROXY = "https://auth.example.test"
-const PREVIEW = "https://preview-42.example.test"
+const PREVIEW = "https://pr-42.example.test"
 
 describe("redirectProxyUrl between two origins", () => {
   let idp: OidcServer
@@ -33,7 +33,7 @@ describe("redirectProxyUrl between two origins", () => {
     const authorization = await startSignIn(preview, "oidc")
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${PROXY}${BASE}/callback/oidc`)
 
-    const atProxy = await loginAtProvider(authorization, "preview-user")
+    const atProxy = await loginAtProvider(authorization, "pr-user")
     expect(atProxy.origin).toBe(PROXY)
     const proxy = new Browser(configFor(SECRET), PROXY)
     const forwarded = await deliverCallback(proxy, atProxy)
@@ -44,12 +44,12 @@ describe("redirectProxyUrl between two origins", () => {
 
     const done = await deliverCallback(preview, back)
     expect(done.headers.get("location")).toBe(PREVIEW)
-    expect((await sessionOf(preview))?.user?.email).toBe("preview-user@idp.example.test")
+    expect((await sessionOf(preview))?.user?.email).toBe("pr-user@idp.example.test")
   })
 
   it("a proxy with another secret cannot open the state and does not forward", async () => {
     const preview = new Browser(configFor(SECRET), PREVIEW)
-    const atProxy = await loginAtProvider(await startSignIn(preview, "oidc"), "preview-user-2")
+    const atProxy = await loginAtProvider(await startSignIn(preview, "oidc"), "pr-user-2")
     const { logger } = recordingLogger()
     const proxy = new Browser({ ...configFor(OTHER_SECRET), logger }, PROXY)
     const res = await deliverCallback(proxy, atProxy)
