@@ -46,15 +46,23 @@ function parse(stored: string) {
 let dummyHash: Promise<string> | undefined
 
 /**
- * Verifies in constant time. `stored` null/undefined (no such account, or an
- * account without a password) still runs one scrypt and returns false.
+ * Made only when first needed: started eagerly, a refusal by a busy hash gate
+ * would be a rejected promise that nobody awaits.
  */
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
     dummyHash = undefined // refused by a busy gate: try again next time
     throw error
   })
-  const parsed = parse(stored ?? "") ?? parse(await dummyHash)!
+  return dummyHash
+}
+
+/**
+ * Verifies in constant time. `stored` null/undefined (no such account, or an
+ * account without a password) still runs one scrypt and returns false.
+ */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parsed = parse(stored ?? "") ?? parse(await dummyPasswordHash())!
   const key = await scrypt(password, parsed.salt, parsed.key.length, {
     ...parsed.cost,
     maxmem: 128 * parsed.cost.N * parsed.cost.r * 2,
