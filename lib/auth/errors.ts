@@ -108,7 +108,19 @@ export class CredentialsSignin extends SignInError {
 export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
 export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }
 export class OAuthSignInError extends SignInError { static override type: ErrorType = "OAuthSignInError" }
-export class EmailSignInError extends SignInError { static override type: ErrorType = "EmailSignInError" }
+/**
+ * An email sign-in that could not start: `code` says why in the sign-in page's
+ * `?code=` (`invalid_email`: the address was refused; `send_failed`: the mail
+ * could not be sent).
+ */
+export class EmailSignInError extends SignInError {
+  static override type: ErrorType = "EmailSignInError"
+  code = "send_failed"
+  withCode(code: "invalid_email" | "send_failed"): this {
+    this.code = code
+    return this
+  }
+}
 export class MissingCSRF extends SignInError { static override type: ErrorType = "MissingCSRF" }
 export class AccountNotLinked extends SignInError { static override type: ErrorType = "AccountNotLinked" }
 
@@ -118,6 +130,7 @@ const clientSafeTypes = new Set<ErrorType>([
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "AccessDenied",
+  "EmailSignInError",
   "Verification",
   "MissingCSRF",
   "AccountNotLinked",

@@ -3,6 +3,7 @@ import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignInPage } from "../pages"
 import type { ProviderConfig } from "../types"
+import { requestEmailLink } from "./email/request-link"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
 
 type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
@@ -12,7 +13,9 @@ type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInte
  * redirect) and email (send the link) plug in here; credentials and webauthn
  * sign in through their callback, so they go to the sign-in page.
  */
-const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {}
+const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {
+  email: requestEmailLink as SignInHandler,
+}
 
 /** GET /signin: the built-in page, or a redirect to pages.signIn. */
 async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {

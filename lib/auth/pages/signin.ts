@@ -82,12 +82,19 @@ const CREDENTIALS_CODES: Readonly<Record<string, string>> = {
   rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
 }
 
+// EmailSignInError codes: a refused address is the user's to fix; anything else is ours.
+const EMAIL_CODES: Readonly<Record<string, string>> = {
+  invalid_email:
+    "That email address cannot be used. Enter one address in the form name@example.com, without spaces, quotes or commas.",
+}
+
 /** The message shown for a `?error=` (and `?code=`) value; never the value itself. */
 export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (error === undefined || error === "") return undefined
   if (error === "CredentialsSignin" && code !== undefined && Object.hasOwn(CREDENTIALS_CODES, code)) {
     return CREDENTIALS_CODES[code]
   }
+  if (error === "EmailSignInError" && code !== undefined && Object.hasOwn(EMAIL_CODES, code)) return EMAIL_CODES[code]
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }
 
