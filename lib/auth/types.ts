@@ -344,10 +344,8 @@ export interface OAuthProviderConfig extends CommonProviderOptions {
   [option: string]: unknown
 }
 
-export interface EmailProviderConfig extends CommonProviderOptions {
-  type: "email"
-  [option: string]: unknown
-}
+/** Email (magic link) providers: see providers/email.ts. */
+export type EmailProviderConfig = import("./providers/email").EmailConfig
 
 export interface WebAuthnProviderConfig extends CommonProviderOptions {
   type: "webauthn"

@@ -56,6 +56,7 @@ export function normalizeEmailAddress(input: unknown): string {
   if (value.split("@").length !== input.split("@").length) throw new InvalidEmailAddress("at-count")
   if (value.includes('"')) throw new InvalidEmailAddress("quote")
   if (value.includes(",")) throw new InvalidEmailAddress("list")
+  if (value.length > MAX_EMAIL_LENGTH) throw new InvalidEmailAddress("too-long")
   if (HEADER_SYNTAX.test(value)) throw new InvalidEmailAddress("local-part")
   const parts = value.split("@")
   if (parts.length !== 2) throw new InvalidEmailAddress("at-count")

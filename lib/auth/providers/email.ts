@@ -22,6 +22,8 @@ export interface EmailConfig extends CommonProviderOptions {
   type: "email"
   /** SMTP connection URL or nodemailer transport options (nodemailer provider). */
   server?: unknown
+  /** API key of HTTP-API mail services (inferred from AUTH_<ID>_KEY). */
+  apiKey?: string
   /** The From address of the mails. */
   from?: string
   /** Seconds a link stays valid. Default 24 hours. */

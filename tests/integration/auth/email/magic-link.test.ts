@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import Nodemailer from "@/lib/auth/providers/nodemailer"
+import Nodemailer, { type NodemailerUserConfig } from "@/lib/auth/providers/nodemailer"
 import type { AuthConfig, EventCallbacks } from "@/lib/auth/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, type ReceivedMail, smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
@@ -27,7 +27,7 @@ describe.each(["sqlite", "postgresql"] as const)("magic links on %s", (provider)
   let events: Recorded[]
   let jwtTriggers: (string | undefined)[]
 
-  function config(overrides: Partial<ReturnType<typeof Nodemailer>> = {}, strategy: "jwt" | "database" = "database"): AuthConfig {
+  function config(overrides: NodemailerUserConfig = {}, strategy: "jwt" | "database" = "database"): AuthConfig {
     return {
       secret: SECRET,
       trustHost: true,
