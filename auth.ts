@@ -5,7 +5,8 @@
 import NextAuth from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
-import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
+import { emailSignInProviders } from "@/lib/accounts/email-provider"
+import { authorizeWithPassword, sharedSignInLimits } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
@@ -18,7 +19,7 @@ function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
 }
 
-const signInLimits = defaultSignInLimits()
+const signInLimits = sharedSignInLimits()
 
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
   adapter: PrismaAdapter(getPrisma()),
@@ -34,6 +35,8 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       // repeated failures per email and per client are refused for 15 minutes.
       authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
     }),
+    // "Sign in with email" when mail works: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
+    ...emailSignInProviders(),
   ],
   theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },
   callbacks: {

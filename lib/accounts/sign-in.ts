@@ -23,6 +23,31 @@ export function defaultSignInLimits(): SignInLimits {
   }
 }
 
+const SHARED = Symbol.for("starter.signInLimits")
+
+/**
+ * The process's one set of sign-in limits: the credentials provider counts
+ * failures in it and a password reset clears the address's count. On
+ * globalThis because Next.js may load this module once per bundle.
+ */
+export function sharedSignInLimits(): SignInLimits {
+  const holder = globalThis as { [SHARED]?: SignInLimits }
+  holder[SHARED] ??= defaultSignInLimits()
+  return holder[SHARED]
+}
+
+/**
+ * Whether an address must be verified before a password sign-in works.
+ * The starter lets unverified users in (and shows the state in Settings);
+ * set this to true to refuse them until they follow the verification mail.
+ */
+export const REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN = false
+
+/** Refused because the address is not verified yet (only with the switch above on). */
+export class EmailNotVerified extends CredentialsSignin {
+  override code = "unverified"
+}
+
 /**
  * The client address as the nearest proxy saw it: the LAST X-Forwarded-For
  * entry. Earlier entries are whatever the client sent and could be rotated to
@@ -58,5 +83,6 @@ export async function authorizeWithPassword(
     return null
   }
   limits.perEmail.reset(emailKey)
+  if (REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN && !user.emailVerified) throw new EmailNotVerified()
   return user
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { auth } from "@/auth"
 import { ClientSession } from "@/components/client-session"
+import { getPrisma } from "@/lib/db/client"
+import { EmailVerification } from "./email-verification"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
@@ -9,6 +11,9 @@ export const metadata: Metadata = { title: "Settings" }
 export default async function SettingsPage() {
   const session = await auth()
   if (!session?.user) redirect("/api/auth/signin?callbackUrl=/settings")
+  const account = session.user.id
+    ? await getPrisma().user.findUnique({ where: { id: session.user.id }, select: { email: true, emailVerified: true } })
+    : null
   return (
     <div className="max-w-md space-y-8">
       <div className="space-y-1">
@@ -18,6 +23,7 @@ export default async function SettingsPage() {
         </p>
       </div>
       <SettingsForm name={session.user.name ?? ""} />
+      {account ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
       <ClientSession />
     </div>
   )
