@@ -5,8 +5,10 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(3).join(",")
-const [databasePort, jwtPort, httpsPort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(4).join(",")
+const [databasePort, jwtPort, httpsPort, smtpPort] = process.env.E2E_PORTS.split(",")
+// The tests' SMTP server (tests/e2e/fixtures.ts) listens here; every app server sends to it.
+process.env.E2E_SMTP_PORT = smtpPort
 
 // Fixed and public on purpose: only ever used by these throw-away servers.
 const AUTH_SECRET = "e2e-test-secret-not-for-production-0123456789"
@@ -102,6 +104,10 @@ export default defineConfig<E2EOptions>({
       E2E_PARENT_PID: String(process.pid),
       AUTH_SECRET,
       NEXT_TELEMETRY_DISABLED: "1",
+      EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+      EMAIL_FROM: "Auth Starter <no-reply@e2e.example.com>",
+      // Every test is the same client (127.0.0.1); the per-address limit still applies.
+      EMAIL_SEND_LIMIT_PER_CLIENT: "100000",
     },
   },
 })
