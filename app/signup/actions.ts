@@ -21,9 +21,10 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
   const result = await signUp(getPrisma(), { email, name, password })
   if (!result.ok) return { field: result.field, message: result.message, values: { email, name } }
   if (mailMode() !== "off") {
-    // The account exists either way; a mail that fails can be sent again from Settings.
+    // Not awaited: sign-up does not wait on the SMTP server. The account exists either way,
+    // and a mail that fails can be sent again from Settings.
     const { origin } = await requestInfo()
-    await sendVerificationMail(getPrisma(), { userId: result.user.id, origin }).catch((error: unknown) => {
+    void sendVerificationMail(getPrisma(), { userId: result.user.id, origin }).catch((error: unknown) => {
       console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
     })
   }

@@ -77,7 +77,8 @@ export async function signUp(page: Page, user: TestUser = newUser()): Promise<Te
   await page.getByLabel("Display name").fill(user.name)
   await page.getByLabel("Password").fill(user.password)
   await page.getByRole("button", { name: "Create account" }).click()
-  await expect(page).toHaveURL(/\/dashboard$/)
+  // Two scrypt runs (hash, then the sign-in check) on a shared CI core can take seconds.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 })
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
   return user
 }
@@ -89,7 +90,7 @@ export function passwordForm(page: Page): Locator {
 
 /** The built-in sign-in page's magic-link form. */
 export function emailLinkForm(page: Page): Locator {
-  return page.locator("form").filter({ has: page.getByRole("button", { name: "Sign in with email" }) })
+  return page.locator("form").filter({ has: page.getByRole("button", { name: "Sign in with email", exact: true }) })
 }
 
 /** Fills and submits the built-in sign-in page the browser is on. */
