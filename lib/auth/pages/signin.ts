@@ -80,6 +80,7 @@ const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please 
 // was wrong. Any other code gets the generic CredentialsSignin message.
 const CREDENTIALS_CODES: Readonly<Record<string, string>> = {
   rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+  unverified: "Confirm your email address first: follow the link in the email we sent you.",
 }
 
 // EmailSignInError codes: a refused address is the user's to fix; anything else is ours.
