@@ -3,7 +3,7 @@
 import Link from "next/link"
 import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
-import { TextField } from "@/components/text-field"
+import { NewPasswordField } from "@/components/new-password-field"
 import { type ResetPasswordState, resetPasswordAction } from "./actions"
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
@@ -24,17 +24,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <input type="hidden" name="token" value={token} />
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <TextField
-        name="password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={128}
-        hint="At least 8 characters. Common passwords are refused."
-        error={state.message}
-      />
+      <NewPasswordField label="New password" error={state.message} />
       <SubmitButton pending={pending} label="Change password" pendingLabel="Changing…" fullWidth />
     </form>
   )
