@@ -2,12 +2,13 @@
  * The app's auth configuration: the one call of the library's factory. Import
  * `auth`, `signIn`, `signOut` and `unstable_update` from here in server code.
  */
-import NextAuth from "@/lib/auth/next"
+import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { emailSignInProviders } from "@/lib/accounts/email-provider"
 import { authorizeWithPassword, sharedSignInLimits } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
+import { mailMode } from "@/lib/mail/deliver"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -21,7 +22,8 @@ function isProtected(path: string): boolean {
 
 const signInLimits = sharedSignInLimits()
 
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
+/** The configuration itself; instrumentation.ts checks it once when the server starts. */
+export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
   providers: [
@@ -38,7 +40,18 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
     // "Sign in with email" when mail works: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
     ...emailSignInProviders(),
   ],
-  theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },
+  theme: {
+    colorScheme: "auto",
+    brandColor: "#4f46e5",
+    logo: "/logo.svg",
+    // Under the built-in sign-in form: the way to an account, and the way back.
+    links: [
+      // Password reset needs mail: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
+      ...(mailMode() === "off" ? [] : [{ label: "Forgot password?", href: "/forgot-password" }]),
+      { label: "Create an account", href: "/signup" },
+      { label: "Back to the site", href: "/" },
+    ],
+  },
   callbacks: {
     authorized({ auth: session, request }) {
       const path = request.nextUrl.pathname
@@ -68,4 +81,19 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       }
     },
   },
-})
+}
+
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(authConfig)
+
+/**
+ * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,
+ * else /api/auth. Links and redirects to the auth routes are built from it (the
+ * route handler's folder, app/api/auth/[...nextauth], must match).
+ */
+export const authBasePath = resolveBasePath(authConfig, process.env)
+
+/** The sign-in page, optionally with where to return afterwards. */
+export function signInPath(callbackUrl?: string): string {
+  const query = callbackUrl === undefined ? "" : `?${new URLSearchParams({ callbackUrl })}`
+  return `${authBasePath}/signin${query}`
+}

@@ -1,5 +1,6 @@
 import type { Metadata } from "next"
 import Link from "next/link"
+import { signInPath } from "@/auth"
 import { mailMode } from "@/lib/mail/deliver"
 import { ForgotPasswordForm } from "./forgot-password-form"
 
@@ -24,7 +25,7 @@ export default function ForgotPasswordPage() {
         <ForgotPasswordForm />
       )}
       <p className="text-sm">
-        <Link href="/api/auth/signin" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+        <Link href={signInPath()} className="font-medium text-indigo-700 underline dark:text-indigo-400">
           Back to sign in
         </Link>
       </p>

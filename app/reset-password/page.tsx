@@ -1,4 +1,5 @@
 import type { Metadata } from "next"
+import { signInPath } from "@/auth"
 import { resetTokenEmail } from "@/lib/accounts/password-reset"
 import { getPrisma } from "@/lib/db/client"
 import { InvalidResetLink, ResetPasswordForm } from "./reset-password-form"
@@ -18,7 +19,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             For <span data-testid="reset-password-email">{email}</span>.
           </p>
-          <ResetPasswordForm token={value} email={email} />
+          <ResetPasswordForm token={value} email={email} signInHref={signInPath("/dashboard")} />
         </>
       ) : (
         <InvalidResetLink />

@@ -6,13 +6,13 @@ import { SubmitButton } from "@/components/submit-button"
 import { NewPasswordField } from "@/components/new-password-field"
 import { type ResetPasswordState, resetPasswordAction } from "./actions"
 
-export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
+export function ResetPasswordForm({ token, email, signInHref }: { token: string; email: string; signInHref: string }) {
   const [state, action, pending] = useActionState<ResetPasswordState, FormData>(resetPasswordAction, {})
   if (state.done) {
     return (
       <div role="status" data-testid="reset-password-done" className="space-y-3">
         <p>Your password has been changed, and every session of your account has been signed out.</p>
-        <Link href="/api/auth/signin?callbackUrl=/dashboard" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+        <Link href={signInHref} className="font-medium text-indigo-700 underline dark:text-indigo-400">
           Sign in with your new password
         </Link>
       </div>

@@ -162,7 +162,9 @@ test("password reset: the mailed link sets a new password, the old one is refuse
   // A page in the background gets no animation frames, which Playwright's clicks wait for.
   await page.bringToFront()
   await signOutFromMenu(page)
-  await page.goto("/forgot-password")
+  await page.goto("/api/auth/signin")
+  await page.getByRole("navigation", { name: "More" }).getByRole("link", { name: "Forgot password?" }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
   await page.getByLabel("Email").fill(user.email)
   await page.getByRole("button", { name: "Send reset link" }).click()
   await expect(page.getByTestId("forgot-password-sent")).toContainText("If an account uses that address")

@@ -1,7 +1,6 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
-import { auth } from "@/auth"
-import { ClientSession } from "@/components/client-session"
+import { auth, signInPath } from "@/auth"
 import { getPrisma } from "@/lib/db/client"
 import { EmailVerification } from "./email-verification"
 import { SettingsForm } from "./settings-form"
@@ -10,7 +9,7 @@ export const metadata: Metadata = { title: "Settings" }
 
 export default async function SettingsPage() {
   const session = await auth()
-  if (!session?.user) redirect("/api/auth/signin?callbackUrl=/settings")
+  if (!session?.user) redirect(signInPath("/settings"))
   const account = session.user.id
     ? await getPrisma().user.findUnique({ where: { id: session.user.id }, select: { email: true, emailVerified: true } })
     : null
@@ -24,7 +23,6 @@ export default async function SettingsPage() {
       </div>
       <SettingsForm name={session.user.name ?? ""} />
       {account ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
-      <ClientSession />
     </div>
   )
 }

@@ -1,3 +1,7 @@
+/**
+ * GET /webauthn-options/:provider: the WebAuthn ceremony options. Until
+ * passkeys land it answers a plain 400; it never returns a partial ceremony.
+ */
 import type { AuthContext } from "../context"
 import type { ResponseInternal } from "../http/response"
 
