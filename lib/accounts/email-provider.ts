@@ -21,7 +21,7 @@ export function emailSignInProviders(): EmailConfig[] {
       from: mailFrom(),
       confirmLink: true,
       allowSend: ({ identifier, request }) =>
-        allowSend({ purpose: "sign-in", address: identifier, client: clientAddress(request) }),
+        allowSend({ kind: "email", address: identifier, client: clientAddress(request) }),
       async sendVerificationRequest({ identifier, url, expires, theme }) {
         const mail = renderSignInMail({
           url,

@@ -23,7 +23,7 @@ export async function sendVerificationMail(
 ): Promise<VerificationSend> {
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { email: true, emailVerified: true } })
   if (!user || user.emailVerified) return "already-verified"
-  if (input.client !== undefined && !allowSend({ purpose: "verify-email", address: user.email, client: input.client })) {
+  if (input.client !== undefined && !(await allowSend({ kind: "email", address: user.email, client: input.client }))) {
     return "limited"
   }
   const token = await issueAccountToken(db, "verify-email", user.email)

@@ -27,7 +27,7 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestResult & { sent?: Promise<void> }> {
   const email = normalizeEmail(input.email)
   if (!email) return { ok: false, message: "Enter a valid email address." }
-  if (!allowSend({ purpose: "password-reset", address: email, client: input.client })) return { ok: true }
+  if (!(await allowSend({ kind: "password-reset", address: email, client: input.client }))) return { ok: true }
   const sent = sendResetMail(db, email, input.origin).catch((error: unknown) => {
     console.error("[password reset] the mail could not be sent:", error instanceof Error ? error.message : error)
   })

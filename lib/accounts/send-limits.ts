@@ -1,19 +1,21 @@
 /**
- * Limits on mails the app sends on request (magic links, password resets,
- * verification mails): 3 per address and 20 per client in 10 minutes. A
- * refused send is silent: callers show the same answer as for a sent mail,
- * so the limit reveals nothing about an address.
+ * Limits on mails the app sends on request (magic links, verification mails,
+ * password resets): 3 per address and 20 per client address in 10 minutes,
+ * per kind. A refused send is silent: callers show the same answer as for a
+ * sent mail, so the limit reveals nothing about an address.
  *
- * In-process counters (one server). Several instances need a shared store
- * behind the same `allowSend` call.
+ * The call shape is the library rate limiter's, `consume(action, subject)`
+ * with the action names it uses ("email-address", "email-client",
+ * "password-reset-address", "password-reset-client"), so the app can count
+ * through the library's shared store instead. Until then the counters are in
+ * this process (one server instance).
  */
 import { FailureThrottle } from "./throttle"
 
-export type MailPurpose = "sign-in" | "password-reset" | "verify-email"
+export type SendAction = "email-address" | "email-client" | "password-reset-address" | "password-reset-client"
 
-interface SendLimits {
-  perAddress: FailureThrottle
-  perClient: FailureThrottle
+export interface SendVerdict {
+  allowed: boolean
 }
 
 const WINDOW_MS = 10 * 60 * 1000
@@ -26,28 +28,32 @@ function sendsPerClient(): number {
 }
 
 const KEY = Symbol.for("starter.sendLimits")
-type Holder = { [KEY]?: SendLimits }
+type Holder = { [KEY]?: Map<SendAction, FailureThrottle> }
 
-function limits(): SendLimits {
+function counter(action: SendAction): FailureThrottle {
   const holder = globalThis as Holder
-  holder[KEY] ??= {
-    perAddress: new FailureThrottle({ limit: SENDS_PER_ADDRESS, windowMs: WINDOW_MS }),
-    perClient: new FailureThrottle({ limit: sendsPerClient(), windowMs: WINDOW_MS }),
+  const counters = (holder[KEY] ??= new Map())
+  let throttle = counters.get(action)
+  if (!throttle) {
+    const limit = action.endsWith("-client") ? sendsPerClient() : SENDS_PER_ADDRESS
+    throttle = new FailureThrottle({ limit, windowMs: WINDOW_MS })
+    counters.set(action, throttle)
   }
-  return holder[KEY]
+  return throttle
 }
 
-/**
- * Takes one send from both budgets, or none when either is used up. Each
- * purpose has its own per-address budget; the per-client one is shared.
- */
-export function allowSend(params: { purpose: MailPurpose; address: string; client: string }): boolean {
-  const { perAddress, perClient } = limits()
-  const addressKey = `${params.purpose}:${params.address}`
-  const clientKey = `client:${params.client}`
-  if (perAddress.isBlocked(addressKey) || perClient.isBlocked(clientKey)) return false
-  // FailureThrottle counts events in a window; here every send is one.
-  perAddress.recordFailure(addressKey)
-  perClient.recordFailure(clientKey)
-  return true
+/** Counts one send of `action` for `subject`; refused once the window's budget is used up. */
+export async function consumeSend(action: SendAction, subject: string): Promise<SendVerdict> {
+  const throttle = counter(action)
+  if (throttle.isBlocked(subject)) return { allowed: false }
+  // FailureThrottle counts events in a fixed window; here every send is one.
+  throttle.recordFailure(subject)
+  return { allowed: true }
+}
+
+/** Both budgets of one kind of mail: the address's and the client's. Either refusing refuses. */
+export async function allowSend(params: { kind: "email" | "password-reset"; address: string; client: string }): Promise<boolean> {
+  const byAddress = await consumeSend(`${params.kind}-address`, params.address)
+  const byClient = await consumeSend(`${params.kind}-client`, params.client)
+  return byAddress.allowed && byClient.allowed
 }
