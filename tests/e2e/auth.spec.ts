@@ -65,7 +65,7 @@ test("a wrong password and an unknown email get the same error on the sign-in pa
   // The form is there again for another try, with the email as typed (not in the URL).
   await expect(page.getByLabel("Password")).toBeVisible()
   await expect(page.getByLabel("Password")).toHaveValue("")
-  await expect(page.getByLabel("Email")).toHaveValue(user.email)
+  await expect(passwordForm(page).getByLabel("Email")).toHaveValue(user.email)
   expect(page.url()).not.toContain(encodeURIComponent(user.email))
   expect(page.url()).not.toContain(user.email)
 
