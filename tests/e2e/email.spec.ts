@@ -82,6 +82,7 @@ test("magic link for a new address: scanners cannot burn it, the button signs in
 
 test("magic link for an existing password account signs into that account", async ({ page, context, smtp, baseURL, databaseFile }) => {
   const user = await signUp(page)
+  await smtp.waitFor(user.email) // the verification mail sign-up sends, so the next one is the link
   const before = userRow(databaseFile, user.email)!
   await context.clearCookies()
 
