@@ -174,7 +174,9 @@ describe.each(["sqlite", "postgresql"] as const)("migrateDatabase on %s", (provi
   })
 })
 
-describe.each(["sqlite", "postgresql"] as const)("stock Prisma CLI agrees on %s", (provider) => {
+// Each case spawns the Prisma CLI two or three times (a few seconds each on a quiet
+// machine, far more when the cores are shared), so these get more than the default.
+describe.each(["sqlite", "postgresql"] as const)("stock Prisma CLI agrees on %s", { timeout: 120_000 }, (provider) => {
   const config = providerLayout(provider).configPath
   const prisma = (command: string, url: string) =>
     runBin("prisma", ["migrate", command, "--config", config], { DATABASE_URL: url })
