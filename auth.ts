@@ -6,9 +6,11 @@ import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { emailSignInProviders } from "@/lib/accounts/email-provider"
-import { authorizeWithPassword, sharedSignInLimits } from "@/lib/accounts/sign-in"
+import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
 import { mailMode } from "@/lib/mail/deliver"
+import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
+import { rateLimitStoreFromEnv } from "@/lib/rate-limit/store-from-env"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -20,12 +22,24 @@ function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
 }
 
-const signInLimits = sharedSignInLimits()
+/** OAuth/OIDC providers whose environment variables are set (see .env.example). */
+export const oauthProviders = oauthProvidersFromEnv()
+
+/** EMAIL_SEND_LIMIT_PER_CLIENT raises the per-client mail budgets (many users behind one NAT). */
+function mailRulesFromEnv(): Record<string, { limit: number; windowSeconds: number }> {
+  const limit = Number(process.env.EMAIL_SEND_LIMIT_PER_CLIENT)
+  if (!Number.isInteger(limit) || limit <= 0) return {}
+  const windowSeconds = 15 * 60
+  return { "email-client": { limit, windowSeconds }, "password-reset-client": { limit, windowSeconds } }
+}
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
+  // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
+  // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
+  rateLimit: { store: rateLimitStoreFromEnv(), rules: mailRulesFromEnv() },
   providers: [
     Credentials({
       name: "Email and password",
@@ -33,12 +47,13 @@ export const authConfig: NextAuthConfig = {
         email: { label: "Email", type: "email", autocomplete: "email", required: true },
         password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
       },
-      // Unknown email and wrong password give the same answer in about the same time;
-      // repeated failures per email and per client are refused for 15 minutes.
-      authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
+      // Unknown email and wrong password give the same answer in about the same time.
+      // The library counts attempts per email and per client before calling this.
+      authorize: (credentials) => authorizeWithPassword(getPrisma(), credentials),
     }),
     // "Sign in with email" when mail works: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
     ...emailSignInProviders(),
+    ...oauthProviders,
   ],
   theme: {
     colorScheme: "auto",
@@ -83,7 +98,7 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(authConfig)
+export const { handlers, auth, signIn, signOut, unstable_update, rateLimit } = NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,

@@ -1,5 +1,6 @@
 "use server"
 
+import { rateLimit } from "@/auth"
 import { requestPasswordReset } from "@/lib/accounts/password-reset"
 import { requestInfo } from "@/lib/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
@@ -13,8 +14,9 @@ export interface ForgotPasswordState {
 /** Same answer for every well-formed address: whether it has an account is not revealed. */
 export async function forgotPasswordAction(_previous: ForgotPasswordState, form: FormData): Promise<ForgotPasswordState> {
   const email = String(form.get("email") ?? "")
-  const { origin, client } = await requestInfo()
-  const result = await requestPasswordReset(getPrisma(), { email, origin, client })
+  const { origin } = await requestInfo()
+  const client = await rateLimit.clientAddress()
+  const result = await requestPasswordReset(getPrisma(), { email, origin, client, rateLimit })
   if (!result.ok) return { message: result.message, email }
   return { sent: true }
 }

@@ -157,7 +157,7 @@ async function memorySession(): Promise<DatabaseSession> {
   const user = await adapter.createUser({ id: "", email: "grace@example.com", name: "Grace Hopper", emailVerified: null, image: null })
   const sessionToken = crypto.randomUUID()
   await adapter.createSession({ sessionToken, userId: user.id, expires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) })
-  return { adapter, sessionToken, email: user.email }
+  return { adapter, sessionToken, email: user.email as string }
 }
 
 /** One GET /session must return this user's session, else the case is refused. */

@@ -2,15 +2,13 @@
  * The starter's "Sign in with email": the library's nodemailer provider,
  * sending through the app's mail path (SMTP with EMAIL_SERVER, the dev
  * mailbox in development), with link confirmation on (mail scanners cannot
- * burn links) and the send limits applied. Absent when there is no mail.
+ * burn links); the library's rate limiter counts the sends. Absent when there is no mail.
  */
 import { renderSignInMail } from "@/lib/auth/email/templates"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
 import type { EmailConfig } from "@/lib/auth/providers/email"
 import { brandTheme } from "@/lib/mail/brand"
 import { deliverMail, mailFrom, mailMode } from "@/lib/mail/deliver"
-import { allowSend } from "./send-limits"
-import { clientAddress } from "./sign-in"
 
 export function emailSignInProviders(): EmailConfig[] {
   if (mailMode() === "off") return []
@@ -20,8 +18,6 @@ export function emailSignInProviders(): EmailConfig[] {
       server: process.env.EMAIL_SERVER,
       from: mailFrom(),
       confirmLink: true,
-      allowSend: ({ identifier, request }) =>
-        allowSend({ kind: "email", address: identifier, client: clientAddress(request) }),
       async sendVerificationRequest({ identifier, url, expires, theme }) {
         const mail = renderSignInMail({
           url,

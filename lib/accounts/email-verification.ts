@@ -8,23 +8,27 @@ import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/lib/mail/deliver"
 import { verifyEmailMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken } from "./account-tokens"
-import { allowSend } from "./send-limits"
+import type { AccountRateLimit } from "./rate-limit"
 
 export type VerificationSend = "sent" | "already-verified" | "limited"
 
 /**
- * Mails a verification link to the user's address. `client` set: a request
- * from a person, counted against the send limits; absent: the one mail right
- * after sign-up.
+ * Mails a verification link to the user's address. `counted` set: a request
+ * from a person, counted against the sign-in mail rules (a verification mail
+ * is the same kind of mail to the same address); absent: the one mail right
+ * after sign-up. An account without an address has nothing to verify.
  */
 export async function sendVerificationMail(
   db: DbClient,
-  input: { userId: string; origin: string; client?: string },
+  input: { userId: string; origin: string; counted?: { client: string; rateLimit: AccountRateLimit } },
 ): Promise<VerificationSend> {
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { email: true, emailVerified: true } })
-  if (!user || user.emailVerified) return "already-verified"
-  if (input.client !== undefined && !(await allowSend({ kind: "email", address: user.email, client: input.client }))) {
-    return "limited"
+  if (!user?.email || user.emailVerified) return "already-verified"
+  if (input.counted) {
+    const { client, rateLimit } = input.counted
+    const byAddress = await rateLimit.consume("email-address", user.email)
+    const byClient = await rateLimit.consume("email-client", client)
+    if (!byAddress.allowed || !byClient.allowed) return "limited"
   }
   const token = await issueAccountToken(db, "verify-email", user.email)
   const url = `${input.origin}/verify-email?${new URLSearchParams({ token })}`

@@ -12,8 +12,7 @@ import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./acco
 import { normalizeEmail } from "./email"
 import { hashPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
-import { allowSend } from "./send-limits"
-import { sharedSignInLimits } from "./sign-in"
+import type { AccountRateLimit } from "./rate-limit"
 
 export type ResetRequestResult = { ok: true } | { ok: false; message: string }
 
@@ -23,11 +22,14 @@ export type ResetRequestResult = { ok: true } | { ok: false; message: string }
  */
 export async function requestPasswordReset(
   db: DbClient,
-  input: { email: unknown; origin: string; client: string },
+  input: { email: unknown; origin: string; client: string; rateLimit: AccountRateLimit },
 ): Promise<ResetRequestResult & { sent?: Promise<void> }> {
   const email = normalizeEmail(input.email)
   if (!email) return { ok: false, message: "Enter a valid email address." }
-  if (!(await allowSend({ kind: "password-reset", address: email, client: input.client }))) return { ok: true }
+  const byAddress = await input.rateLimit.consume("password-reset-address", email)
+  const byClient = await input.rateLimit.consume("password-reset-client", input.client)
+  // Held back silently: the answer is the same as for a sent mail.
+  if (!byAddress.allowed || !byClient.allowed) return { ok: true }
   const sent = sendResetMail(db, email, input.origin).catch((error: unknown) => {
     console.error("[password reset] the mail could not be sent:", error instanceof Error ? error.message : error)
   })
@@ -47,12 +49,17 @@ export function resetTokenEmail(db: DbClient, token: unknown): Promise<string | 
   return peekAccountToken(db, "password-reset", token)
 }
 
+const SIGN_IN_RULES = ["credentials-identifier", "credentials-identifier-known-client"] as const
+
 export type ResetResult =
   | { ok: true; email: string; sessionsEnded: number }
   | { ok: false; reason: "invalid-link" }
   | { ok: false; reason: "password"; message: string }
 
-export async function resetPassword(db: DbClient, input: { token: unknown; password: unknown }): Promise<ResetResult> {
+export async function resetPassword(
+  db: DbClient,
+  input: { token: unknown; password: unknown; rateLimit: AccountRateLimit },
+): Promise<ResetResult> {
   const email = await resetTokenEmail(db, input.token)
   if (!email) return { ok: false, reason: "invalid-link" }
   const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, emailVerified: true } })
@@ -69,6 +76,7 @@ export async function resetPassword(db: DbClient, input: { token: unknown; passw
     db.user.update({ where: { id: user.id }, data: { passwordHash, emailVerified: user.emailVerified ?? new Date() } }),
     db.session.deleteMany({ where: { userId: user.id } }),
   ])
-  sharedSignInLimits().perEmail.reset(`email:${email}`)
+  // The owner proved the address: guesses by others no longer hold the sign-in back.
+  await Promise.all(SIGN_IN_RULES.map((action) => input.rateLimit.reset(action, email)))
   return { ok: true, email, sessionsEnded: ended.count }
 }

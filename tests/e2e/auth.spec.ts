@@ -174,6 +174,7 @@ for (const evil of ["https://evil.example/steal", "//evil.example/steal"]) {
     })
 
     await page.goto(`/api/auth/signin?${new URLSearchParams({ callbackUrl: evil })}`)
+    // Every form on the page carries the callback URL (credentials and each provider).
     for (const input of await page.locator("input[name=callbackUrl]").all()) await expect(input).not.toHaveValue(/evil/)
     await submitSignInForm(page, user.email, user.password)
     await expect(page).toHaveURL(`${baseURL}/`)

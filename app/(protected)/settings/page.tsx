@@ -3,11 +3,12 @@ import { redirect } from "next/navigation"
 import { auth, signInPath } from "@/auth"
 import { getPrisma } from "@/lib/db/client"
 import { EmailVerification } from "./email-verification"
+import { LinkedAccounts } from "./linked-accounts"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
 
-export default async function SettingsPage() {
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   const session = await auth()
   if (!session?.user) redirect(signInPath("/settings"))
   const account = session.user.id
@@ -22,7 +23,8 @@ export default async function SettingsPage() {
         </p>
       </div>
       <SettingsForm name={session.user.name ?? ""} />
-      {account ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
+      {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
+      {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
     </div>
   )
 }

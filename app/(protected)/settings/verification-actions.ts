@@ -1,6 +1,6 @@
 "use server"
 
-import { auth } from "@/auth"
+import { auth, rateLimit } from "@/auth"
 import { sendVerificationMail } from "@/lib/accounts/email-verification"
 import { requestInfo } from "@/lib/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
@@ -12,9 +12,10 @@ export interface ResendState {
 export async function resendVerificationAction(): Promise<ResendState> {
   const id = (await auth())?.user?.id
   if (!id) return { message: "Your session has ended. Sign in again." }
-  const { origin, client } = await requestInfo()
+  const { origin } = await requestInfo()
+  const client = await rateLimit.clientAddress()
   try {
-    const outcome = await sendVerificationMail(getPrisma(), { userId: id, origin, client })
+    const outcome = await sendVerificationMail(getPrisma(), { userId: id, origin, counted: { client, rateLimit } })
     if (outcome === "already-verified") return { message: "Your address is already verified." }
   } catch (error) {
     console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)

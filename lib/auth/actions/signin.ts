@@ -9,6 +9,7 @@ import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignInPage } from "../pages"
 import type { ProviderConfig } from "../types"
 import { requestEmailLink } from "./email/request-link"
+import { oauthSignIn } from "./oauth/signin"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
 import { takeRememberedEmail } from "./remembered-email"
 
@@ -21,6 +22,8 @@ type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInte
  */
 const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {
   email: requestEmailLink as SignInHandler,
+  oauth: oauthSignIn as SignInHandler,
+  oidc: oauthSignIn as SignInHandler,
 }
 
 /** GET /signin: the built-in page, or a redirect to pages.signIn. */

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { sendVerificationMail, confirmEmailAddress } from "@/lib/accounts/email-verification"
 import { requestPasswordReset, resetPassword, resetTokenEmail } from "@/lib/accounts/password-reset"
-import { sharedSignInLimits } from "@/lib/accounts/sign-in"
 import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { RateLimiter } from "@/lib/auth/rate-limit/limiter"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 
@@ -18,6 +18,8 @@ describe("password reset and email verification", () => {
   let saved: string | undefined
   let clientCounter = 0
   const client = () => `198.51.100.${++clientCounter}`
+  // The library's limiter with its default rules, as auth.ts's `rateLimit` applies them.
+  const rateLimit = new RateLimiter()
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite")
@@ -43,7 +45,7 @@ describe("password reset and email verification", () => {
   }
 
   async function resetLink(email: string): Promise<string> {
-    const result = await requestPasswordReset(db.prisma, { email, origin: ORIGIN, client: client() })
+    const result = await requestPasswordReset(db.prisma, { email, origin: ORIGIN, client: client(), rateLimit })
     expect(result).toMatchObject({ ok: true })
     await result.sent
     const mail = await smtp.waitFor(email)
@@ -57,38 +59,38 @@ describe("password reset and email verification", () => {
     await db.prisma.session.createMany({
       data: [1, 2].map((i) => ({ sessionToken: `${user.id}-${i}`, userId: user.id, expires: new Date(Date.now() + 86400_000) })),
     })
-    const limits = sharedSignInLimits()
-    for (let i = 0; i < 5; i++) limits.perEmail.recordFailure(`email:${user.email}`)
-    expect(limits.perEmail.isBlocked(`email:${user.email}`)).toBe(true)
+    // Six sign-in attempts on the address: the sixth is over the limit.
+    for (let i = 0; i < 5; i++) await rateLimit.consume("credentials-identifier", user.email)
+    expect((await rateLimit.consume("credentials-identifier", user.email)).allowed).toBe(false)
 
     const token = new URL(await resetLink(user.email)).searchParams.get("token")
     expect(await resetTokenEmail(db.prisma, token)).toBe(user.email)
     // The database holds only a hash of the token.
     expect(await db.prisma.verificationToken.count({ where: { token: token! } })).toBe(0)
 
-    const weak = await resetPassword(db.prisma, { token, password: "password" })
+    const weak = await resetPassword(db.prisma, { token, password: "password", rateLimit })
     expect(weak).toEqual({ ok: false, reason: "password", message: expect.stringMatching(/at least 8|too common/) })
     // A refused password leaves the link usable.
     expect(await resetTokenEmail(db.prisma, token)).toBe(user.email)
 
-    const done = await resetPassword(db.prisma, { token, password: "second-password-9734" })
+    const done = await resetPassword(db.prisma, { token, password: "second-password-9734", rateLimit })
     expect(done).toEqual({ ok: true, email: user.email, sessionsEnded: 2 })
     expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0)
-    expect(limits.perEmail.isBlocked(`email:${user.email}`)).toBe(false)
+    expect((await rateLimit.consume("credentials-identifier", user.email)).allowed).toBe(true)
     expect(await verifyCredentials(db.prisma, user.email, user.password)).toBeNull()
     expect(await verifyCredentials(db.prisma, user.email, "second-password-9734")).toMatchObject({ id: user.id })
 
-    expect(await resetPassword(db.prisma, { token, password: "third-password-5519" })).toEqual({ ok: false, reason: "invalid-link" })
+    expect(await resetPassword(db.prisma, { token, password: "third-password-5519", rateLimit })).toEqual({ ok: false, reason: "invalid-link" })
   })
 
   it("an unknown address gets the same answer and no mail; a malformed one a format message", async () => {
-    const unknown = await requestPasswordReset(db.prisma, { email: "nobody@example.test", origin: ORIGIN, client: client() })
+    const unknown = await requestPasswordReset(db.prisma, { email: "nobody@example.test", origin: ORIGIN, client: client(), rateLimit })
     expect(unknown).toMatchObject({ ok: true })
     await unknown.sent
     expect(smtp.mails).toEqual([])
     expect(await db.prisma.verificationToken.count({ where: { identifier: { contains: "nobody" } } })).toBe(0)
 
-    const malformed = await requestPasswordReset(db.prisma, { email: "a@b@c", origin: ORIGIN, client: client() })
+    const malformed = await requestPasswordReset(db.prisma, { email: "a@b@c", origin: ORIGIN, client: client(), rateLimit })
     expect(malformed).toEqual({ ok: false, message: "Enter a valid email address." })
   })
 
@@ -101,14 +103,14 @@ describe("password reset and email verification", () => {
     const row = await db.prisma.verificationToken.findFirst({ where: { identifier: `password-reset:${user.email}` } })
     expect(Math.abs(row!.expires.getTime() - (Date.now() + 3600_000))).toBeLessThan(60_000)
     await db.prisma.verificationToken.updateMany({ where: { identifier: `password-reset:${user.email}` }, data: { expires: new Date(Date.now() - 1000) } })
-    expect(await resetPassword(db.prisma, { token: second, password: "second-password-9734" })).toEqual({ ok: false, reason: "invalid-link" })
+    expect(await resetPassword(db.prisma, { token: second, password: "second-password-9734", rateLimit })).toEqual({ ok: false, reason: "invalid-link" })
   })
 
-  it("the fourth request for one address within 10 minutes sends nothing, with the same answer", async () => {
+  it("the fourth request for one address within 15 minutes sends nothing, with the same answer", async () => {
     const user = await account("limited")
     const answers = []
     for (let i = 0; i < 4; i++) {
-      const result = await requestPasswordReset(db.prisma, { email: user.email, origin: ORIGIN, client: client() })
+      const result = await requestPasswordReset(db.prisma, { email: user.email, origin: ORIGIN, client: client(), rateLimit })
       await result.sent
       answers.push({ ok: result.ok })
     }
@@ -130,7 +132,7 @@ describe("password reset and email verification", () => {
     expect(await confirmEmailAddress(db.prisma, token)).toBe(true)
     expect((await db.prisma.user.findUnique({ where: { id: user.id } }))?.emailVerified).toBeInstanceOf(Date)
     expect(await confirmEmailAddress(db.prisma, token)).toBe(false)
-    expect(await sendVerificationMail(db.prisma, { userId: user.id, origin: ORIGIN, client: client() })).toBe("already-verified")
+    expect(await sendVerificationMail(db.prisma, { userId: user.id, origin: ORIGIN, counted: { client: client(), rateLimit } })).toBe("already-verified")
   })
 
   it("SMTP refusing: the verification send throws (the caller reports it), nothing blocks the next try", async () => {

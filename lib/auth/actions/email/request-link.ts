@@ -37,7 +37,9 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
   if (verdict.redirect) return { redirect: verdict.redirect, cookies: ctx.outCookies }
 
   const callbackUrl = await ctx.callbackUrl()
-  const allowed = provider.allowSend ? await provider.allowSend({ identifier, request: ctx.request.request }) : true
+  const allowed =
+    (await withinSendLimits(ctx, identifier)) &&
+    (provider.allowSend ? await provider.allowSend({ identifier, request: ctx.request.request }) : true)
   if (allowed) {
     const token = (await provider.generateVerificationToken?.()) ?? randomToken()
     const expires = new Date(Date.now() + provider.maxAge * 1000)
@@ -63,4 +65,16 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
   // A refused send looks exactly like a sent one: the page does not tell whether a limit was hit.
   const query = new URLSearchParams({ provider: provider.id, type: "email" })
   return { redirect: `${ctx.authUrl}/verify-request?${query}`, cookies: ctx.outCookies }
+}
+
+/**
+ * The limiter's sign-in mail rules, per address and per client, counted before
+ * a token is stored. Both are counted even when the first refuses, so a client
+ * cycling through addresses still uses up its own budget.
+ */
+async function withinSendLimits(ctx: AuthContext, identifier: string): Promise<boolean> {
+  const limiter = ctx.config.rateLimiter
+  const byAddress = await limiter.consume("email-address", identifier)
+  const byClient = await limiter.consume("email-client", limiter.clientAddress(ctx.request.request))
+  return byAddress.allowed && byClient.allowed
 }
