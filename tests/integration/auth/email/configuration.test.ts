@@ -97,5 +97,14 @@ describe("email provider configuration", () => {
       expect(await db.prisma.verificationToken.count()).toBe(0)
       expect(smtp.mails).toEqual([])
     })
+
+    it("the fourth link request for one address in 15 minutes stores and sends nothing, with the same answer", async () => {
+      const email = `counted-${crypto.randomUUID()}@example.test`
+      const browser = new Browser(config(() => true))
+      const locations = []
+      for (let i = 0; i < 4; i++) locations.push((await request(browser, email)).headers.get("location"))
+      expect(new Set(locations)).toEqual(new Set([`${ORIGIN}${BASE}/verify-request?provider=nodemailer&type=email`]))
+      expect(smtp.mails.filter((mail) => mail.envelopeTo.includes(email))).toHaveLength(3)
+    })
   })
 })
