@@ -100,8 +100,8 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   const form = passwordForm(page)
   await form.getByLabel("Email").fill(email)
   await form.getByLabel("Password").fill(password)
-  // Exactly "Sign in": the provider buttons on the same page say "Sign in with …".
-  await form.getByRole("button", { name: "Sign in", exact: true }).click()
+  // Scoped to the password form, so the provider buttons ("Sign in with …") are not candidates.
+  await form.getByRole("button", { name: /^Sign in/ }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */
