@@ -10,7 +10,14 @@ import { verifyRequest } from "./actions/verify-request"
 import { webauthnOptions } from "./actions/webauthn-options"
 import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
 import { type AuthContext, createContext } from "./context"
-import { AuthError, CallbackRouteError, CredentialsSignin, isClientSafeErrorType, SignInError } from "./errors"
+import {
+  AuthError,
+  CallbackRouteError,
+  CredentialsSignin,
+  isClientSafeErrorType,
+  SignInError,
+  WebAuthnVerificationError,
+} from "./errors"
 import { type AuthAction, BadRequest, parseActionAndProvider, parseRequest } from "./http/request"
 import { htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { renderErrorPage } from "./pages"
@@ -50,7 +57,7 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
   const kind = error instanceof SignInError ? "signIn" : "error"
   const type = reportedErrorType(error)
   const params = new URLSearchParams({ error: type })
-  if (error instanceof CredentialsSignin) params.set("code", error.code)
+  if (error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError) params.set("code", error.code)
   const page = customPageUrl(ctx, kind) ?? `${ctx.authUrl}/${kind.toLowerCase()}`
   return `${page}${page.includes("?") ? "&" : "?"}${params}`
 }

@@ -184,6 +184,12 @@ export interface Adapter {
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+  /**
+   * Not in Auth.js. Marks a WebAuthn challenge (by its SHA-256) as answered until `expires`.
+   * Resolves true the first time, false when it was marked before: the response is a replay.
+   * Records past their expiry may be deleted.
+   */
+  useWebAuthnChallenge?(params: { challengeHash: string; expires: Date }): Awaitable<boolean>
 }
 
 // ---------------------------------------------------------------------------
@@ -349,9 +355,42 @@ export interface EmailProviderConfig extends CommonProviderOptions {
   [option: string]: unknown
 }
 
+/** Who the passkeys belong to. Each field defaults from the public origin of the request. */
+export interface RelyingPartyOptions {
+  /** Default: the origin's host name. Passkeys are bound to it. */
+  id?: string
+  /** Shown by some authenticators. Default: the origin's host. */
+  name?: string
+  /** Origins whose responses are accepted. Default: the public origin. */
+  origin?: string | string[]
+}
+
+/** A field the sign-in page collects before a WebAuthn ceremony. */
+export interface WebAuthnFormField {
+  label?: string
+  type?: string
+  required?: boolean
+  autocomplete?: string
+}
+
+export type WebAuthnRequirement = "required" | "preferred" | "discouraged"
+
 export interface WebAuthnProviderConfig extends CommonProviderOptions {
   type: "webauthn"
-  [option: string]: unknown
+  relyingParty?: RelyingPartyOptions
+  /** Auth.js's spelling of `relyingParty`, accepted so configurations carry over. */
+  relayingParty?: RelyingPartyOptions
+  /** How long the browser waits for the authenticator, in milliseconds. */
+  timeout: number
+  /** Whether the authenticator must verify the user (PIN, biometrics); "required" is enforced on the server. */
+  userVerification: WebAuthnRequirement
+  /** Whether the credential must be discoverable (a passkey that needs no user name). */
+  residentKey: WebAuthnRequirement
+  formFields: Record<string, WebAuthnFormField>
+  /** Offer passkeys in the browser's autofill on the built-in sign-in page (one provider at most). */
+  enableConditionalUI: boolean
+  /** COSE algorithm ids accepted at registration. Default: @simplewebauthn's list (EdDSA, ES256, RS256). */
+  supportedAlgorithmIDs?: number[]
 }
 
 export type ProviderConfig =

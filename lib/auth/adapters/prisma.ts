@@ -16,6 +16,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "../types"
+import { type PrismaChallengeLike, useWebAuthnChallenge } from "./prisma-webauthn-challenge"
 
 // ---------------------------------------------------------------------------
 // Column selections and the rows they produce
@@ -159,10 +160,11 @@ export interface PrismaLike {
     findMany(args: { where: { userId: string }; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow[]>
     update(args: {
       where: { credentialID: string }
-      data: { counter: number }
+      data: { counter: number; lastUsedAt: Date }
       select: AuthenticatorSelect
     }): PromiseLike<AuthenticatorRow>
   }
+  webAuthnChallenge: PrismaChallengeLike["webAuthnChallenge"]
 }
 
 // ---------------------------------------------------------------------------
@@ -491,10 +493,13 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
       // A missing credential must reject (the WebAuthn flow relies on it), so no nullIfMissing here.
       const row = await prisma.authenticator.update({
         where: { credentialID },
-        data: { counter: newCounter },
+        // lastUsedAt is ours (the settings page shows it); the counter moves only on sign-in.
+        data: { counter: newCounter, lastUsedAt: new Date() },
         select: authenticatorSelect,
       })
       return toAuthenticator(row)
     },
+
+    useWebAuthnChallenge: useWebAuthnChallenge(prisma),
   }
 }

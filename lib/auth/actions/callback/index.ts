@@ -3,6 +3,7 @@ import { InvalidProvider } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import type { ProviderConfig } from "../../types"
 import { credentialsCallback } from "./credentials"
+import { webauthnCallback } from "./webauthn"
 
 type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -12,6 +13,7 @@ type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseIn
  */
 const handlers: Partial<Record<ProviderConfig["type"], CallbackHandler>> = {
   credentials: credentialsCallback as CallbackHandler,
+  webauthn: webauthnCallback as CallbackHandler,
 }
 
 /** GET|POST /callback/:provider. An unknown provider goes back to the sign-in page. */

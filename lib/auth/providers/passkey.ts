@@ -1,0 +1,17 @@
+/**
+ * Passkeys: the WebAuthn provider with a discoverable credential and user
+ * verification both required (and the latter checked on the server), so one
+ * tap with a fingerprint or device PIN is a complete sign-in.
+ */
+import type { WebAuthnProviderConfig } from "../types"
+import WebAuthn, { type WebAuthnOptions } from "./webauthn"
+
+export default function Passkey(options: WebAuthnOptions = {}): WebAuthnProviderConfig {
+  return WebAuthn({
+    id: "passkey",
+    name: "Passkey",
+    ...options,
+    residentKey: "required",
+    userVerification: "required",
+  })
+}
