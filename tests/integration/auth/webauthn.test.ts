@@ -4,7 +4,7 @@
  * signs with real P-256 keys. Every attack must end on the error page with a
  * code and without a session; nothing may answer 5xx.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Passkey from "@/lib/auth/providers/passkey"
 import WebAuthn from "@/lib/auth/providers/webauthn"
@@ -26,10 +26,13 @@ async function options(browser: Browser, provider: string, query: Record<string,
   return (await res.json()) as OptionsAnswer
 }
 
-function post(browser: Browser, provider: string, action: string, data: unknown, cookie?: string): Promise<Response> {
+async function post(browser: Browser, provider: string, action: string, data: unknown, cookie?: string): Promise<Response> {
+  const csrfToken = await browser.csrfToken()
+  const csrfCookie = browser.jar.get("authjs.csrf-token")
   return browser.send(`${BASE}/callback/${provider}`, {
-    form: { action, data: JSON.stringify(data), callbackUrl: "/dashboard" },
-    ...(cookie === undefined ? {} : { cookie }),
+    form: { action, data: JSON.stringify(data), callbackUrl: "/dashboard", csrfToken },
+    // A replayed cookie header still needs this browser's CSRF cookie to match the token.
+    ...(cookie === undefined ? {} : { cookie: `${cookie}; authjs.csrf-token=${csrfCookie}` }),
   })
 }
 
@@ -261,6 +264,17 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(late.sessionValue()).toBe("")
     })
 
+    it("refuses a callback without the CSRF token, before spending the challenge", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`csrf-${strategy}@example.com`, authenticator)
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { action: "authenticate" })
+      const assertion = authenticator.authenticate(answer.options, ceremony())
+      const res = await browser.send(`${BASE}/callback/passkey`, { form: { action: "authenticate", data: JSON.stringify(assertion) } })
+      expect(res.headers.get("location")).toBe(`${ORIGIN}${BASE}/signin?error=MissingCSRF`)
+      expect(setCookie(res, "authjs.session-token")).toBeUndefined()
+    })
+
     it("infers the ceremony when no action is given", async () => {
       await signUp(`known-${strategy}@example.com`)
       const browser = new Browser(config)
@@ -276,13 +290,18 @@ for (const strategy of ["database", "jwt"] as const) {
       const browser = new Browser(config)
       await options(browser, "passkey", { action: "authenticate" })
       const cookie = browser.cookieHeader()
+      const csrfToken = await browser.csrfToken()
+      const jarCookie = () => `${cookie}; authjs.csrf-token=${browser.jar.get("authjs.csrf-token")}`
       for (const data of ["not json", "{}", '{"id":"!!","type":"public-key","response":{}}', '{"id":"AAAA","type":"public-key","response":{"clientDataJSON":"x"}}']) {
-        const res = await browser.send(`${BASE}/callback/passkey`, { form: { action: "authenticate", data }, cookie })
+        const res = await browser.send(`${BASE}/callback/passkey`, { form: { action: "authenticate", data, csrfToken }, cookie: jarCookie() })
         expect(res.status).toBe(302)
         expect(res.headers.get("location")).toMatch(/\/error\?error=WebAuthnVerificationError&code=/)
         expectNoInternals(await res.text())
       }
-      const wrongAction = await browser.send(`${BASE}/callback/passkey`, { form: { action: "steal", data: "{}" }, cookie })
+      const wrongAction = await browser.send(`${BASE}/callback/passkey`, {
+        form: { action: "steal", data: "{}", csrfToken },
+        cookie: jarCookie(),
+      })
       expect(wrongAction.headers.get("location")).toContain("code=malformed_response")
       const get = await browser.send(`${BASE}/callback/passkey`)
       expect(get.status).toBeLessThan(500)

@@ -1,6 +1,6 @@
 /**
  * POST /callback/:webauthnProviderId with `{ action, data }` (data: the
- * browser's credential JSON, as a string or an object). The challenge cookie
+ * browser's credential JSON, as a string or an object, plus csrfToken). The challenge cookie
  * is cleared and the challenge spent before anything is verified, so each
  * challenge answers at most one request. authenticate: find the credential,
  * verify, store the new counter, sign its user in. register: verify, decide
@@ -8,7 +8,7 @@
  */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { WebAuthnVerificationError } from "../../errors"
+import { MissingCSRF, WebAuthnVerificationError } from "../../errors"
 import { emitEvent } from "../../events"
 import { BadRequest } from "../../http/request"
 import type { ResponseInternal } from "../../http/response"
@@ -113,6 +113,9 @@ export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProvi
   if (ctx.request.method !== "POST") throw new BadRequest(400)
   // Whatever happens next, this browser's challenge is used up.
   ctx.outCookies.push(clearChallengeCookie(ctx))
+  // Auth.js skips this check here; the challenge cookie is SameSite=Lax, but a same-site
+  // page (another subdomain) could still post one, so the callback wants the CSRF token too.
+  if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
   const body = ctx.request.body ?? {}
   const action = body.action
   if (!isWebAuthnAction(action)) throw new WebAuthnVerificationError("malformed_response", "Unknown WebAuthn action")
