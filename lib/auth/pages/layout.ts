@@ -75,6 +75,8 @@ export function renderDocument(p: {
   theme: PageTheme
   content: SafeHtml
   status?: number
+  /** A script element (already trusted) placed at the end of the body. */
+  script?: SafeHtml
 }): RenderedPage {
   const scheme = p.theme.colorScheme === "dark" || p.theme.colorScheme === "light" ? p.theme.colorScheme : "auto"
   const colorSchemeMeta = scheme === "auto" ? "light dark" : scheme
@@ -96,6 +98,7 @@ ${logo(p.theme)}
 ${p.content}
 </div>
 </main>
+${p.script}
 </body>
 </html>
 `

@@ -5,6 +5,7 @@
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
 import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
+import { webauthnScriptElement } from "./webauthn"
 
 export interface PageCredentialInput {
   label?: string
@@ -32,6 +33,8 @@ export interface PageProvider {
   credentials?: Record<string, PageCredentialInput>
   /** WebAuthn providers: the fields collected before the ceremony. */
   formFields?: Record<string, PageFormField>
+  /** WebAuthn providers: offer passkeys in the email field's autofill. */
+  conditionalUI?: boolean
   style?: { logo?: string; bg?: string; text?: string; brandColor?: string }
 }
 
@@ -181,9 +184,15 @@ function webauthnForm(provider: PageProvider, p: SignInPageParams, action: strin
 <input id="${id}" type="${type}" name="${name}" data-form-field${attributes({ autocomplete: input.autocomplete, required: input.required })}${autofocus(focus)}>
 </div>`
   })
-  return html`<form id="${provider.id}-form" action="${action}" method="post">
+  // The script's fetches go to this origin's auth routes: a path, so no host appears in the page.
+  const path = /^https?:/i.test(action) ? new URL(action).pathname : action
+  const suffix = `/callback/${encodeURIComponent(provider.id)}`
+  const basePath = path.endsWith(suffix) ? path.slice(0, -suffix.length) : path
+  return html`<form id="${provider.id}-form" action="${action}" method="post" data-webauthn-provider="${provider.id}" data-base-path="${basePath}"${provider.conditionalUI === true && html` data-conditional-ui`}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
+<p class="alert" aria-live="polite" data-webauthn-error hidden></p>
+<p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
 <button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
 </form>`
 }
@@ -230,5 +239,6 @@ ${groups.map((group, i) => html`${i > 0 && DIVIDER}
 ${group}
 </div>
 `)}`
-  return renderDocument({ title: "Sign In", theme: p.theme, content })
+  const script = p.providers.some((provider) => provider.type === "webauthn") ? webauthnScriptElement() : undefined
+  return renderDocument({ title: "Sign In", theme: p.theme, content, script })
 }

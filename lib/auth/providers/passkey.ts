@@ -10,6 +10,8 @@ export default function Passkey(options: WebAuthnOptions = {}): WebAuthnProvider
   return WebAuthn({
     id: "passkey",
     name: "Passkey",
+    // Optional: a passkey finds its account by itself; an email only narrows the choice or signs up.
+    formFields: { email: { label: "Email", type: "email", required: false, autocomplete: "username webauthn" } },
     ...options,
     residentKey: "required",
     userVerification: "required",
