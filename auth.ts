@@ -5,6 +5,7 @@
 import NextAuth from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
+import Passkey from "@/lib/auth/providers/passkey"
 import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
 
@@ -23,6 +24,11 @@ const signInLimits = defaultSignInLimits()
 export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
+  // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
+  // still change between versions. The flag is the explicit opt-in; without it the Passkey
+  // provider below is a configuration error. The relying party is AUTH_URL's host name, so
+  // passkeys made on one domain only work there (see README, "Passkeys").
+  experimental: { enableWebAuthn: true },
   providers: [
     Credentials({
       name: "Email and password",
@@ -34,6 +40,8 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       // repeated failures per email and per client are refused for 15 minutes.
       authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
     }),
+    // Sign-up and sign-in with a passkey alone; a discoverable credential with user verification.
+    Passkey(),
   ],
   theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },
   callbacks: {

@@ -4,6 +4,7 @@ import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
 import { type SignUpState, signUpAction } from "./actions"
+import { PasskeySignUp } from "./passkey-sign-up"
 
 export function SignUpForm() {
   const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, {})
@@ -41,6 +42,7 @@ export function SignUpForm() {
         error={error("password")}
       />
       <SubmitButton pending={pending} label="Create account" pendingLabel="Creating account…" fullWidth />
+      <PasskeySignUp />
     </form>
   )
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { auth } from "@/auth"
 import { ClientSession } from "@/components/client-session"
+import { PasskeysSection } from "./passkeys-section"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
@@ -18,6 +19,7 @@ export default async function SettingsPage() {
         </p>
       </div>
       <SettingsForm name={session.user.name ?? ""} />
+      {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
       <ClientSession />
     </div>
   )

@@ -1,5 +1,5 @@
 /**
- * GET /webauthn-options/:provider?action=register|authenticate[&email=]
+ * GET /webauthn-options/:provider?action=register|authenticate[&email=][&name=]
  * Answers `{ action, options }` for @simplewebauthn/browser and sets the
  * challenge cookie bound to that action, provider and user. Refusals are 400
  * JSON, never a redirect: the caller is a script.
@@ -29,6 +29,15 @@ export function normalizeWebAuthnEmail(value: unknown): string | null {
   const email = value.trim().toLowerCase()
   if (email.length === 0 || email.length > MAX_EMAIL) return null
   return /^[^\s@\u0000-\u001f]+@[^\s@\u0000-\u001f]+$/.test(email) ? email : null
+}
+
+const MAX_NAME = 80
+
+/** A display name for a sign-up: control characters dropped, spaces collapsed, at most 80 characters. */
+export function normalizeWebAuthnName(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined
+  const name = value.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME)
+  return name === "" ? undefined : name
 }
 
 /** The credentials a user already has, as WebAuthn descriptors. */
@@ -81,11 +90,12 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
   }
 
   const userName = user?.email ?? (email as string)
+  const displayName = user?.name ?? normalizeWebAuthnName(ctx.request.query.name) ?? userName
   const options = await generateRegistrationOptions({
     rpID: rp.id,
     rpName: rp.name,
     userName,
-    userDisplayName: user?.name ?? userName,
+    userDisplayName: displayName,
     timeout: config.timeout,
     attestationType: "none",
     excludeCredentials: user ? await credentialsOf(adapter, user.id) : [],
@@ -100,7 +110,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     challenge: options.challenge,
     action,
     provider: config.id,
-    ...(user ? { userId: user.id } : { email }),
+    ...(user ? { userId: user.id } : { email, name: normalizeWebAuthnName(ctx.request.query.name) }),
   })
   return { status: 200, headers: noCacheHeaders, body: { action, options }, cookies: [...ctx.outCookies, cookie] }
 }

@@ -19,6 +19,8 @@ export interface ChallengeClaims {
   userId?: string
   /** register: the email of the account a sign-up will create. */
   email?: string
+  /** register: the display name given for that account, if any. */
+  name?: string
 }
 
 export interface IssuedChallenge extends ChallengeClaims {
@@ -39,16 +41,16 @@ export function clearChallengeCookie(ctx: AuthContext): Cookie {
 
 /** The challenge this browser was given, or null when the cookie is missing, expired or forged. */
 export async function readChallengeCookie(ctx: AuthContext): Promise<IssuedChallenge | null> {
-  const { name } = ctx.cookies.webauthnChallenge
-  const value = ctx.request.cookies[name]
+  const cookieName = ctx.cookies.webauthnChallenge.name
+  const value = ctx.request.cookies[cookieName]
   if (!value) return null
   let claims: Record<string, unknown>
   try {
-    claims = await ctx.config.keyRing.decode(value, name)
+    claims = await ctx.config.keyRing.decode(value, cookieName)
   } catch {
     return null
   }
-  const { challenge, action, provider, userId, email, exp } = claims
+  const { challenge, action, provider, userId, email, name, exp } = claims
   if (typeof challenge !== "string" || !isWebAuthnAction(action) || typeof provider !== "string") return null
   if (typeof exp !== "number") return null
   return {
@@ -57,6 +59,7 @@ export async function readChallengeCookie(ctx: AuthContext): Promise<IssuedChall
     provider,
     userId: typeof userId === "string" ? userId : undefined,
     email: typeof email === "string" ? email : undefined,
+    name: typeof name === "string" ? name : undefined,
     expires: new Date(exp * 1000),
   }
 }

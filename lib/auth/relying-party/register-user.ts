@@ -31,5 +31,6 @@ export async function passkeyOwner(
   if (await adapter.getUserByEmail!(issued.email)) {
     throw new AccountNotLinked("That email belongs to an account that is not signed in")
   }
-  return { kind: "new", user: { id: crypto.randomUUID(), email: issued.email, emailVerified: null, name: null, image: null } }
+  const { email, name = null } = issued
+  return { kind: "new", user: { id: crypto.randomUUID(), email, emailVerified: null, name, image: null } }
 }

@@ -33,6 +33,8 @@ export interface PasskeySignInOptions {
   action?: "register" | "authenticate"
   /** Lets the server list this user's credentials, or names the account a sign-up creates. */
   email?: string
+  /** Sign-up only: the display name of the account it creates. */
+  name?: string
   /** Default true: the browser follows the result. */
   redirect?: boolean
   /** Where to land after signing in; default the current page. */
@@ -65,10 +67,11 @@ async function fetchOptions(url: string): Promise<{ answer?: OptionsAnswer; refu
 }
 
 export async function signIn(provider = "passkey", options: PasskeySignInOptions = {}): Promise<SignInResult> {
-  const { action, email, redirect = true, redirectTo, basePath = DEFAULT_BASE_PATH, useBrowserAutofill = false } = options
+  const { action, email, name, redirect = true, redirectTo, basePath = DEFAULT_BASE_PATH, useBrowserAutofill = false } = options
   const query = new URLSearchParams()
   if (action) query.set("action", action)
   if (email) query.set("email", email)
+  if (name) query.set("name", name)
   const id = encodeURIComponent(provider)
   const { answer, refused } = await fetchOptions(`${basePath}/webauthn-options/${id}?${query}`)
   if (!answer) return refused as SignInResult

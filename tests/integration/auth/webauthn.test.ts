@@ -77,7 +77,7 @@ for (const strategy of ["database", "jwt"] as const) {
     /** Signs up `email` with a new authenticator; returns both, signed in. */
     async function signUp(email: string, authenticator = new SoftAuthenticator()) {
       const browser = new Browser(config)
-      const answer = await options(browser, "passkey", { action: "register", email })
+      const answer = await options(browser, "passkey", { action: "register", email, name: `  New\u0007  User ${email} ` })
       expect(answer.action).toBe("register")
       const res = await post(browser, "passkey", "register", authenticator.register(answer.options, ceremony()))
       expectSignedIn(res)
@@ -99,6 +99,7 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(session.user.email).toBe(email)
 
       const user = await db.prisma.user.findUniqueOrThrow({ where: { email } })
+      expect(user.name).toBe(`New User ${email}`)
       const storedId = Buffer.from(authenticator.credentialId).toString("base64")
       const row = await db.prisma.authenticator.findUniqueOrThrow({ where: { credentialID: storedId } })
       expect(row).toMatchObject({
