@@ -188,7 +188,7 @@ test("screenshots: sign-in page light and dark, dashboard", async ({ page, strat
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme })
     await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-    await expect(page.getByLabel("Email")).toBeVisible()
+    await expect(page.getByLabel("Password")).toBeVisible()
     await page.screenshot({ path: screenshotPath(`signin-${colorScheme}`, strategy), fullPage: true })
   }
 

@@ -58,9 +58,11 @@ export async function signUp(page: Page, user: TestUser = newUser()): Promise<Te
 /** Fills and submits the built-in sign-in page the browser is on. */
 export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible()
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  await page.getByRole("button", { name: /^Sign in/ }).click()
+  // The page also has a passkey form with its own email field: use the one beside the password.
+  const form = page.locator("form").filter({ has: page.getByLabel("Password") })
+  await form.getByLabel("Email").fill(email)
+  await form.getByLabel("Password").fill(password)
+  await form.getByRole("button", { name: /^Sign in/ }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */
