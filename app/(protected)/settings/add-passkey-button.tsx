@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation"
 import { useState } from "react"
+import { StatusMessage } from "@/components/status-message"
 import { signIn } from "@/lib/auth/webauthn"
 
 /** Registers a new passkey for the signed-in user, then re-renders the list. */
@@ -33,15 +34,7 @@ export function AddPasskeyButton() {
       >
         {pending ? "Waiting for your passkey…" : "Add a passkey"}
       </button>
-      {message ? (
-        <p
-          role={message.ok ? "status" : "alert"}
-          data-testid="add-passkey-message"
-          className={message.ok ? "text-sm text-green-700 dark:text-green-400" : "text-sm text-red-700 dark:text-red-400"}
-        >
-          {message.text}
-        </p>
-      ) : null}
+      <StatusMessage ok={message?.ok} text={message?.text} testId="add-passkey-message" />
     </div>
   )
 }

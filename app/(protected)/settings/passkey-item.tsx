@@ -1,6 +1,7 @@
 "use client"
 
 import { useActionState } from "react"
+import { StatusMessage } from "@/components/status-message"
 import { deletePasskeyAction, type PasskeyActionState, renamePasskeyAction } from "./passkey-actions"
 
 export interface PasskeyItemProps {
@@ -10,19 +11,6 @@ export interface PasskeyItemProps {
   backedUp: boolean
   created: string
   lastUsed: string
-}
-
-function Message({ state }: { state: PasskeyActionState }) {
-  if (!state.message) return null
-  return (
-    <p
-      role={state.ok ? "status" : "alert"}
-      data-testid="passkey-message"
-      className={state.ok ? "text-sm text-green-700 dark:text-green-400" : "text-sm text-red-700 dark:text-red-400"}
-    >
-      {state.message}
-    </p>
-  )
 }
 
 /** One passkey: its details, a rename form and a delete button. */
@@ -67,8 +55,8 @@ export function PasskeyItem({ credentialID, name, kind, backedUp, created, lastU
           Delete {name}
         </button>
       </form>
-      <Message state={renamed} />
-      <Message state={deleted} />
+      <StatusMessage ok={renamed.ok} text={renamed.message} testId="passkey-message" />
+      <StatusMessage ok={deleted.ok} text={deleted.message} testId="passkey-message" />
     </li>
   )
 }

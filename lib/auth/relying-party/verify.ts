@@ -35,6 +35,15 @@ function refusal(cause: unknown): WebAuthnVerificationError {
   return new WebAuthnVerificationError(code, `WebAuthn response refused: ${message}`, { cause })
 }
 
+/** Runs a @simplewebauthn verification; any refusal it throws becomes ours. */
+async function verifying<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (cause) {
+    throw refusal(cause)
+  }
+}
+
 /** The minimum shape both ceremonies need before the library looks at it. */
 function credentialResponse(value: unknown): { id: string; response: Record<string, unknown> } {
   const candidate = value as { id?: unknown; rawId?: unknown; type?: unknown; response?: unknown } | null
@@ -56,6 +65,8 @@ export function responseCredentialId(value: unknown): string {
   return storedCredentialId(credentialResponse(value).id)
 }
 
+type StoredCredential = Parameters<typeof verifyAuthenticationResponse>[0]["credential"]
+
 export interface VerifyInput {
   response: unknown
   issued: IssuedChallenge
@@ -68,19 +79,16 @@ export type VerifiedAuthenticator = Omit<AdapterAuthenticator, "userId">
 
 export async function verifyRegistration({ response, issued, rp, provider }: VerifyInput): Promise<VerifiedAuthenticator> {
   const parsed = credentialResponse(response)
-  let result
-  try {
-    result = await verifyRegistrationResponse({
+  const result = await verifying(() =>
+    verifyRegistrationResponse({
       response: parsed as unknown as RegistrationResponseJSON,
       expectedChallenge: issued.challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       requireUserVerification: provider.userVerification === "required",
       supportedAlgorithmIDs: provider.supportedAlgorithmIDs,
-    })
-  } catch (cause) {
-    throw refusal(cause)
-  }
+    }),
+  )
   if (!result.verified) throw new WebAuthnVerificationError("signature", "The registration response did not verify")
   const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo
   const transports = parsed.response.transports
@@ -100,26 +108,22 @@ export async function verifyRegistration({ response, issued, rp, provider }: Ver
 export async function verifyAuthentication(input: VerifyInput & { authenticator: AdapterAuthenticator }): Promise<number> {
   const { response, issued, rp, provider, authenticator } = input
   const parsed = credentialResponse(response)
-  let result
-  try {
-    result = await verifyAuthenticationResponse({
+  const credential = {
+    id: webauthnCredentialId(authenticator.credentialID),
+    publicKey: base64ToBytes(authenticator.credentialPublicKey) as StoredCredential["publicKey"],
+    counter: authenticator.counter,
+    transports: splitTransports(authenticator.transports) as StoredCredential["transports"],
+  }
+  const result = await verifying(() =>
+    verifyAuthenticationResponse({
       response: parsed as unknown as AuthenticationResponseJSON,
       expectedChallenge: issued.challenge,
       expectedOrigin: rp.origins,
       expectedRPID: rp.id,
       requireUserVerification: provider.userVerification === "required",
-      credential: {
-        id: webauthnCredentialId(authenticator.credentialID),
-        publicKey: base64ToBytes(authenticator.credentialPublicKey) as Parameters<
-          typeof verifyAuthenticationResponse
-        >[0]["credential"]["publicKey"],
-        counter: authenticator.counter,
-        transports: splitTransports(authenticator.transports),
-      },
-    })
-  } catch (cause) {
-    throw refusal(cause)
-  }
+      credential,
+    }),
+  )
   if (!result.verified) throw new WebAuthnVerificationError("signature", "The authentication response did not verify")
   return result.authenticationInfo.newCounter
 }

@@ -16,7 +16,7 @@ import { isWebAuthnAction } from "../../relying-party/action"
 import { clearChallengeCookie, readChallengeCookie, type IssuedChallenge } from "../../relying-party/challenge-cookie"
 import { spendChallenge } from "../../relying-party/challenge-replay"
 import { passkeyOwner } from "../../relying-party/register-user"
-import { relyingPartyFor } from "../../relying-party/relying-party"
+import { type RelyingParty, relyingPartyFor } from "../../relying-party/relying-party"
 import { responseCredentialId, verifyAuthentication, verifyRegistration } from "../../relying-party/verify"
 import { createSession } from "../../session/create"
 import { currentSessionUser } from "../../session/current-user"
@@ -46,19 +46,22 @@ async function signInAs(
   return { redirect, cookies: [...ctx.outCookies, ...sessionCookies] }
 }
 
-async function authenticate(
-  ctx: AuthContext,
-  provider: WebAuthnProviderConfig,
-  issued: IssuedChallenge,
-  response: unknown,
-): Promise<ResponseInternal> {
-  const adapter = ctx.config.adapter as Adapter
+/** One POST's ceremony: what both the sign-in and the registration step work from. */
+interface Ceremony {
+  ctx: AuthContext
+  adapter: Adapter
+  provider: WebAuthnProviderConfig
+  issued: IssuedChallenge
+  rp: RelyingParty
+  response: unknown
+}
+
+async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
   const authenticator = await adapter.getAuthenticator!(responseCredentialId(response))
   // A credential of another user than the options were made for is as unknown as a missing one.
   if (!authenticator || (issued.userId !== undefined && authenticator.userId !== issued.userId)) {
     throw new WebAuthnVerificationError("unknown_credential", "No such authenticator")
   }
-  const rp = relyingPartyFor(ctx.origin, provider)
   const newCounter = await verifyAuthentication({ response, issued, rp, provider, authenticator })
   await adapter.updateAuthenticatorCounter!(authenticator.credentialID, newCounter)
 
@@ -76,14 +79,7 @@ async function authenticate(
   return signInAs(ctx, user, account, false)
 }
 
-async function register(
-  ctx: AuthContext,
-  provider: WebAuthnProviderConfig,
-  issued: IssuedChallenge,
-  response: unknown,
-): Promise<ResponseInternal> {
-  const adapter = ctx.config.adapter as Adapter
-  const rp = relyingPartyFor(ctx.origin, provider)
+async function register({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
   const verified = await verifyRegistration({ response, issued, rp, provider })
   if (await adapter.getAuthenticator!(verified.credentialID)) {
     throw new WebAuthnVerificationError("credential_exists", "This authenticator is registered already")
@@ -126,9 +122,9 @@ export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProvi
   if (issued.provider !== provider.id || issued.action !== action) {
     throw new WebAuthnVerificationError("challenge_mismatch", "The challenge was issued for another ceremony")
   }
-  await spendChallenge(ctx.config.adapter as Adapter, issued)
+  const adapter = ctx.config.adapter as Adapter
+  await spendChallenge(adapter, issued)
 
-  return action === "authenticate"
-    ? authenticate(ctx, provider, issued, response)
-    : register(ctx, provider, issued, response)
+  const ceremony: Ceremony = { ctx, adapter, provider, issued, rp: relyingPartyFor(ctx.origin, provider), response }
+  return action === "authenticate" ? authenticate(ceremony) : register(ceremony)
 }
