@@ -276,6 +276,16 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(setCookie(res, "authjs.session-token")).toBeUndefined()
     })
 
+    it("a signIn callback that refuses a sign-up creates nothing and signs nobody in", async () => {
+      const refusing = new Browser({ ...config, callbacks: { signIn: () => false } })
+      const email = `refused-${strategy}@example.com`
+      const answer = await options(refusing, "passkey", { action: "register", email })
+      const res = await post(refusing, "passkey", "register", new SoftAuthenticator().register(answer.options, ceremony()))
+      expect(res.headers.get("location")).toBe(`${ORIGIN}${BASE}/error?error=AccessDenied`)
+      expect(refusing.sessionValue()).toBe("")
+      expect(await db.prisma.user.count({ where: { email } })).toBe(0)
+    })
+
     it("infers the ceremony when no action is given", async () => {
       await signUp(`known-${strategy}@example.com`)
       const browser = new Browser(config)

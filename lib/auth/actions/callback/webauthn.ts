@@ -88,6 +88,8 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
   const owner = await passkeyOwner(adapter, issued, sessionUser)
   const account: Account = { type: "webauthn", provider: provider.id, providerAccountId: verified.credentialID }
   const signInResult = await runSignInCallback(ctx, { user: owner.user, account })
+  // The callback sent the user elsewhere: nothing is created and nobody is signed in.
+  if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
 
   let user = owner.user
   if (owner.kind === "new") {
@@ -99,7 +101,6 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
   await adapter.createAuthenticator!({ ...verified, userId: user.id })
   await emitEvent(ctx.config, "linkAccount", { user, account: linked, profile: user })
 
-  if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
   // Adding a passkey to the signed-in account keeps the session it has.
   if (owner.kind === "existing") return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }
   return signInAs(ctx, user, linked, true)
