@@ -168,7 +168,10 @@ for (const evil of ["https://evil.example/steal", "//evil.example/steal"]) {
     })
 
     await page.goto(`/api/auth/signin?${new URLSearchParams({ callbackUrl: evil })}`)
-    await expect(page.locator("input[name=callbackUrl]")).not.toHaveValue(/evil/)
+    // Every form on the page (password and passkey) carries the resolved callbackUrl.
+    const callbackUrls = page.locator("input[name=callbackUrl]")
+    await expect(callbackUrls).toHaveCount(2)
+    for (const input of await callbackUrls.all()) await expect(input).not.toHaveValue(/evil/)
     await submitSignInForm(page, user.email, user.password)
     await expect(page).toHaveURL(`${baseURL}/`)
     await expect(page.getByTestId("session-state")).toHaveText(`Signed in as ${user.email}`)
