@@ -2,7 +2,7 @@
  * The app's auth configuration: the one call of the library's factory. Import
  * `auth`, `signIn`, `signOut` and `unstable_update` from here in server code.
  */
-import NextAuth from "@/lib/auth/next"
+import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import Passkey from "@/lib/auth/providers/passkey"
@@ -21,7 +21,8 @@ function isProtected(path: string): boolean {
 
 const signInLimits = defaultSignInLimits()
 
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
+/** The configuration itself; instrumentation.ts checks it once when the server starts. */
+export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
@@ -43,7 +44,16 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
     // Sign-up and sign-in with a passkey alone; a discoverable credential with user verification.
     Passkey(),
   ],
-  theme: { colorScheme: "auto", brandColor: "#4f46e5", logo: "/logo.svg" },
+  theme: {
+    colorScheme: "auto",
+    brandColor: "#4f46e5",
+    logo: "/logo.svg",
+    // Under the built-in sign-in form: the way to an account, and the way back.
+    links: [
+      { label: "Create an account", href: "/signup" },
+      { label: "Back to the site", href: "/" },
+    ],
+  },
   callbacks: {
     authorized({ auth: session, request }) {
       const path = request.nextUrl.pathname
@@ -73,4 +83,19 @@ export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
       }
     },
   },
-})
+}
+
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(authConfig)
+
+/**
+ * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,
+ * else /api/auth. Links and redirects to the auth routes are built from it (the
+ * route handler's folder, app/api/auth/[...nextauth], must match).
+ */
+export const authBasePath = resolveBasePath(authConfig, process.env)
+
+/** The sign-in page, optionally with where to return afterwards. */
+export function signInPath(callbackUrl?: string): string {
+  const query = callbackUrl === undefined ? "" : `?${new URLSearchParams({ callbackUrl })}`
+  return `${authBasePath}/signin${query}`
+}

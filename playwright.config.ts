@@ -56,6 +56,9 @@ function serverOptions(name: string) {
   }
 }
 
+/** Specs that run in one project of their own rather than once per session strategy. */
+const ONCE = /(?:secure-cookies|production-start)\.spec\.ts$/
+
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
@@ -73,10 +76,12 @@ export default defineConfig<E2EOptions>({
   },
   projects: [
     // The same browser specs against each session strategy.
-    { name: "database", testIgnore: /secure-cookies\.spec\.ts$/, use: { ...chromium, ...serverOptions("database") } },
-    { name: "jwt", testIgnore: /secure-cookies\.spec\.ts$/, use: { ...chromium, ...serverOptions("jwt") } },
+    { name: "database", testIgnore: ONCE, use: { ...chromium, ...serverOptions("database") } },
+    { name: "jwt", testIgnore: ONCE, use: { ...chromium, ...serverOptions("jwt") } },
     // Once: cookie attributes when AUTH_URL is https (request API only, no browser).
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
+    // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
+    { name: "startup", testMatch: /production-start\.spec\.ts$/ },
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

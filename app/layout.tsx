@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next"
 import type { ReactNode } from "react"
 import Link from "next/link"
-import { auth } from "@/auth"
+import { auth, authBasePath } from "@/auth"
 import { Providers } from "@/components/providers"
 import { UserMenu } from "@/components/user-menu"
 import "./globals.css"
@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        <Providers session={session}>
+        <Providers session={session} basePath={authBasePath}>
           <header className="border-b border-zinc-200 dark:border-zinc-800">
             <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
               <Link href="/" className="font-semibold tracking-tight">

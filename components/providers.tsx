@@ -5,9 +5,9 @@ import type { Session } from "@/lib/auth/types"
 import { SessionProvider } from "@/lib/auth/react"
 
 /** Client-side context for components that use useSession(); seeded with the server's session. */
-export function Providers({ session, children }: { session: Session | null; children: ReactNode }) {
+export function Providers({ session, basePath, children }: { session: Session | null; basePath: string; children: ReactNode }) {
   return (
-    <SessionProvider session={session} refetchInterval={5 * 60}>
+    <SessionProvider session={session} basePath={basePath} refetchInterval={5 * 60}>
       {children}
     </SessionProvider>
   )

@@ -1,4 +1,5 @@
 import Link from "next/link"
+import { signInPath } from "@/auth"
 import type { Session } from "@/lib/auth/types"
 import { SignOutButton } from "./sign-out-button"
 
@@ -20,9 +21,11 @@ export function UserMenu({ session }: { session: Session | null }) {
   if (!user) {
     return (
       <div className="flex items-center gap-2 text-sm">
-        <Link href="/api/auth/signin" className="rounded-md px-3 py-2 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        {/* A plain link: the sign-in page is served by the auth route handler, not the router,
+            and a router prefetch of it never settles. */}
+        <a href={signInPath()} className="rounded-md px-3 py-2 font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
           Sign in
-        </Link>
+        </a>
         <Link
           href="/signup"
           className="rounded-md bg-indigo-600 px-3 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"

@@ -10,6 +10,18 @@ const email = normalizeEmail(process.env.SEED_EMAIL || "demo@example.com")
 const name = process.env.SEED_NAME || "Demo User"
 const password = process.env.SEED_PASSWORD || "demo-password-123"
 
+/**
+ * What to sign in with. The password is printed only outside production: it is
+ * the demo default or what the developer just set, and logs of a production
+ * machine are read by more people than its operator.
+ */
+function signInHint(): string {
+  if (process.env.NODE_ENV === "production") {
+    return process.env.SEED_PASSWORD ? "Its password is the SEED_PASSWORD you set." : "Its password is the demo default: change it."
+  }
+  return `Sign in with ${email} / ${password}`
+}
+
 async function main() {
   if (!email) throw new Error("SEED_EMAIL is not a valid email address")
   const db = createPrismaClient()
@@ -20,7 +32,7 @@ async function main() {
       return
     }
     await db.user.create({ data: { email, name, passwordHash: await hashPassword(password) } })
-    console.log(`Created seed account ${email} (${name}); sign in with SEED_PASSWORD.`)
+    console.log(`Created seed account ${email} (${name}). ${signInHint()}`)
   } finally {
     await db.$disconnect()
   }

@@ -21,7 +21,7 @@ const migrateScript = path.join(root, "scripts", "db-migrate.ts")
 if (process.env.NODE_ENV === "production") {
   console.error(
     "scripts/dev.mjs starts the development server and refuses NODE_ENV=production.\n" +
-      "For production use `npm run build && npm start` with AUTH_SECRET set.",
+      "For production use `npm run build && npm start` with AUTH_SECRET and AUTH_URL set (see README, Deploying).",
   )
   process.exit(1)
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react"
 import { redirect } from "next/navigation"
-import { auth } from "@/auth"
+import { auth, signInPath } from "@/auth"
 
 /**
  * Defence in depth: the middleware already sends signed-out visitors to
@@ -10,6 +10,6 @@ import { auth } from "@/auth"
 export default async function ProtectedLayout({ children }: { children: ReactNode }) {
   const session = await auth()
   // The middleware's redirect carries the exact callbackUrl; this fallback returns to the dashboard.
-  if (!session?.user) redirect(`/api/auth/signin?${new URLSearchParams({ callbackUrl: "/dashboard" })}`)
+  if (!session?.user) redirect(signInPath("/dashboard"))
   return <>{children}</>
 }

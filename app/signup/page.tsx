@@ -1,7 +1,6 @@
 import type { Metadata } from "next"
-import Link from "next/link"
 import { redirect } from "next/navigation"
-import { auth } from "@/auth"
+import { auth, signInPath } from "@/auth"
 import { SignUpForm } from "./signup-form"
 
 export const metadata: Metadata = { title: "Create an account" }
@@ -14,9 +13,9 @@ export default async function SignUpPage() {
         <h1 className="text-2xl font-bold tracking-tight">Create an account</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
           Already have one?{" "}
-          <Link href="/api/auth/signin?callbackUrl=/dashboard" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+          <a href={signInPath("/dashboard")} className="font-medium text-indigo-700 underline dark:text-indigo-400">
             Sign in
-          </Link>
+          </a>
         </p>
       </div>
       <SignUpForm />

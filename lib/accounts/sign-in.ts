@@ -1,4 +1,4 @@
-import { CredentialsSignin } from "@/lib/auth/errors"
+import { CredentialsSignin, type CredentialsErrorCode } from "@/lib/auth/errors"
 import type { DbClient } from "@/lib/db/client"
 import { normalizeEmail } from "./email"
 import { FailureThrottle } from "./throttle"
@@ -6,7 +6,7 @@ import { type PublicUser, verifyCredentials } from "./users"
 
 /** Refused because of too many failures; the code says so without saying which credential was wrong. */
 export class TooManyAttempts extends CredentialsSignin {
-  override code = "rate_limited"
+  override code: CredentialsErrorCode = "rate_limited"
 }
 
 export interface SignInLimits {

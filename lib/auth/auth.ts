@@ -1,3 +1,9 @@
+/**
+ * The pipeline: resolve the configuration, parse the request, run the action,
+ * and turn any failure into the answer a user may see (a status, the error
+ * page or the sign-in page with a type). It knows nothing about any web
+ * framework.
+ */
 import { csrf } from "./actions/csrf"
 import { callback } from "./actions/callback"
 import { error as errorPage } from "./actions/error"
@@ -12,13 +18,13 @@ import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
 import { type AuthContext, createContext } from "./context"
 import {
   AuthError,
+  BadRequest,
   CallbackRouteError,
   CredentialsSignin,
-  isClientSafeErrorType,
-  SignInError,
+  reportedErrorType,
   WebAuthnVerificationError,
 } from "./errors"
-import { type AuthAction, BadRequest, parseActionAndProvider, parseRequest } from "./http/request"
+import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
 import { htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
@@ -47,14 +53,9 @@ export function resolveAuthConfig(config: AuthConfig): ResolvedConfig {
 
 const badRequest = (status: number, message: string): ResponseInternal => ({ status, body: message })
 
-/** The error type a client is told about: the type itself when client-safe, else "Configuration". */
-function reportedErrorType(error: AuthError): string {
-  return isClientSafeErrorType(error.type) ? error.type : "Configuration"
-}
-
 /** Where an error sends the user: the sign-in page for sign-in errors, else the error page. */
 export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
-  const kind = error instanceof SignInError ? "signIn" : "error"
+  const kind = error.kind
   const type = reportedErrorType(error)
   const params = new URLSearchParams({ error: type })
   if (error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError) params.set("code", error.code)
@@ -97,7 +98,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   const finish = (internal: ResponseInternal) => (resolved.raw ? internal : toResponse(internal, asJson))
 
   if (resolved.error) {
-    resolved.logger.error(resolved.error)
+    resolved.logger.error(resolved.error.type, resolved.error)
     if (resolved.raw) throw resolved.error
     const route = (() => {
       try {
@@ -122,13 +123,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   } catch (thrown) {
     if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))
     const error =
-      thrown instanceof AuthError
-        ? thrown
-        : Object.assign(new CallbackRouteError("Unexpected error in the auth handler", { cause: thrown }), {
-            cause: { err: thrown instanceof Error ? thrown : new Error(String(thrown)) },
-          })
+      thrown instanceof AuthError ? thrown : new CallbackRouteError("Unexpected error in the auth handler", { cause: thrown })
     // The full error (with its cause) goes to the server log only; the client sees a type name.
-    if (!(thrown instanceof AuthError && thrown.type === "AdapterError")) resolved.logger.error(error)
+    if (!(thrown instanceof AuthError && thrown.type === "AdapterError")) resolved.logger.error(error.type, error)
     if (ctx.request.action === "session") {
       // A session read that fails (e.g. the database is down) answers "no session" and keeps the
       // cookie, so the user is not signed out by an outage; a failed update is a 400.

@@ -1,3 +1,8 @@
+/**
+ * Runs the app's signIn callback and turns its answer into go on, redirect
+ * elsewhere, or AccessDenied. The callback's own error never reaches the user
+ * beyond its message on the error page.
+ */
 import { AccessDenied, AuthError } from "./errors"
 import type { AuthContext } from "./context"
 import type { CallbacksOptions } from "./types"
@@ -16,9 +21,7 @@ export async function runSignInCallback(
     result = await ctx.config.callbacks.signIn(params)
   } catch (cause) {
     if (cause instanceof AuthError) throw cause
-    const error = new AccessDenied(cause instanceof Error ? cause.message : String(cause), { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    throw error
+    throw new AccessDenied(cause instanceof Error ? cause.message : String(cause), { cause })
   }
   if (typeof result === "string") {
     // A relative path is resolved against the origin; anything unusable is refused.

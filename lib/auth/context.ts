@@ -1,3 +1,8 @@
+/**
+ * The per-request context the actions share: the resolved config, the parsed
+ * request, origin, cookie options, and lazily the CSRF token and callback URL.
+ * It does no work a request does not ask for.
+ */
 import { createCSRFToken } from "./csrf"
 import type { ResolvedConfig } from "./config/resolve"
 import type { RequestInternal } from "./http/request"

@@ -1,13 +1,16 @@
 /**
  * Typed errors, one class per error kind. `type` names the kind in logs and in
  * the `?error=` query of the sign-in and error pages (same names as Auth.js v5
- * so custom pages keep working).
+ * so custom pages keep working); `kind` says which of those pages an error
+ * sends the user to. Nothing here decides what the user is shown: that is the
+ * error boundary in auth.ts.
  */
 
 export type ErrorType =
   | "AccessDenied"
   | "AccountNotLinked"
   | "AdapterError"
+  | "BadRequest"
   | "CallbackRouteError"
   | "CredentialsSignin"
   | "DuplicateConditionalUI"
@@ -38,36 +41,89 @@ export type ErrorType =
   | "Verification"
   | "WebAuthnVerificationError"
 
+/** What a response may report as its error: a type, or "Configuration" for anything not client-safe. */
+export type ReportedErrorType = ErrorType | "Configuration"
+
+/** The page an error sends the user to. */
+export type ErrorKind = "signIn" | "error"
+
+/**
+ * The CredentialsSignin codes the built-in sign-in page knows (`?code=`). None
+ * may say which credential was wrong: `credentials` is the default for any
+ * refusal, `rate_limited` a refusal because of too many recent failures. An
+ * app may use codes of its own; the page shows them the generic message.
+ */
+export type CredentialsErrorCode = "credentials" | "rate_limited"
+
 export interface AuthErrorCause extends Record<string, unknown> {
   err?: Error
 }
 
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value))
+}
+
+/**
+ * Whatever was thrown, as the `{ err }` record the logger and the
+ * specification expect. A record that already has `err` keeps its other
+ * fields (e.g. the provider id), with `err` made an Error.
+ */
+function normaliseCause(cause: unknown): AuthErrorCause {
+  if (typeof cause === "object" && cause !== null && !(cause instanceof Error) && "err" in cause) {
+    return { ...cause, err: toError(cause.err) }
+  }
+  return { err: toError(cause) }
+}
+
 export class AuthError extends Error {
   static type: ErrorType = "CallbackRouteError"
+  static kind: ErrorKind = "error"
   type: ErrorType
   override cause?: AuthErrorCause
 
+  /**
+   * `new AuthError(message, { cause })` with any thrown value as the cause,
+   * `new AuthError(error)` to wrap an error, or `new AuthError({ err, … })`.
+   */
   constructor(message?: string | Error | AuthErrorCause, options?: { cause?: unknown }) {
     if (message instanceof Error) {
-      super(message.message, { cause: { err: message, ...(message.cause as object | undefined) } })
-    } else if (typeof message === "string") {
-      super(message, options)
+      super(message.message)
+      this.cause = { ...(message.cause as object | undefined), err: message }
+    } else if (typeof message === "string" || message === undefined) {
+      super(message)
+      if (options && "cause" in options && options.cause !== undefined) this.cause = normaliseCause(options.cause)
     } else {
-      super(undefined, message === undefined ? options : { cause: message })
+      super(undefined)
+      this.cause = message
     }
     this.name = new.target.name
     this.type = (new.target as typeof AuthError).type
-    // `cause` set through super() is typed unknown; normalise it to the record shape.
-    const cause = (this as { cause?: unknown }).cause
-    if (cause !== undefined && !(typeof cause === "object" && cause !== null && !(cause instanceof Error))) {
-      this.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    }
+  }
+
+  /** The page this error sends the user to. */
+  get kind(): ErrorKind {
+    return (this.constructor as typeof AuthError).kind
   }
 }
 
 /** Errors that send the user back to the sign-in page rather than the error page. */
 export class SignInError extends AuthError {
-  static kind = "signIn" as const
+  static override kind: ErrorKind = "signIn"
+}
+
+/**
+ * A request refused before any action ran (not an auth route, a method other
+ * than GET/POST, an oversized or malformed body): answered with its status,
+ * never sent to an error page.
+ */
+export class BadRequest extends AuthError {
+  static override type: ErrorType = "BadRequest"
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message = "Bad request.",
+  ) {
+    super(message)
+  }
 }
 
 export class AccessDenied extends AuthError { static override type: ErrorType = "AccessDenied" }
@@ -129,7 +185,7 @@ export class CredentialsSignin extends SignInError {
    * Placed in the `code` query parameter of the sign-in redirect. Keep it vague:
    * it must not say which of the identifier or the password was wrong.
    */
-  code = "credentials"
+  code: CredentialsErrorCode | (string & {}) = "credentials"
 }
 export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
 export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }
@@ -155,7 +211,12 @@ export function isClientSafeErrorType(type: ErrorType): boolean {
 }
 
 export function isSignInError(error: AuthError): boolean {
-  return error instanceof SignInError
+  return error.kind === "signIn"
+}
+
+/** The error type a client is told about: the type itself when client-safe, else "Configuration". */
+export function reportedErrorType(error: AuthError): ReportedErrorType {
+  return isClientSafeErrorType(error.type) ? error.type : "Configuration"
 }
 
 export function isAuthError(value: unknown): value is AuthError {

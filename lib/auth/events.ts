@@ -1,3 +1,8 @@
+/**
+ * Fires the app's event handlers (signIn, signOut, session, …). Events are for
+ * audit logging: a handler that throws is logged and never breaks the flow
+ * that fired it.
+ */
 import { EventError } from "./errors"
 import type { ResolvedConfig } from "./config/resolve"
 import type { EventCallbacks } from "./types"
@@ -17,7 +22,6 @@ export async function emitEvent<K extends keyof EventCallbacks>(
     await handler(message)
   } catch (cause) {
     const error = new EventError(`The ${name} event handler threw`, { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    config.logger.error(error)
+    config.logger.error(error.type, error)
   }
 }

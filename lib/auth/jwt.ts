@@ -2,17 +2,16 @@
  * Session tokens: JWE (alg "dir", enc A256CBC-HS512) whose key is derived
  * from the secret with HKDF, wire-compatible with Auth.js v5 tokens.
  *
- * Only WebCrypto and jose are used so the module also runs on the edge
- * runtime (Next.js middleware).
+ * Pure encode/decode and the key ring: no request, cookie or environment
+ * reading here (that is getToken's job, in token.ts). Only WebCrypto and jose
+ * are used so the module also runs on the edge runtime (Next.js middleware).
  */
 import { EncryptJWT, base64url, calculateJwkThumbprint, decodeProtectedHeader, errors, jwtDecrypt } from "jose"
 
-import { authUrlFromEnv } from "./config/env"
-import { SessionStore, defaultCookies, parseCookies } from "./cookies"
 import { MissingSecretError } from "./errors"
-import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions, LoggerInstance } from "./types"
+import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types"
 
-/** 30 days, in seconds. */
+/** 30 days, in seconds: the default lifetime of a session and of its token. */
 export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
 
 /** Leeway for exp/nbf, in seconds: absorbs clock skew between servers. */
@@ -262,86 +261,19 @@ export async function encode(params: JWTEncodeParams): Promise<string> {
   return new KeyRing(secret, { decodeCacheSize: 0 }).encode(token, salt, maxAge)
 }
 
-/** Returns the payload, `null` for a missing token, and throws when the token is invalid. */
+/**
+ * Returns the payload, or `null` for a missing token and for one that cannot
+ * be decrypted or verified (tampered, expired, another secret or salt). A
+ * missing secret is a programming error and throws MissingSecretError. Use
+ * `KeyRing.decode` to learn why a token was refused.
+ */
 export async function decode(params: JWTDecodeParams): Promise<JWT | null> {
   const { token, secret, salt } = params
   if (!token) return null
-  return new KeyRing(secret, { decodeCacheSize: 0 }).decode(token, salt)
-}
-
-type HeaderSource = Headers | Record<string, string | string[] | undefined>
-
-export interface GetTokenParams<R extends boolean = false> {
-  req: Request | { headers: HeaderSource }
-  secret: string | string[]
-  /**
-   * Use the `__Secure-` cookie name. Default: true when the base URL
-   * (AUTH_URL, or the legacy NEXTAUTH_URL) is https://, false when it is
-   * http:// or unset (spec §2.6).
-   */
-  secureCookie?: boolean
-  cookieName?: string
-  /** Default: the cookie name. */
-  salt?: string
-  /** Return the token string without decoding it. */
-  raw?: R
-  decode?: JWTOptions["decode"]
-  logger?: Pick<LoggerInstance, "debug"> | Pick<Console, "debug">
-}
-
-function headerValue(headers: HeaderSource, name: string): string | null {
-  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name)
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() !== name) continue
-    if (value === undefined) return null
-    return Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value
-  }
-  return null
-}
-
-function bearerToken(authorization: string | null): string | null | undefined {
-  const match = authorization?.match(/^Bearer +([^\s]+)\s*$/i)
-  if (!match?.[1]) return undefined
+  const ring = new KeyRing(secret, { decodeCacheSize: 0 })
   try {
-    return decodeURIComponent(match[1])
+    return await ring.decode(token, salt)
   } catch {
-    // Malformed percent-encoding: the header cannot carry a valid token.
-    return null
-  }
-}
-
-/**
- * Reads the session token from the (possibly chunked) session cookie, or else
- * from `Authorization: Bearer`. Returns null when absent or invalid.
- */
-export async function getToken(params: GetTokenParams<false>): Promise<JWT | null>
-export async function getToken(params: GetTokenParams<true>): Promise<string | null>
-export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null>
-export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
-  const { req, secret, raw = false, logger } = params
-  const env = typeof process === "undefined" ? {} : process.env
-  const secureCookie = params.secureCookie ?? /^https:\/\//i.test(authUrlFromEnv(env) ?? "")
-  if (secret === undefined || secret === null || secret === "" || (Array.isArray(secret) && secret.length === 0)) {
-    throw new MissingSecretError("getToken() needs `secret`")
-  }
-  const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name
-  const salt = params.salt ?? cookieName
-  const headers = req.headers as HeaderSource
-
-  const store = new SessionStore({ name: cookieName, options: {} }, parseCookies(headerValue(headers, "cookie")))
-  let token: string | null | undefined = store.value
-  if (!token) {
-    token = bearerToken(headerValue(headers, "authorization"))
-    if (token === null) return null
-  }
-  if (!token) return null
-  if (raw) return token
-
-  try {
-    const decoder = params.decode ?? decode
-    return await decoder({ token, secret, salt })
-  } catch (error) {
-    logger?.debug("getToken: token could not be decoded", { error })
     return null
   }
 }

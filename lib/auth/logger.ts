@@ -1,5 +1,12 @@
+/**
+ * The library's logger: `error(code, ...message)`, `warn(code, ...message)`,
+ * `debug(code, ...message)`. A custom logger may define any of the three; the
+ * levels it leaves out use the built-in console ones. It only formats and
+ * prints: what is logged, and when, is decided by the caller.
+ */
 import { AuthError } from "./errors"
-import type { LoggerInstance, WarningCode } from "./types"
+import { GENERATE_SECRET_COMMAND } from "./config/assert"
+import type { AuthConfig, LoggerInstance, WarningCode } from "./types"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -7,31 +14,34 @@ const warningText: Record<WarningCode, string> = {
   "experimental-webauthn": "WebAuthn support is experimental: its API may change.",
   "env-url-basepath-redundant": "AUTH_URL has a path and basePath is set too; basePath wins.",
   "env-url-basepath-mismatch": "The path of AUTH_URL differs from basePath; basePath wins.",
-  "weak-secret": "AUTH_SECRET is shorter than 32 characters; use `openssl rand -base64 32`.",
+  "weak-secret": `AUTH_SECRET is shorter than 32 characters; generate one with \`${GENERATE_SECRET_COMMAND}\`.`,
 }
 
-function formatError(error: Error): string {
-  const type = error instanceof AuthError ? `[auth][error] ${error.type}` : "[auth][error]"
-  let text = `${type}: ${error.message}`
-  let cause = error instanceof AuthError ? error.cause?.err : (error.cause as Error | undefined)
+function formatError(code: string, message: unknown[]): string {
+  const error = message.find((m): m is Error => m instanceof Error)
+  const text = message
+    .map((m) => (m instanceof Error ? m.message : typeof m === "string" ? m : JSON.stringify(m)))
+    .join(" ")
+  let out = `[auth][error] ${code}: ${text}`
+  let cause = error instanceof AuthError ? error.cause?.err : (error?.cause as Error | undefined)
   // Walk the cause chain so the server log shows the root failure (e.g. an adapter's SQL error).
   for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
-    text += `\n[auth][cause]: ${cause.stack ?? cause.message}`
+    out += `\n[auth][cause]: ${cause.stack ?? cause.message}`
     cause = cause.cause as Error | undefined
   }
-  return text
+  return out
 }
 
 /**
- * Builds the logger once per configuration. Levels the user does not override
- * fall back to the console; `debug` prints only when the debug flag is on.
+ * Builds the logger once per configuration. `debug: true` turns on the
+ * built-in debug output only when no custom logger is given: an app that
+ * brings its own logger decides itself what its debug level prints.
  */
-export function createLogger(custom: Partial<LoggerInstance> | undefined, debug: boolean): LoggerInstance {
+export function createLogger(custom: AuthConfig["logger"], debug: boolean): LoggerInstance {
+  const printDebug = debug && custom === undefined
   return {
-    error: custom?.error ?? ((error) => console.error(formatError(error))),
-    warn: custom?.warn ?? ((code) => console.warn(`[auth][warn][${code}] ${warningText[code]}`)),
-    debug:
-      custom?.debug ??
-      (debug ? (message, metadata) => console.debug(`[auth][debug]: ${message}`, metadata ?? "") : () => {}),
+    error: custom?.error ?? ((code, ...message) => console.error(formatError(code, message))),
+    warn: custom?.warn ?? ((code, ...message) => console.warn(`[auth][warn][${code}] ${warningText[code]}`, ...message)),
+    debug: custom?.debug ?? (printDebug ? (code, ...message) => console.debug(`[auth][debug][${code}]`, ...message) : () => {}),
   }
 }

@@ -2,6 +2,8 @@
  * Public types of the library. Field names follow the specification (§2) and
  * Auth.js v5 so that apps, tokens and database rows move between the two.
  */
+import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types"
+import type { ErrorType } from "./errors"
 
 export type Awaitable<T> = T | PromiseLike<T>
 
@@ -113,84 +115,18 @@ export interface JWTOptions {
 }
 
 // ---------------------------------------------------------------------------
-// Adapter contract (spec §2.4)
+// Adapter contract (spec §2.4): in adapters/types.ts, re-exported here
 // ---------------------------------------------------------------------------
 
-export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
-
-export interface AdapterUser {
-  id: string
-  email: string
-  emailVerified: Date | null
-  name?: string | null
-  image?: string | null
-  [key: string]: unknown
-}
-
-export interface AdapterAccount extends TokenSet {
-  userId: string
-  type: AdapterAccountType
-  provider: string
-  providerAccountId: string
-}
-
-export interface AdapterSession {
-  sessionToken: string
-  userId: string
-  expires: Date
-  [key: string]: unknown
-}
-
-export interface VerificationToken {
-  identifier: string
-  token: string
-  expires: Date
-}
-
-export interface AdapterAuthenticator {
-  credentialID: string
-  userId: string
-  providerAccountId: string
-  credentialPublicKey: string
-  counter: number
-  credentialDeviceType: string
-  credentialBackedUp: boolean
-  transports?: string | null
-}
-
-export interface Adapter {
-  createUser?(user: AdapterUser): Awaitable<AdapterUser>
-  getUser?(id: string): Awaitable<AdapterUser | null>
-  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
-  getUserByAccount?(
-    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Awaitable<AdapterUser | null>
-  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
-  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
-  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
-  unlinkAccount?(
-    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Promise<void> | Awaitable<AdapterAccount | undefined>
-  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
-  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
-  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
-  updateSession?(
-    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
-  ): Awaitable<AdapterSession | null | undefined>
-  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
-  createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
-  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
-  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
-  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
-  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
-  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
-  /**
-   * Not in Auth.js. Marks a WebAuthn challenge (by its SHA-256) as answered until `expires`.
-   * Resolves true the first time, false when it was marked before: the response is a replay.
-   * Records past their expiry may be deleted.
-   */
-  useWebAuthnChallenge?(params: { challengeHash: string; expires: Date }): Awaitable<boolean>
-}
+export type {
+  Adapter,
+  AdapterAccount,
+  AdapterAccountType,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "./adapters/types"
 
 // ---------------------------------------------------------------------------
 // Cookies (reference §B)
@@ -248,12 +184,24 @@ export interface Theme {
   logo?: string
   brandColor?: string
   buttonText?: string
+  /**
+   * Links shown under the built-in sign-in form, in order: e.g.
+   * `[{ label: "Create an account", href: "/signup" }, { label: "Back to the site", href: "/" }]`.
+   * An href must be a same-origin path or an http(s) URL; others are left out.
+   */
+  links?: { label: string; href: string }[]
 }
 
+/**
+ * Every level takes a code first, then anything that explains it. `error`'s
+ * code is the error's type and its message includes the error itself (with
+ * `cause.err` holding the root failure); `warn`'s code is a WarningCode;
+ * `debug`'s code names the step (e.g. `adapter_getUser`).
+ */
 export interface LoggerInstance {
-  error: (error: Error) => void
-  warn: (code: WarningCode) => void
-  debug: (message: string, metadata?: unknown) => void
+  error: (code: ErrorType, ...message: unknown[]) => void
+  warn: (code: WarningCode, ...message: unknown[]) => void
+  debug: (code: string, ...message: unknown[]) => void
 }
 
 export type WarningCode =

@@ -61,8 +61,12 @@ test("a wrong password and an unknown email get the same error on the sign-in pa
   const alert = page.getByRole("alert")
   await expect(alert).toHaveText(CREDENTIALS_ERROR)
   const wrongPasswordMessage = await alert.innerText()
-  // The form is there again for another try.
+  // The form is there again for another try, with the email as typed (not in the URL).
   await expect(page.getByLabel("Password")).toBeVisible()
+  await expect(page.getByLabel("Password")).toHaveValue("")
+  await expect(page.getByLabel("Email")).toHaveValue(user.email)
+  expect(page.url()).not.toContain(encodeURIComponent(user.email))
+  expect(page.url()).not.toContain(user.email)
 
   await page.goto("/api/auth/signin")
   await expect(page.getByRole("alert")).toHaveCount(0)
@@ -100,7 +104,6 @@ test("a new display name shows at once on the server, in the client and after a 
   const user = await signUp(page)
   await page.goto("/settings")
   await expect(page.getByTestId("settings-user-name")).toHaveText(user.name)
-  await expect(page.getByTestId("client-session-name")).toHaveText(user.name)
 
   const renamed = `${user.name} renamed`
   await page.getByLabel("Display name").fill(renamed)
@@ -110,9 +113,11 @@ test("a new display name shows at once on the server, in the client and after a 
   await expect(page.getByTestId("settings-user-name")).toHaveText(renamed)
   await expect(page.getByTestId("header-user-name")).toHaveText(renamed)
   await expect(page.locator("summary[aria-label^='Account menu for']")).toHaveAttribute("aria-label", `Account menu for ${renamed}`)
-  await expect(page.getByTestId("client-session-name")).toHaveText(renamed)
 
-  await page.goto("/dashboard")
+  // A client-side navigation keeps the browser's session state: useSession shows the new name.
+  await page.locator("summary[aria-label^='Account menu for']").click()
+  await page.getByRole("link", { name: "Dashboard" }).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId("dashboard-user-name")).toHaveText(renamed)
   await expect(page.getByTestId("client-session-name")).toHaveText(renamed)
   await page.reload()
@@ -187,11 +192,27 @@ test("the seeded demo account signs in", async ({ page }) => {
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(DEMO.email)
 })
 
+test("the sign-in page links to sign-up and back to the site", async ({ page, baseURL }) => {
+  await page.goto("/api/auth/signin")
+  const links = page.getByRole("navigation", { name: "More" })
+  await links.getByRole("link", { name: "Create an account" }).click()
+  await expect(page).toHaveURL(`${baseURL}/signup`)
+  await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible()
+
+  await page.goto("/api/auth/signin")
+  await page.getByRole("navigation", { name: "More" }).getByRole("link", { name: "Back to the site" }).click()
+  await expect(page).toHaveURL(`${baseURL}/`)
+  await expect(page.getByRole("heading", { level: 1, name: "Next.js Auth Starter" })).toBeVisible()
+})
+
 test("screenshots: sign-in page light and dark, dashboard", async ({ page, strategy }) => {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme })
     await page.goto("/api/auth/signin?callbackUrl=/dashboard")
     await expect(page.getByLabel("Password")).toBeVisible()
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible()
+    await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible()
+    await expect(page.getByRole("link", { name: "Back to the site" })).toBeVisible()
     await page.screenshot({ path: screenshotPath(`signin-${colorScheme}`, strategy), fullPage: true })
   }
 

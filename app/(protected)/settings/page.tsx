@@ -1,7 +1,6 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
-import { auth } from "@/auth"
-import { ClientSession } from "@/components/client-session"
+import { auth, signInPath } from "@/auth"
 import { PasskeysSection } from "./passkeys-section"
 import { SettingsForm } from "./settings-form"
 
@@ -9,7 +8,7 @@ export const metadata: Metadata = { title: "Settings" }
 
 export default async function SettingsPage() {
   const session = await auth()
-  if (!session?.user) redirect("/api/auth/signin?callbackUrl=/settings")
+  if (!session?.user) redirect(signInPath("/settings"))
   return (
     <div className="max-w-md space-y-8">
       <div className="space-y-1">
@@ -20,7 +19,6 @@ export default async function SettingsPage() {
       </div>
       <SettingsForm name={session.user.name ?? ""} />
       {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
-      <ClientSession />
     </div>
   )
 }

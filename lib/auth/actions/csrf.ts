@@ -1,3 +1,7 @@
+/**
+ * GET /csrf: the double-submit CSRF token for forms and the client. It issues
+ * tokens only; checking them is the job of the actions that accept a POST.
+ */
 import type { AuthContext } from "../context"
 import { noCacheHeaders, type ResponseInternal } from "../http/response"
 

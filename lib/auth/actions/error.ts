@@ -1,3 +1,7 @@
+/**
+ * GET /error: the built-in error page for an error type, or a redirect to
+ * pages.error. The type is only ever looked up, never echoed as markup.
+ */
 import type { AuthContext } from "../context"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderErrorPage } from "../pages"

@@ -1,3 +1,8 @@
+/**
+ * Helpers the actions share to reach the pages: custom page URLs, query
+ * building, the providers and theme a page shows. No rendering here (that is
+ * lib/auth/pages).
+ */
 import type { AuthContext } from "../context"
 import type { PageProvider, PageTheme } from "../pages"
 import type { PagesOptions } from "../types"

@@ -1,3 +1,7 @@
+/**
+ * GET /providers: the public description of each configured provider (id,
+ * name, type, URLs). It must never expose a secret or a provider's functions.
+ */
 import type { AuthContext } from "../context"
 import type { ResponseInternal } from "../http/response"
 import { pageProviders } from "./pages"

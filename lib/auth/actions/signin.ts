@@ -1,3 +1,8 @@
+/**
+ * The sign-in endpoint: GET renders the sign-in page (or redirects to
+ * pages.signIn); POST /signin/:provider dispatches by provider type through a
+ * table. No flow is implemented here.
+ */
 import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
@@ -5,6 +10,7 @@ import { renderSignInPage } from "../pages"
 import { webauthnPageHeaders } from "../pages/webauthn"
 import type { ProviderConfig } from "../types"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
+import { takeRememberedEmail } from "./remembered-email"
 
 type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -30,7 +36,7 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     callbackUrl,
     error,
     code,
-    email,
+    email: takeRememberedEmail(ctx) ?? email,
     theme: pageTheme(ctx),
   })
   // Only a page with a passkey form carries (and allows) a script.

@@ -1,3 +1,7 @@
+/**
+ * GET /verify-request: the "check your email" page shown after an email sign-
+ * in link was sent, or a redirect to pages.verifyRequest.
+ */
 import type { AuthContext } from "../context"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderVerifyRequestPage } from "../pages"

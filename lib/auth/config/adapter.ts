@@ -1,3 +1,8 @@
+/**
+ * The adapter as the rest of the library sees it: every method the app's
+ * adapter has, guarded so that a database failure becomes a logged
+ * AdapterError. It adds no method and never retries.
+ */
 import { AdapterError } from "../errors"
 import type { Adapter, LoggerInstance } from "../types"
 
@@ -8,20 +13,20 @@ import type { Adapter, LoggerInstance } from "../types"
  */
 export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Adapter | undefined {
   if (!adapter) return undefined
-  const wrapped: Record<string, unknown> = {}
+  const wrapped: Adapter = {}
   for (const [name, method] of Object.entries(adapter)) {
     if (typeof method !== "function") continue
-    wrapped[name] = async (...args: unknown[]) => {
+    const guarded = async (...args: unknown[]) => {
       try {
         logger.debug(`adapter_${name}`, { args })
         return await (method as (...a: unknown[]) => unknown).apply(adapter, args)
       } catch (cause) {
         const error = new AdapterError(`The adapter's ${name} failed`, { cause })
-        error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-        logger.error(error)
+        logger.error(error.type, error)
         throw error
       }
     }
+    Object.assign(wrapped, { [name]: guarded })
   }
-  return wrapped as Adapter
+  return wrapped
 }

@@ -1,3 +1,8 @@
+/**
+ * Checks a configuration once, when it is resolved, and returns the first
+ * problem as a typed error whose message names the fix. It never throws and
+ * never reads the environment.
+ */
 import {
   type AuthError,
   DuplicateConditionalUI,
@@ -17,6 +22,12 @@ type AdapterMethod = keyof Adapter
 
 /** Marks secrets that `npm run dev` generated; refused when NODE_ENV is production. */
 export const DEV_SECRET_PREFIX = "dev-only-"
+
+/**
+ * The one command every message (and the README) gives for a new secret: 32
+ * random bytes. Node is there wherever the app runs; openssl may not be.
+ */
+export const GENERATE_SECRET_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`
 
 const sessionMethods: AdapterMethod[] = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"]
 const oauthMethods: AdapterMethod[] = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"]
@@ -70,19 +81,19 @@ export function assertConfig({ config, providers, strategy, production }: Assert
   if (secrets === undefined || (Array.isArray(secrets) ? secrets.length === 0 || !secrets.every(usable) : !usable(secrets))) {
     return new MissingSecretError(
       production
-        ? "AUTH_SECRET is not set. Production needs a secret: generate one with `openssl rand -base64 33` and set AUTH_SECRET."
+        ? `AUTH_SECRET is not set. Production needs a secret: generate one with \`${GENERATE_SECRET_COMMAND}\` and set AUTH_SECRET.`
         : "No secret: set AUTH_SECRET (`npm run dev` writes one to .env.local) or pass `secret` in the configuration.",
     )
   }
   const secretList = typeof secrets === "string" ? [secrets] : secrets
   if (production && secretList.some((s) => s.startsWith(DEV_SECRET_PREFIX))) {
     return new MissingSecretError(
-      "AUTH_SECRET is the development secret that `npm run dev` generated (.env.local). Production needs its own: generate one with `openssl rand -base64 33` and set AUTH_SECRET in the production environment.",
+      `AUTH_SECRET is the development secret that \`npm run dev\` wrote to .env.local. Production needs its own: generate one with \`${GENERATE_SECRET_COMMAND}\` and set AUTH_SECRET in the production environment.`,
     )
   }
   if (config.trustHost !== true) {
     return new UntrustedHost(
-      "The host header is not trusted. Set AUTH_URL to the deployment's URL, or AUTH_TRUST_HOST=true (or `trustHost: true`) when a trusted proxy sets the host.",
+      "AUTH_URL is not set, and the Host header is not trusted in production. Set AUTH_URL to the site's public URL (e.g. AUTH_URL=https://app.example.com), or AUTH_TRUST_HOST=true when a proxy you control sets the Host / X-Forwarded-Host headers.",
     )
   }
   if (strategy !== "jwt" && strategy !== "database") {

@@ -1,7 +1,11 @@
+/**
+ * Default values of the configuration: lifetimes, session token generator and
+ * the default callbacks. Constants and small pure functions only.
+ */
 import type { CallbacksOptions, JWT, Session } from "../types"
 import { defaultRedirect } from "../redirect"
 
-export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
+export { DEFAULT_MAX_AGE } from "../jwt"
 export const DEFAULT_UPDATE_AGE = 24 * 60 * 60
 
 export function defaultSessionToken(): string {

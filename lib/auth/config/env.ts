@@ -1,3 +1,8 @@
+/**
+ * Reads the AUTH_* (and legacy NEXTAUTH_*) environment variables into
+ * configuration defaults. Given an Env record, never process.env directly, so
+ * tests pass their own.
+ */
 import type { AuthConfig, Provider, ProviderConfig } from "../types"
 
 /** The environment as a plain record, so tests can pass their own. */

@@ -1,4 +1,10 @@
+/**
+ * Turns a standard Request into the parts the actions use (action, provider,
+ * query, body, cookies), refusing with BadRequest what is not an auth route or
+ * has an oversized or malformed body. It never runs an action.
+ */
 import { parseCookies } from "../cookies"
+import { BadRequest } from "../errors"
 
 export type AuthAction =
   | "providers"
@@ -38,16 +44,6 @@ export interface RequestInternal {
   headers: Headers
   /** The caller's original request (its body is consumed). */
   request: Request
-}
-
-/** Why a request was refused before any action ran; mapped to a 4xx. */
-export class BadRequest extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message = "Bad request.",
-  ) {
-    super(message)
-  }
 }
 
 /** Splits `${basePath}/action[/provider]`; null when the path is not an auth route. */

@@ -1,4 +1,10 @@
+/**
+ * Turns an action's result into a standard Response: status, headers, cookies,
+ * redirects, and the JSON form of a redirect for the client. It decides
+ * nothing about what the result is.
+ */
 import { serializeCookie } from "../cookies"
+import type { ReportedErrorType } from "../errors"
 import type { Cookie } from "../types"
 
 /** What an action returns; turned into a Response (or handed raw to the Next.js layer). */
@@ -11,7 +17,7 @@ export interface ResponseInternal<Body = unknown> {
    * Set when `redirect` reports a failure (the error page, or the sign-in page
    * with ?error=): its error type. See toResponse.
    */
-  error?: string
+  error?: ReportedErrorType
   cookies?: Cookie[]
 }
 

@@ -1,3 +1,9 @@
+/**
+ * Server-side signIn, signOut and update for Next.js server actions: they call
+ * the core with the user's own request headers and the current cookies, and
+ * set the cookies it returns. They never accept a redirect target on another
+ * origin.
+ */
 import { headers as nextHeaders } from "next/headers"
 import { redirect as nextRedirect } from "next/navigation"
 import { Auth, resolveAuthConfig } from "../auth"
@@ -6,7 +12,6 @@ import { isRelativePath } from "../redirect"
 import type { Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
-import { resolveOrigin } from "./origin"
 
 export type SignInOptions = FormData | ({ redirectTo?: string; redirect?: boolean } & Record<string, unknown>)
 export type AuthorizationParams = string | Record<string, string> | URLSearchParams | [string, string][]
@@ -34,7 +39,7 @@ export function relativeRedirect(value: unknown, origin: string): string {
 
 async function requestContext(prepared: PreparedConfig) {
   const headers = await nextHeaders()
-  const origin = resolveOrigin(headers, { authUrl: prepared.authUrl, trustHost: prepared.trustHost })
+  const origin = prepared.origin(headers)
   // The cookies as they stand now, including any this action has already set.
   const cookie = await currentCookieHeader()
   return { headers, origin, authUrl: `${origin}${prepared.basePath}`, cookie }

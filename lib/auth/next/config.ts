@@ -1,6 +1,12 @@
+/**
+ * Prepares a Next.js configuration for the core once per config object: base
+ * path, trustHost, AUTH_URL, the three forms the core is called with, and the
+ * origin of a request. It holds no per-request state.
+ */
 import type { NextRequest } from "next/server"
 import { authUrlFromEnv, basePathFromEnv, type Env, trustHostFromEnv } from "../config/env"
 import { raw, skipCSRFCheck } from "../symbols"
+import { type HeaderSource, resolveOrigin } from "./origin"
 import type { Awaitable, AuthConfig, CallbacksOptions, Session } from "../types"
 
 export interface AuthorizedParams {
@@ -33,12 +39,28 @@ export interface PreparedConfig {
   basePath: string
   trustHost: boolean
   authUrl?: string
+  /**
+   * Where the app is reached from outside for a request with these headers:
+   * AUTH_URL, else (with trustHost) the forwarded headers, else Host, else
+   * `fallback` (the URL the framework built for the request).
+   */
+  origin(headers: HeaderSource, fallback?: string): string
+}
+
+/**
+ * Where the auth routes live: `basePath` from the config, else the path of
+ * AUTH_URL, else /api/auth. The app builds its links to the auth routes from
+ * this too, so the base path is set in one place.
+ */
+export function resolveBasePath(config: Pick<NextAuthConfig, "basePath">, env: Env): string {
+  return (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
 }
 
 export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig {
-  const basePath = (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
+  const basePath = resolveBasePath(config, env)
   const trustHost = config.trustHost ?? trustHostFromEnv(env)
   const handler: AuthConfig = { ...config, basePath, trustHost } as AuthConfig
+  const authUrl = authUrlFromEnv(env)
   return {
     config,
     handler,
@@ -46,7 +68,8 @@ export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig 
     action: { ...handler, raw, skipCSRFCheck },
     basePath,
     trustHost,
-    authUrl: authUrlFromEnv(env),
+    authUrl,
+    origin: (headers, fallback) => resolveOrigin(headers, { authUrl, trustHost, fallback }),
   }
 }
 

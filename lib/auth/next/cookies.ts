@@ -1,3 +1,8 @@
+/**
+ * Moves cookies between the core and Next.js: Set-Cookie on a Response, the
+ * cookies() store in actions and route handlers, and the current Cookie
+ * header. It never reads or changes a cookie's value.
+ */
 import { cookies as nextCookies } from "next/headers"
 import { serializeCookie } from "../cookies"
 import type { Cookie } from "../types"

@@ -1,8 +1,12 @@
+/**
+ * The middleware and route-handler wrapper: reads the session, runs
+ * `authorized`, and redirects to sign-in or hands over to the wrapped handler.
+ * It never blocks the auth routes or the pages a signed-out user must reach.
+ */
 import { NextResponse, type NextRequest } from "next/server"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
-import { resolveOrigin } from "./origin"
 import { readSession } from "./session"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
@@ -26,7 +30,7 @@ function isAuthRoute(prepared: PreparedConfig, request: NextRequest): boolean {
  */
 function publicOrigin(prepared: PreparedConfig, request: NextRequest): string {
   if (!prepared.authUrl && !prepared.trustHost) return request.nextUrl.origin
-  return resolveOrigin(request.headers, { authUrl: prepared.authUrl, trustHost: prepared.trustHost, fallback: request.url })
+  return prepared.origin(request.headers, request.url)
 }
 
 /**

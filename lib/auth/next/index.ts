@@ -1,3 +1,8 @@
+/**
+ * NextAuth(config): the Next.js App Router layer on the core, with the route
+ * handlers, auth() in its overloads and the server-side actions. Everything
+ * Next-specific stays in lib/auth/next.
+ */
 import { headers as nextHeaders } from "next/headers"
 import type { NextFetchEvent, NextRequest } from "next/server"
 import { Auth } from "../auth"
@@ -6,13 +11,14 @@ import * as serverActions from "./actions"
 import { configGetter, type NextAuthConfigInput } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
-import { withOrigin, resolveOrigin } from "./origin"
+import { withOrigin } from "./origin"
 import { readSession } from "./session"
 import { serializeCookie } from "../cookies"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
 export type { NextAuthRequest } from "./guard"
 export { relativeRedirect } from "./actions"
+export { resolveBasePath } from "./config"
 
 /** Pages-router request/response, as far as auth() needs them. */
 interface NodeRequestLike {
@@ -67,12 +73,7 @@ export default function NextAuth(input: NextAuthConfigInput) {
 
   async function handler(request: NextRequest): Promise<Response> {
     const prepared = await getConfig(request)
-    const origin = resolveOrigin(request.headers, {
-      authUrl: prepared.authUrl,
-      trustHost: prepared.trustHost,
-      fallback: request.url,
-    })
-    return Auth(withOrigin(request, origin), prepared.handler)
+    return Auth(withOrigin(request, prepared.origin(request.headers, request.url)), prepared.handler)
   }
 
   async function sessionFromHeaders(): Promise<Session | null> {

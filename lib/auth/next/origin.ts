@@ -12,7 +12,28 @@ function firstValue(value: string | null): string | undefined {
   return first ? first : undefined
 }
 
-const validHost = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+const hostShape = /^(?:[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i
+
+/** A DNS name is at most 253 characters; with a port and IPv6 brackets, 261 is the longest real host. */
+const MAX_HOST_LENGTH = 261
+
+/**
+ * A host[:port] we can build an origin from. The shape test alone lets a port
+ * above 65535 or an IPv6 literal the URL parser rejects through, and `new URL`
+ * would then throw far from here; anything not accepted is ignored like an
+ * absent header.
+ */
+function isUsableHost(host: string): boolean {
+  if (host.length > MAX_HOST_LENGTH) return false
+  const match = hostShape.exec(host)
+  if (!match) return false
+  if (match[1] !== undefined && Number(match[1]) > 65535) return false
+  try {
+    return new URL(`http://${host}`).host !== ""
+  } catch {
+    return false
+  }
+}
 
 function isLocalHost(host: string): boolean {
   const name = host.replace(/:\d+$/, "").toLowerCase()
@@ -44,7 +65,7 @@ export function resolveOrigin(headers: HeaderSource, options: OriginOptions): st
   const forwardedHost = options.trustHost ? firstValue(headers.get("x-forwarded-host")) : undefined
   const forwardedProto = options.trustHost ? firstValue(headers.get("x-forwarded-proto"))?.toLowerCase() : undefined
   const host = [forwardedHost, firstValue(headers.get("host")), fallback?.host].find(
-    (h): h is string => h !== undefined && validHost.test(h),
+    (h): h is string => h !== undefined && isUsableHost(h),
   )
   if (!host) return fallback?.origin ?? "http://localhost"
   const proto =

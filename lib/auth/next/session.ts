@@ -1,7 +1,12 @@
+/**
+ * Reads the session for a request known only by its headers (server
+ * components, middleware, pages router) through the core's GET /session. A
+ * failure reads as no session.
+ */
 import { Auth } from "../auth"
 import type { Cookie, Session } from "../types"
 import type { PreparedConfig } from "./config"
-import { type HeaderSource, resolveOrigin } from "./origin"
+import type { HeaderSource } from "./origin"
 
 export interface SessionRead {
   session: Session | null
@@ -15,7 +20,7 @@ export interface SessionRead {
  * session" (fail closed); the core has already logged it.
  */
 export async function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string): Promise<SessionRead> {
-  const origin = resolveOrigin(headers, { authUrl: prepared.authUrl, trustHost: prepared.trustHost, fallback: fallbackUrl })
+  const origin = prepared.origin(headers, fallbackUrl)
   const request = new Request(`${origin}${prepared.basePath}/session`, {
     headers: { cookie: headers.get("cookie") ?? "" },
   })

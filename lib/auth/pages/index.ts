@@ -8,6 +8,7 @@
 
 export type { PageTheme, RenderedPage } from "./layout"
 export type { PageProvider, PageCredentialInput, PageFormField, SignInPageParams } from "./signin"
+export type { PageLink } from "./links"
 export type { SignOutPageParams } from "./signout"
 export type { ErrorPageParams } from "./error"
 export type { VerifyRequestPageParams } from "./verify-request"

@@ -4,6 +4,7 @@
  */
 
 import { html, trustedHtml, type SafeHtml } from "./escape"
+import type { PageLink } from "./links"
 import { stylesheet } from "./styles"
 
 export interface PageTheme {
@@ -11,6 +12,8 @@ export interface PageTheme {
   logo?: string
   brandColor?: string
   buttonText?: string
+  /** Shown under the sign-in form (e.g. sign-up, the site's home). */
+  links?: readonly PageLink[]
 }
 
 export interface RenderedPage {

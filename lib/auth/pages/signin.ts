@@ -2,10 +2,12 @@
  * The built-in sign-in page: one form per provider, grouped by kind.
  */
 
+import type { CredentialsErrorCode } from "../errors"
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
 import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
 import { webauthnScriptElement } from "./webauthn"
+import { renderPageLinks } from "./links"
 
 export interface PageCredentialInput {
   label?: string
@@ -47,7 +49,7 @@ export interface SignInPageParams {
   error?: string
   /** The `?code=` query value. Never shown: only known codes select a fixed message. */
   code?: string
-  /** Prefills the email input. */
+  /** Prefills the email input (the email provider's, and a credentials field named or typed `email`). */
   email?: string
   theme: PageTheme
 }
@@ -78,19 +80,26 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
-// CredentialsSignin codes with a message of their own. `rate_limited` is the code the
-// library's convention gives to throttled sign-ins; it says nothing about which credential
-// was wrong. Any other code gets the generic CredentialsSignin message.
-const CREDENTIALS_CODES: Readonly<Record<string, string>> = {
+// CredentialsSignin codes and their message; undefined: the generic CredentialsSignin one.
+// Typed by the code union so that a new code cannot be added without deciding its message.
+const CREDENTIALS_CODES: Readonly<Record<CredentialsErrorCode, string | undefined>> = {
+  credentials: undefined,
   rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+}
+
+function isKnownCode(code: string | undefined): code is CredentialsErrorCode {
+  return code !== undefined && Object.hasOwn(CREDENTIALS_CODES, code)
+}
+
+function credentialsCodeMessage(code: string | undefined): string | undefined {
+  return isKnownCode(code) ? CREDENTIALS_CODES[code] : undefined
 }
 
 /** The message shown for a `?error=` (and `?code=`) value; never the value itself. */
 export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (error === undefined || error === "") return undefined
-  if (error === "CredentialsSignin" && code !== undefined && Object.hasOwn(CREDENTIALS_CODES, code)) {
-    return CREDENTIALS_CODES[code]
-  }
+  const codeMessage = error === "CredentialsSignin" ? credentialsCodeMessage(code) : undefined
+  if (codeMessage !== undefined) return codeMessage
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }
 
@@ -157,19 +166,26 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
 </form>`
 }
 
-function credentialsForm(provider: PageProvider, p: SignInPageParams, action: string, idPrefix: string, focus: FocusState): SafeHtml {
+/** The typed email after a failed attempt goes back into the field that held it. */
+function prefill(name: string, type: string, email: string | undefined): SafeHtml | false {
+  return email !== undefined && email !== "" && (type === "email" || name === "email") && html` value="${email}"`
+}
+
+function credentialsForm(provider: PageProvider, p: SignInPageParams, action: string, idPrefix: string, focus: FocusState, label: string): SafeHtml {
   const fields = Object.entries(provider.credentials ?? {}).map(([name, input], i) => {
     const id = `${idPrefix}-${i}`
     const type = typeof input.type === "string" && INPUT_TYPES.has(input.type) ? input.type : "text"
+    // With a value already there, the cursor belongs in the next field.
+    const filled = prefill(name, type, p.email)
     return html`<div class="field">
 <label for="${id}">${input.label ?? name}</label>
-<input id="${id}" type="${type}" name="${name}"${attributes(input)}${autofocus(focus)}>
+<input id="${id}" type="${type}" name="${name}"${filled}${attributes(input)}${filled === false && autofocus(focus)}>
 </div>`
   })
   return html`<form action="${action}" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
-<button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
+<button type="submit" class="button button-primary">${label}</button>
 </form>`
 }
 
@@ -199,6 +215,15 @@ ${fields}
 
 const DIVIDER = html`<div class="divider">or</div>`
 
+/**
+ * A form-based provider alone on the page says just "Sign in"; next to other
+ * forms its name tells them apart. OAuth buttons carry their own names.
+ */
+function formButtonLabel(provider: PageProvider, providers: PageProvider[]): string {
+  const forms = providers.filter((q) => q.type !== "oauth" && q.type !== "oidc")
+  return forms.length === 1 ? "Sign in" : `Sign in with ${provider.name}`
+}
+
 export function renderSignInPage(p: SignInPageParams): RenderedPage {
   const focus: FocusState = { given: false }
   // Consecutive OAuth/OIDC buttons form one group; every other provider is a
@@ -223,7 +248,7 @@ export function renderSignInPage(p: SignInPageParams): RenderedPage {
       // Like Auth.js: a credentials provider without fields has nothing to show.
       const action = safeUrl(provider.callbackUrl)
       if (action !== undefined && provider.credentials !== undefined)
-        groups.push([credentialsForm(provider, p, action, idPrefix, focus)])
+        groups.push([credentialsForm(provider, p, action, idPrefix, focus, formButtonLabel(provider, p.providers))])
     } else if (provider.type === "webauthn") {
       const action = safeUrl(provider.callbackUrl)
       if (action !== undefined && provider.formFields !== undefined)
@@ -238,7 +263,7 @@ ${groups.map((group, i) => html`${i > 0 && DIVIDER}
 <div class="stack">
 ${group}
 </div>
-`)}`
+`)}${renderPageLinks(p.theme.links)}`
   const script = p.providers.some((provider) => provider.type === "webauthn") ? webauthnScriptElement() : undefined
   return renderDocument({ title: "Sign In", theme: p.theme, content, script })
 }

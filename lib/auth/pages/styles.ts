@@ -208,6 +208,16 @@ input:focus-visible { outline-offset: 0; border-color: var(--focus); }
   text-align: left;
 }
 .footer { margin: 1.25rem 0 0; text-align: center; }
+.links {
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 0.5rem 1.25rem;
+  margin: 1.5rem 0 0;
+  padding-top: 1.25rem;
+  border-top: 1px solid var(--border);
+  font-size: 0.9375rem;
+}
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
 `
 

@@ -1,3 +1,8 @@
+/**
+ * The credentials provider: the form fields and the app's authorize()
+ * function. It only describes the provider; the flow is in
+ * actions/callback/credentials.ts.
+ */
 import type { CredentialInput, CredentialsConfig } from "../types"
 
 export type CredentialsOptions<C extends Record<string, CredentialInput>> = Partial<

@@ -8,6 +8,21 @@ import type { Session } from "../types"
 
 export const DEFAULT_BASE_PATH = "/api/auth"
 
+// The base path the app's <SessionProvider basePath> announced. The server knows
+// the configured one (config.basePath or the path of AUTH_URL); the browser bundle
+// cannot read server environment variables, so the provider hands it over.
+let providedBasePath: string | undefined
+
+/** Makes `basePath` the default of every call in this module (SessionProvider does this). */
+export function setDefaultBasePath(basePath: string): void {
+  providedBasePath = basePath.replace(/\/+$/, "") || DEFAULT_BASE_PATH
+}
+
+/** The base path used when a call names none. */
+export function defaultBasePath(): string {
+  return providedBasePath ?? DEFAULT_BASE_PATH
+}
+
 /** Other tabs listen on this channel and refetch their session. */
 export const SESSION_CHANNEL = "auth-session"
 
@@ -46,17 +61,17 @@ async function getJson<T>(url: string): Promise<T | null> {
   }
 }
 
-export function getSession(basePath = DEFAULT_BASE_PATH): Promise<Session | null> {
+export function getSession(basePath = defaultBasePath()): Promise<Session | null> {
   return getJson<Session | null>(`${basePath}/session`)
 }
 
-export async function getCsrfToken(basePath = DEFAULT_BASE_PATH): Promise<string> {
+export async function getCsrfToken(basePath = defaultBasePath()): Promise<string> {
   const data = await getJson<{ csrfToken: string }>(`${basePath}/csrf`)
   if (!data?.csrfToken) throw new Error("Could not get a CSRF token from the auth routes")
   return data.csrfToken
 }
 
-export function getProviders(basePath = DEFAULT_BASE_PATH): Promise<Record<string, ClientProvider> | null> {
+export function getProviders(basePath = defaultBasePath()): Promise<Record<string, ClientProvider> | null> {
   return getJson<Record<string, ClientProvider>>(`${basePath}/providers`)
 }
 
@@ -112,7 +127,7 @@ export async function signIn(
   options: ClientSignInOptions = {},
   authorizationParams?: Record<string, string>,
 ): Promise<SignInResult | undefined> {
-  const { redirectTo, redirect = true, basePath = DEFAULT_BASE_PATH, ...fields } = options
+  const { redirectTo, redirect = true, basePath = defaultBasePath(), ...fields } = options
   const callbackUrl = redirectTo ?? window.location.href
   const providers = provider ? await getProviders(basePath) : null
   const chosen = provider ? providers?.[provider] : undefined
@@ -142,7 +157,7 @@ export async function signIn(
 export async function signOut(
   options: { redirectTo?: string; redirect?: boolean; basePath?: string } = {},
 ): Promise<{ url: string | null }> {
-  const { redirectTo, redirect = true, basePath = DEFAULT_BASE_PATH } = options
+  const { redirectTo, redirect = true, basePath = defaultBasePath() } = options
   const { url } = await postForm(`${basePath}/signout`, {
     csrfToken: await getCsrfToken(basePath),
     callbackUrl: redirectTo ?? window.location.href,
@@ -161,7 +176,7 @@ export async function signOut(
  * expired); rejects when the update itself failed (refused CSRF token, server
  * error, network), which says nothing about whether the user is signed in.
  */
-export async function updateSession(data: unknown, basePath = DEFAULT_BASE_PATH): Promise<Session | null> {
+export async function updateSession(data: unknown, basePath = defaultBasePath()): Promise<Session | null> {
   const response = await fetch(`${basePath}/session`, {
     method: "POST",
     credentials: "same-origin",

@@ -1,8 +1,13 @@
 "use client"
 
+/**
+ * The React session context: SessionProvider and useSession, kept in step
+ * across tabs and refreshed on focus. It talks to the server only through the
+ * client functions in client.ts.
+ */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react"
 import type { Session } from "../types"
-import { DEFAULT_BASE_PATH, getSession, SESSION_CHANNEL, updateSession } from "./client"
+import { defaultBasePath, getSession, SESSION_CHANNEL, setDefaultBasePath, updateSession } from "./client"
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated"
 
@@ -23,6 +28,10 @@ export interface SessionProviderProps {
   children: ReactNode
   /** The session read on the server, so the first render is not "loading". */
   session?: Session | null
+  /**
+   * Where the auth routes are (default /api/auth). Pass the server's configured
+   * base path; signIn(), signOut() and the other client calls then use it too.
+   */
   basePath?: string
   /** Seconds between background refetches; 0 turns them off. */
   refetchInterval?: number
@@ -33,11 +42,14 @@ export interface SessionProviderProps {
 export function SessionProvider({
   children,
   session: initial,
-  basePath = DEFAULT_BASE_PATH,
+  basePath: givenBasePath,
   refetchInterval = 0,
   refetchOnWindowFocus = true,
   refetchWhenOffline = false,
 }: SessionProviderProps) {
+  // Registered during render, before any child's effect or handler can call the client.
+  if (givenBasePath !== undefined) setDefaultBasePath(givenBasePath)
+  const basePath = givenBasePath ?? defaultBasePath()
   const [session, setSession] = useState<Session | null | undefined>(initial)
   const [loading, setLoading] = useState(initial === undefined)
   const latest = useRef(0)

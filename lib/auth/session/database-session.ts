@@ -1,14 +1,20 @@
+/**
+ * The database session strategy: the cookie holds an opaque session token and
+ * the session is a row read through the adapter, whose session methods were
+ * checked when the configuration was resolved. It never decodes a JWT.
+ */
 import type { AuthContext } from "../context"
+import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
 import type { Adapter, AdapterUser, Cookie, Session } from "../types"
-import type { SessionUpdate } from "./jwt-session"
+import type { SessionAdapter, SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
 
-export function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
+function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
   return { name: option.name, value, options: { ...option.options, expires } }
 }
 
-export function clearSessionCookie(ctx: AuthContext): Cookie {
+function clearSessionCookie(ctx: AuthContext): Cookie {
   const option = ctx.cookies.sessionToken
   return { name: option.name, value: "", options: { ...option.options, maxAge: 0 } }
 }
@@ -60,19 +66,15 @@ async function persistProfileUpdate(ctx: AuthContext, adapter: Adapter, user: Ad
  * deleted; the expiry slides at most once per `updateAge`, and the cookie is
  * re-set only when the row's expiry moved.
  */
-export async function databaseSession(
-  ctx: AuthContext,
-  update: SessionUpdate | undefined,
-): Promise<{ session: Session | null; cookies: Cookie[] }> {
+async function readOrUpdate(ctx: AuthContext, adapter: SessionAdapter, update: SessionUpdate | undefined): Promise<SessionRead> {
   const { config } = ctx
-  const adapter = config.adapter as Adapter
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return { session: null, cookies: [] }
 
-  const found = await adapter.getSessionAndUser!(sessionToken)
+  const found = await adapter.getSessionAndUser(sessionToken)
   const now = Date.now()
   if (!found || found.session.expires.valueOf() < now) {
-    if (found) await adapter.deleteSession!(sessionToken)
+    if (found) await adapter.deleteSession(sessionToken)
     return { session: null, cookies: [clearSessionCookie(ctx)] }
   }
 
@@ -81,7 +83,7 @@ export async function databaseSession(
   const { maxAge, updateAge } = config.session
   if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
     const expires = new Date(now + maxAge * 1000)
-    await adapter.updateSession!({ sessionToken, expires })
+    await adapter.updateSession({ sessionToken, expires })
     row = { ...row, expires }
     cookies.push(sessionCookie(ctx, sessionToken, expires))
   }
@@ -96,4 +98,46 @@ export async function databaseSession(
 
   if (session) await emitEvent(config, "session", { session } as never)
   return { session, cookies }
+}
+
+/**
+ * A session row is created for every provider type, credentials included
+ * (Auth.js writes a JWT there, which the next request cannot find). A new
+ * sign-in replaces the browser's previous session: its row would otherwise
+ * live on, orphaned, until it expires.
+ */
+async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: SignedInUser): Promise<Cookie[]> {
+  const { config } = ctx
+  const previous = ctx.request.cookies[ctx.cookies.sessionToken.name]
+  if (previous) await adapter.deleteSession(previous)
+  const expires = new Date(Date.now() + config.session.maxAge * 1000)
+  const created = await adapter.createSession({
+    sessionToken: config.session.generateSessionToken(),
+    userId: String(signedIn.user.id),
+    expires,
+  })
+  // Drop any chunked JWT left from a previous jwt-strategy deployment.
+  const store = new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
+  const stale = store.clean().filter((c) => c.name !== ctx.cookies.sessionToken.name)
+  return [...stale, sessionCookie(ctx, created.sessionToken, created.expires)]
+}
+
+/** Deletes the row (fires signOut with it) and clears the cookie. */
+async function end(ctx: AuthContext, adapter: SessionAdapter): Promise<Cookie[]> {
+  const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
+  if (sessionToken) {
+    const session = await adapter.deleteSession(sessionToken)
+    await emitEvent(ctx.config, "signOut", { session: session ?? null })
+  }
+  return [clearSessionCookie(ctx)]
+}
+
+export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {
+  return {
+    name: "database",
+    read: (ctx) => readOrUpdate(ctx, adapter, undefined),
+    update: (ctx, update) => readOrUpdate(ctx, adapter, update),
+    create: (ctx, signedIn) => create(ctx, adapter, signedIn),
+    end: (ctx) => end(ctx, adapter),
+  }
 }

@@ -1,13 +1,14 @@
-import { JWTSessionError } from "../errors"
+/**
+ * The jwt session strategy: the session is an encrypted token in a (possibly
+ * chunked) cookie, shaped by the jwt callback. Nothing is stored server-side,
+ * so ending a session only clears the cookie. It never touches the adapter.
+ */
+import { JWTSessionError, SignOutError } from "../errors"
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
-import type { JWT, Session } from "../types"
-
-export interface SessionUpdate {
-  /** Data sent by the client's update(); present only on POST /session. */
-  data: unknown
-}
+import type { Cookie, JWT, Session } from "../types"
+import type { SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
 
 /** Claims that change on every encode and so say nothing about whether the content changed. */
 function contentOf(token: JWT): string {
@@ -28,7 +29,7 @@ export async function decodeSessionToken(ctx: AuthContext, value: string): Promi
 }
 
 /** Encrypts a session token; its lifetime is `jwt.maxAge` (which defaults to `session.maxAge`). */
-export async function encodeSessionToken(ctx: AuthContext, token: JWT): Promise<string> {
+async function encodeSessionToken(ctx: AuthContext, token: JWT): Promise<string> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
   const maxAge = config.jwt.maxAge
@@ -43,10 +44,7 @@ export async function encodeSessionToken(ctx: AuthContext, token: JWT): Promise<
  * token is older than `updateAge` (0: every access) — not on every call as
  * Auth.js does, which costs an encryption and a Set-Cookie per request.
  */
-export async function jwtSession(
-  ctx: AuthContext,
-  update: SessionUpdate | undefined,
-): Promise<{ session: Session | null; cookies: AuthContext["outCookies"] }> {
+async function readOrUpdate(ctx: AuthContext, update: SessionUpdate | undefined): Promise<SessionRead> {
   const { config } = ctx
   const store = sessionStoreFor(ctx)
   const value = store.value
@@ -57,8 +55,7 @@ export async function jwtSession(
     payload = await decodeSessionToken(ctx, value)
   } catch (cause) {
     const error = new JWTSessionError("The session token could not be decoded", { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)) }
-    config.logger.error(error)
+    config.logger.error(error.type, error)
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }
@@ -95,4 +92,54 @@ export async function jwtSession(
   const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token), { expires: cookieExpires }) : []
   if (session) await emitEvent(config, "session", { session, token })
   return { session, cookies }
+}
+
+/**
+ * jwt callback (trigger signIn/signUp) shapes the first token; a falsy result
+ * means no session, and any old token is cleared.
+ */
+async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]> {
+  const { config } = ctx
+  const { user, account, profile, isNewUser } = signedIn
+  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id }
+  const token = await config.callbacks.jwt({
+    token: initial,
+    user,
+    account,
+    profile,
+    isNewUser: isNewUser === true,
+    trigger: isNewUser ? "signUp" : "signIn",
+  })
+  const store = sessionStoreFor(ctx)
+  if (!token) return store.clean()
+  const expires = new Date(Date.now() + config.session.maxAge * 1000)
+  return store.chunk(await encodeSessionToken(ctx, token), { expires })
+}
+
+/** Clears every chunk of the cookie; the signOut event gets the token when it can be read. */
+async function end(ctx: AuthContext): Promise<Cookie[]> {
+  const { config } = ctx
+  const store = sessionStoreFor(ctx)
+  const value = store.value
+  if (value) {
+    try {
+      const token = await decodeSessionToken(ctx, value)
+      await emitEvent(config, "signOut", { token })
+    } catch (cause) {
+      // A token we cannot read is still cleared; the event just has nothing to report.
+      const error = new SignOutError("The session token could not be decoded at sign-out", { cause })
+      config.logger.error(error.type, error)
+    }
+  }
+  const cleared = store.clean()
+  const option = ctx.cookies.sessionToken
+  return cleared.length > 0 ? cleared : [{ name: option.name, value: "", options: { ...option.options, maxAge: 0 } }]
+}
+
+export const jwtStrategy: SessionStrategy = {
+  name: "jwt",
+  read: (ctx) => readOrUpdate(ctx, undefined),
+  update: (ctx, update) => readOrUpdate(ctx, update),
+  create,
+  end,
 }

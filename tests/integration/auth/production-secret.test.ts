@@ -2,23 +2,19 @@ import { afterEach, describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
 import type { AuthConfig } from "@/lib/auth/types"
+import { envFor } from "@/tests/helpers/env"
 
 // `npm run dev` writes a `dev-only-…` AUTH_SECRET to .env.local, and Next.js
 // also loads .env.local for `next start`: production must refuse it.
-const saved = { NODE_ENV: process.env.NODE_ENV, AUTH_SECRET: process.env.AUTH_SECRET }
-afterEach(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete (process.env as Record<string, string | undefined>)[key]
-    else (process.env as Record<string, string | undefined>)[key] = value
-  }
-})
+const env = envFor(["NODE_ENV", "AUTH_SECRET"])
+afterEach(() => env.restore())
 
 function config(): AuthConfig {
   const errors: Error[] = []
   return {
     trustHost: true,
     providers: [Credentials({ authorize: () => null })],
-    logger: { error: (e) => errors.push(e) },
+    logger: { error: (_code, e) => void errors.push(e as Error) },
   }
 }
 

@@ -215,23 +215,7 @@ export async function emptyTables(prisma: TestPrisma): Promise<void> {
   await prisma.user.deleteMany({})
 }
 
-/** Swaps environment variables for the duration of `run`, then restores them exactly. */
-export async function withEnv<T>(vars: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> {
-  const saved = new Map<string, string | undefined>()
-  for (const [key, value] of Object.entries(vars)) {
-    saved.set(key, process.env[key])
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-  try {
-    return await run()
-  } finally {
-    for (const [key, value] of saved) {
-      if (value === undefined) delete process.env[key]
-      else process.env[key] = value
-    }
-  }
-}
+export { withEnv } from "../../helpers/env"
 
 /** A logger that records what the library reports. */
 export function recordingLogger() {
@@ -241,7 +225,7 @@ export function recordingLogger() {
     errors,
     warnings,
     logger: {
-      error: (error: Error) => void errors.push(error),
+      error: (_code: string, ...message: unknown[]) => void errors.push(...message.filter((m): m is Error => m instanceof Error)),
       warn: (code: string) => void warnings.push(code),
       debug: () => {},
     },

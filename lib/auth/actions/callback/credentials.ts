@@ -1,10 +1,16 @@
+/**
+ * POST /callback/:id for a credentials provider: CSRF check, the app's
+ * authorize(), the signIn callback, then a session through the configured
+ * strategy. It never stores the credentials and never says which one was
+ * wrong.
+ */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
+import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
 import { emitEvent } from "../../events"
-import { BadRequest } from "../../http/request"
 import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
+import { rememberTypedEmail } from "../remembered-email"
 import type { Account, CredentialsConfig, User } from "../../types"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */
@@ -21,9 +27,7 @@ async function authorize(ctx: AuthContext, provider: CredentialsConfig): Promise
     user = await provider.authorize(ctx.request.body ?? {}, authorizeRequest(ctx))
   } catch (cause) {
     if (cause instanceof AuthError) throw cause
-    const error = new CallbackRouteError("authorize() threw", { cause })
-    error.cause = { err: cause instanceof Error ? cause : new Error(String(cause)), provider: provider.id }
-    throw error
+    throw new CallbackRouteError("authorize() threw", { cause: { err: cause, provider: provider.id } })
   }
   if (!user) throw new CredentialsSignin("authorize() returned no user")
   return user
@@ -34,7 +38,14 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   if (ctx.request.method !== "POST") throw new BadRequest(400)
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
 
-  const authorized = await authorize(ctx, provider)
+  let authorized: User
+  try {
+    authorized = await authorize(ctx, provider)
+  } catch (error) {
+    // The sign-in page shows the email again; the error redirect carries ctx.outCookies.
+    if (error instanceof CredentialsSignin) rememberTypedEmail(ctx, provider)
+    throw error
+  }
   const user: User = { ...authorized, id: authorized.id === undefined ? crypto.randomUUID() : String(authorized.id) }
   const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
 

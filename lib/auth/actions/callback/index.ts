@@ -1,3 +1,7 @@
+/**
+ * The callback endpoint: dispatches /callback/:providerId to the handler of
+ * the provider's type. Only dispatch lives here; each flow is its own module.
+ */
 import type { AuthContext } from "../../context"
 import { InvalidProvider } from "../../errors"
 import type { ResponseInternal } from "../../http/response"

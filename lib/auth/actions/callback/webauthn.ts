@@ -8,9 +8,8 @@
  */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { MissingCSRF, WebAuthnVerificationError } from "../../errors"
+import { BadRequest, MissingCSRF, WebAuthnVerificationError } from "../../errors"
 import { emitEvent } from "../../events"
-import { BadRequest } from "../../http/request"
 import type { ResponseInternal } from "../../http/response"
 import { isWebAuthnAction } from "../../relying-party/action"
 import { clearChallengeCookie, readChallengeCookie, type IssuedChallenge } from "../../relying-party/challenge-cookie"

@@ -18,7 +18,7 @@ import { Auth } from "@/lib/auth"
 import type { AuthConfig } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
 import { getSession, signIn, updateSession } from "@/lib/auth/react/client"
-import { BASE, Browser, ORIGIN, SECRET } from "../../integration/auth/support"
+import { BASE, Browser, ORIGIN, SECRET } from "@/tests/integration/auth/support"
 
 const config: AuthConfig = {
   secret: SECRET,

@@ -1,14 +1,25 @@
-/**
- * relativeRedirect (exported by lib/auth/next) must only return paths a
- * browser reads as this origin. Browsers drop tab, CR and LF anywhere in a URL
- * and read "\" as "/", so "/\t/evil.example" or "/x\n/../\\evil" become
- * "//evil.example"-style protocol-relative URLs: another host.
- */
 import { describe, expect, it } from "vitest"
-import { relativeRedirect } from "@/lib/auth/next"
+import { relativeRedirect } from "@/lib/auth/next/actions"
 
 const origin = "http://localhost:3000"
 
+describe("relativeRedirect (redirectTo of server actions)", () => {
+  it.each([
+    ["/dashboard?tab=1", "/dashboard?tab=1"],
+    ["http://localhost:3000/settings#x", "/settings#x"],
+    ["https://evil.example/steal", "/"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["javascript:alert(1)", "/"],
+    ["", "/"],
+    [undefined, "/"],
+  ])("%s → %s", (input, expected) => {
+    expect(relativeRedirect(input, origin)).toBe(expected)
+  })
+})
+
+// Browsers drop tab, CR and LF anywhere in a URL and read "\\" as "/", so "/\t/evil.example"
+// is a protocol-relative URL: another host.
 describe("relativeRedirect refuses what browsers read as another host", () => {
   it.each(["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\u0000/evil.example", "/a\\..\\\\evil.example"])(
     "%j → /",

@@ -17,6 +17,7 @@ import { FailureThrottle } from "@/lib/accounts/throttle"
 import { authorizeWithPassword, TooManyAttempts } from "@/lib/accounts/sign-in"
 import { signUp } from "@/lib/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { envFor } from "@/tests/helpers/env"
 
 const incoming = { headers: new Headers() }
 vi.mock("next/headers", () => ({
@@ -27,24 +28,18 @@ vi.mock("next/headers", () => ({
 const { default: NextAuth } = await import("@/lib/auth/next")
 const { default: Credentials } = await import("@/lib/auth/providers/credentials")
 
-const secret = "review-actions-secret-0123456789abcdef0123"
-const saved = { AUTH_URL: process.env.AUTH_URL, AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST }
+const secret = "next-actions-secret-0123456789abcdef0123"
+const env = envFor(["AUTH_URL", "AUTH_TRUST_HOST"])
 beforeAll(() => {
-  delete process.env.AUTH_URL
-  process.env.AUTH_TRUST_HOST = "true"
+  env.set({ AUTH_URL: undefined, AUTH_TRUST_HOST: "true" })
 })
-afterAll(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-})
+afterAll(() => env.restore())
 
 function browserRequest(ip: string, extra: Record<string, string> = {}): Headers {
   return new Headers({
     host: "localhost:3000",
     "x-forwarded-for": ip,
-    "user-agent": "ReviewBrowser/1.0",
+    "user-agent": "TestBrowser/1.0",
     referer: "http://localhost:3000/login",
     cookie: "theme=dark",
     "content-type": "multipart/form-data; boundary=x",
@@ -72,7 +67,7 @@ describe("server-side signIn passes the user's request to authorize", () => {
     incoming.headers = browserRequest("203.0.113.9")
     await signIn("credentials", { redirect: false })
     expect(seen?.get("x-forwarded-for")).toBe("203.0.113.9")
-    expect(seen?.get("user-agent")).toBe("ReviewBrowser/1.0")
+    expect(seen?.get("user-agent")).toBe("TestBrowser/1.0")
     expect(seen?.get("cookie")).toContain("theme=dark")
     // The body the core re-serialises is JSON; the multipart framing of the action is not carried over.
     expect(seen?.get("content-type")).toBe("application/json")

@@ -12,16 +12,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signUp } from "@/lib/accounts/users"
 import type { Session } from "@/lib/auth/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { parseSetCookie } from "./support"
+import { parseSetCookie } from "@/tests/integration/auth/support"
+import { envFor } from "@/tests/helpers/env"
 
 const ORIGIN = "http://localhost:3000"
-const saved: Record<string, string | undefined> = {}
-const env = {
+const appEnv = {
   AUTH_SESSION_STRATEGY: "jwt",
-  AUTH_SECRET: "review-app-secret-0123456789abcdef0123456789",
+  AUTH_SECRET: "app-config-secret-0123456789abcdef0123456789",
   AUTH_TRUST_HOST: "true",
   AUTH_URL: undefined,
 } as Record<string, string | undefined>
+
+const env = envFor([...Object.keys(appEnv), "DATABASE_URL"])
 
 let db: TestDatabase
 let app: typeof import("@/auth")
@@ -52,11 +54,7 @@ async function csrfToken(): Promise<string> {
 
 beforeAll(async () => {
   db = await createTestDatabase("sqlite")
-  for (const [key, value] of Object.entries({ ...env, DATABASE_URL: db.url })) {
-    saved[key] = process.env[key]
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
+  env.set({ ...appEnv, DATABASE_URL: db.url })
   app = await import("@/auth")
   await signUp(db.prisma, { email: "ada@example.com", name: "Ada", password: "analytical engine 1843" })
   const res = await send("/api/auth/callback/credentials", {
@@ -66,10 +64,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
+  env.restore()
   await db?.cleanup()
 })
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import type { AuthConfig } from "@/lib/auth"
-import { BASE, ORIGIN, recordingLogger, SECRET } from "./support"
+import { BASE, ORIGIN, recordingLogger, SECRET } from "@/tests/integration/auth/support"
 
 function request(path: string): Request {
   return new Request(`${ORIGIN}${BASE}${path}`)

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import type { AuthConfig, Session } from "@/lib/auth"
 import { decode } from "@/lib/auth/jwt"
 import Credentials from "@/lib/auth/providers/credentials"
-import { BASE, Browser, SECRET, setCookie } from "./support"
+import { BASE, Browser, SECRET, setCookie } from "@/tests/integration/auth/support"
 
 const SESSION = "authjs.session-token"
 const nowSeconds = () => Math.floor(Date.now() / 1000)

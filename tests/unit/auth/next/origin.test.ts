@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
 import { resolveOrigin, withOrigin } from "@/lib/auth/next/origin"
-import { relativeRedirect } from "@/lib/auth/next/actions"
 
 const h = (entries: Record<string, string>) => new Headers(entries)
 
@@ -47,18 +46,25 @@ describe("resolveOrigin", () => {
   })
 })
 
-describe("relativeRedirect (redirectTo of server actions)", () => {
-  const origin = "http://localhost:3000"
-  it.each([
-    ["/dashboard?tab=1", "/dashboard?tab=1"],
-    ["http://localhost:3000/settings#x", "/settings#x"],
-    ["https://evil.example/steal", "/"],
-    ["//evil.example", "/"],
-    ["/\\evil.example", "/"],
-    ["javascript:alert(1)", "/"],
-    ["", "/"],
-    [undefined, "/"],
-  ])("%s → %s", (input, expected) => {
-    expect(relativeRedirect(input, origin)).toBe(expected)
+describe("resolveOrigin with a malformed X-Forwarded-Host from a trusted proxy", () => {
+  const malformed: Array<[string, string]> = [
+    ["a port out of range", "x:99999"],
+    ["an empty port", "app.example.com:"],
+    ["IPv6 without brackets", "::1"],
+    ["userinfo", "user:pass@app.example.com"],
+    ["spaces", "app example.com"],
+    ["a path", "app.example.com/evil"],
+    ["300 characters", `${"a".repeat(296)}.com`],
+  ]
+  it.each(malformed)("ignores %s and uses the Host header", (_label, forwarded) => {
+    const headers = h({ host: "localhost:3000", "x-forwarded-host": forwarded })
+    const origin = resolveOrigin(headers, { trustHost: true })
+    expect(origin).toBe("http://localhost:3000")
+    expect(() => withOrigin(new Request("http://localhost:3000/api/auth/session"), origin)).not.toThrow()
+  })
+
+  it("keeps the highest valid port and a bracketed IPv6 host", () => {
+    expect(resolveOrigin(h({ "x-forwarded-host": "app.example.com:65535" }), { trustHost: true })).toBe("https://app.example.com:65535")
+    expect(resolveOrigin(h({ "x-forwarded-host": "[::1]:3000" }), { trustHost: true })).toBe("http://[::1]:3000")
   })
 })

@@ -14,21 +14,15 @@ import { NextRequest } from "next/server"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
 import Credentials from "@/lib/auth/providers/credentials"
+import { envFor } from "@/tests/helpers/env"
 
-const secret = "review-guard-secret-0123456789abcdef012345"
-const saved = { AUTH_URL: process.env.AUTH_URL, AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST, AUTH_SECRET: process.env.AUTH_SECRET }
+const secret = "next-guard-secret-0123456789abcdef012345"
+const env = envFor(["AUTH_URL", "AUTH_TRUST_HOST", "AUTH_SECRET"])
 
 beforeEach(() => {
-  delete process.env.AUTH_URL
-  delete process.env.AUTH_SECRET
-  process.env.AUTH_TRUST_HOST = "true"
+  env.set({ AUTH_URL: undefined, AUTH_SECRET: undefined, AUTH_TRUST_HOST: "true" })
 })
-afterEach(() => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key]
-    else process.env[key] = value
-  }
-})
+afterEach(() => env.restore())
 
 function config(overrides: Partial<NextAuthConfig> = {}): NextAuthConfig {
   return {

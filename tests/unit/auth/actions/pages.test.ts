@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest"
 import type { AuthConfig } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
-import { BASE, Browser, ORIGIN, SECRET } from "./support"
+import { BASE, Browser, ORIGIN, SECRET } from "@/tests/integration/auth/support"
 
 function config(pages: AuthConfig["pages"]): AuthConfig {
   return {

@@ -22,7 +22,8 @@ function adapterWith(names: readonly string[]): Adapter {
 function recorder() {
   const errors: Error[] = []
   const warnings: string[] = []
-  return { errors, warnings, logger: { error: (e: Error) => void errors.push(e), warn: (c: string) => void warnings.push(c), debug: () => {} } }
+  const error = (_code: string, ...message: unknown[]) => void errors.push(...message.filter((m): m is Error => m instanceof Error))
+  return { errors, warnings, logger: { error, warn: (c: string) => void warnings.push(c), debug: () => {} } }
 }
 
 function config(extra: Partial<AuthConfig>, log = recorder()): AuthConfig {

@@ -1,0 +1,78 @@
+/**
+ * The slice of a Prisma client the adapter calls, typed structurally so the
+ * SQLite and the PostgreSQL generated clients both satisfy it. Types only.
+ */
+import type { PrismaChallengeLike } from "./webauthn-challenge"
+import type {
+  AccountData,
+  AccountKey,
+  AccountRow,
+  AccountSelect,
+  AuthenticatorRow,
+  AuthenticatorSelect,
+  SessionAndUserSelect,
+  SessionRow,
+  SessionSelect,
+  UserRow,
+  UserSelect,
+  VerificationToken,
+  VerificationTokenSelect,
+} from "./rows"
+
+/**
+ * The Prisma client as far as the adapter uses it. A generated client (either
+ * provider) satisfies it; nothing else about the client is assumed.
+ * `data` for users is open-ended so schemas extended with more user columns
+ * can fill them through `createUser` / `updateUser`.
+ */
+export interface PrismaLike {
+  /** Set by generated clients ("sqlite", "postgresql", …); picks the session lookup below. */
+  readonly _activeProvider?: string
+  $queryRaw?<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>
+  user: {
+    create(args: { data: { email: string; [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
+    findUnique(args: { where: { id: string } | { email: string }; select: UserSelect }): PromiseLike<UserRow | null>
+    update(args: { where: { id: string }; data: { [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
+    delete(args: { where: { id: string }; select: UserSelect }): PromiseLike<UserRow>
+  }
+  account: {
+    create(args: { data: AccountData; select: AccountSelect }): PromiseLike<AccountRow>
+    findUnique(args: { where: AccountKey; select: { user: { select: UserSelect } } }): PromiseLike<{ user: UserRow } | null>
+    findFirst(args: {
+      where: { provider: string; providerAccountId: string }
+      select: AccountSelect
+    }): PromiseLike<AccountRow | null>
+    delete(args: { where: AccountKey; select: AccountSelect }): PromiseLike<AccountRow>
+  }
+  session: {
+    create(args: { data: SessionRow; select: SessionSelect }): PromiseLike<SessionRow>
+    findUnique(args: {
+      where: { sessionToken: string }
+      select: SessionAndUserSelect
+    }): PromiseLike<(SessionRow & { user: UserRow }) | null>
+    update(args: {
+      where: { sessionToken: string }
+      data: { expires?: Date; userId?: string }
+      select: SessionSelect
+    }): PromiseLike<SessionRow>
+    delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>
+  }
+  verificationToken: {
+    create(args: { data: VerificationToken; select: VerificationTokenSelect }): PromiseLike<VerificationToken>
+    delete(args: {
+      where: { identifier_token: { identifier: string; token: string } }
+      select: VerificationTokenSelect
+    }): PromiseLike<VerificationToken>
+  }
+  authenticator: {
+    create(args: { data: AuthenticatorRow; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow>
+    findUnique(args: { where: { credentialID: string }; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow | null>
+    findMany(args: { where: { userId: string }; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow[]>
+    update(args: {
+      where: { credentialID: string }
+      data: { counter: number; lastUsedAt: Date }
+      select: AuthenticatorSelect
+    }): PromiseLike<AuthenticatorRow>
+  }
+  webAuthnChallenge: PrismaChallengeLike["webAuthnChallenge"]
+}

@@ -1,0 +1,207 @@
+/**
+ * Adapter over a Prisma client whose schema has the Auth.js tables
+ * (prisma/schema.prisma). Works with the SQLite and the PostgreSQL generated
+ * clients alike: the client is typed structurally, by the calls made here.
+ *
+ * Every read selects its columns explicitly. For users that keeps columns the
+ * starter adds (the password hash) out of everything the adapter returns: the
+ * session callback hands these objects to the browser.
+ */
+import type { Adapter } from "../../types"
+import type { PrismaLike } from "./client"
+import { accountData, toAccount, toAuthenticator, toSession, toUser, toVerificationToken, withoutUndefined } from "./mappers"
+import {
+  type AuthenticatorRow,
+  accountSelect,
+  authenticatorSelect,
+  sessionAndUserSelect,
+  sessionSelect,
+  userSelect,
+  verificationTokenSelect,
+} from "./rows"
+import { sqliteSessionLookup } from "./sqlite-session"
+import { useWebAuthnChallenge } from "./webauthn-challenge"
+
+export type { PrismaLike } from "./client"
+export { isDate } from "./mappers"
+
+/**
+ * Prisma's "record to update/delete does not exist". Matched by code rather than
+ * class because each generated client carries its own error class.
+ */
+function isRecordNotFound(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "P2025"
+}
+
+/** Resolves to null when the record is missing; any other failure propagates. */
+async function nullIfMissing<T>(operation: PromiseLike<T>): Promise<T | null> {
+  try {
+    return await operation
+  } catch (error) {
+    if (isRecordNotFound(error)) return null
+    throw error
+  }
+}
+
+/**
+ * Whether a lookup key cannot match any row. PostgreSQL text cannot hold
+ * U+0000 and rejects a query that carries it, so a cookie such as
+ * `session-token=%00` would turn a plain "not found" into a database error on
+ * every request; nothing the library stores contains the character, so such a
+ * key finds nothing on either database.
+ */
+function unmatchable(...keys: string[]): boolean {
+  return keys.some((key) => typeof key === "string" && key.includes("\u0000"))
+}
+
+export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
+  const fastSessionLookup = sqliteSessionLookup(prisma)
+  return {
+    async createUser(user) {
+      // The database generates ids; the one passed in is discarded.
+      const { id: _id, ...fields } = user
+      const data = withoutUndefined(fields) as { email: string; [column: string]: unknown }
+      return toUser(await prisma.user.create({ data, select: userSelect }))
+    },
+
+    async getUser(id) {
+      if (unmatchable(id)) return null
+      const row = await prisma.user.findUnique({ where: { id }, select: userSelect })
+      return row && toUser(row)
+    },
+
+    async getUserByEmail(email) {
+      if (unmatchable(email)) return null
+      const row = await prisma.user.findUnique({ where: { email }, select: userSelect })
+      return row && toUser(row)
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      if (unmatchable(provider, providerAccountId)) return null
+      // One query: the account by its key, joined to its user.
+      const row = await prisma.account.findUnique({
+        where: { provider_providerAccountId: { provider, providerAccountId } },
+        select: { user: { select: userSelect } },
+      })
+      return row && toUser(row.user)
+    },
+
+    async updateUser({ id, ...fields }) {
+      const row = await prisma.user.update({ where: { id }, data: withoutUndefined(fields), select: userSelect })
+      return toUser(row)
+    },
+
+    async deleteUser(userId) {
+      // Accounts, sessions and authenticators go with the user (onDelete: Cascade).
+      const row = await nullIfMissing(prisma.user.delete({ where: { id: userId }, select: userSelect }))
+      return row && toUser(row)
+    },
+
+    async linkAccount(account) {
+      return toAccount(await prisma.account.create({ data: accountData(account), select: accountSelect }))
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await nullIfMissing(
+        prisma.account.delete({
+          where: { provider_providerAccountId: { provider, providerAccountId } },
+          select: accountSelect,
+        }),
+      )
+      return row ? toAccount(row) : undefined
+    },
+
+    async getAccount(providerAccountId, provider) {
+      if (unmatchable(provider, providerAccountId)) return null
+      // (provider, providerAccountId) is the primary key, so the first match is the only one.
+      const row = await prisma.account.findFirst({ where: { provider, providerAccountId }, select: accountSelect })
+      return row && toAccount(row)
+    },
+
+    async createSession({ sessionToken, userId, expires }) {
+      return toSession(await prisma.session.create({ data: { sessionToken, userId, expires }, select: sessionSelect }))
+    },
+
+    async getSessionAndUser(sessionToken) {
+      if (unmatchable(sessionToken)) return null
+      if (fastSessionLookup) return fastSessionLookup(sessionToken)
+      // One query; with relationJoins (PostgreSQL) also one SQL statement.
+      const row = await prisma.session.findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
+      return row && { session: toSession(row), user: toUser(row.user) }
+    },
+
+    async updateSession({ sessionToken, expires, userId }) {
+      if (unmatchable(sessionToken)) return null
+      const data: { expires?: Date; userId?: string } = {}
+      if (expires !== undefined) data.expires = expires
+      if (userId !== undefined) data.userId = userId
+      const row = await nullIfMissing(prisma.session.update({ where: { sessionToken }, data, select: sessionSelect }))
+      return row && toSession(row)
+    },
+
+    async deleteSession(sessionToken) {
+      if (unmatchable(sessionToken)) return null
+      const row = await nullIfMissing(prisma.session.delete({ where: { sessionToken }, select: sessionSelect }))
+      return row && toSession(row)
+    },
+
+    async createVerificationToken({ identifier, token, expires }) {
+      const row = await prisma.verificationToken.create({
+        data: { identifier, token, expires },
+        select: verificationTokenSelect,
+      })
+      return toVerificationToken(row)
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      if (unmatchable(identifier, token)) return null
+      // Deleting is what consumes the token: of two concurrent uses only one
+      // deletes the row, the other finds it gone.
+      const row = await nullIfMissing(
+        prisma.verificationToken.delete({
+          where: { identifier_token: { identifier, token } },
+          select: verificationTokenSelect,
+        }),
+      )
+      return row && toVerificationToken(row)
+    },
+
+    async createAuthenticator(authenticator) {
+      const data: AuthenticatorRow = {
+        credentialID: authenticator.credentialID,
+        userId: authenticator.userId,
+        providerAccountId: authenticator.providerAccountId,
+        credentialPublicKey: authenticator.credentialPublicKey,
+        counter: authenticator.counter,
+        credentialDeviceType: authenticator.credentialDeviceType,
+        credentialBackedUp: authenticator.credentialBackedUp,
+        transports: authenticator.transports ?? null,
+      }
+      return toAuthenticator(await prisma.authenticator.create({ data, select: authenticatorSelect }))
+    },
+
+    async getAuthenticator(credentialID) {
+      if (unmatchable(credentialID)) return null
+      const row = await prisma.authenticator.findUnique({ where: { credentialID }, select: authenticatorSelect })
+      return row && toAuthenticator(row)
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      const rows = await prisma.authenticator.findMany({ where: { userId }, select: authenticatorSelect })
+      return rows.map(toAuthenticator)
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      // A missing credential must reject (the WebAuthn flow relies on it), so no nullIfMissing here.
+      const row = await prisma.authenticator.update({
+        where: { credentialID },
+        // lastUsedAt is ours (the settings page shows it); the counter moves only on sign-in.
+        data: { counter: newCounter, lastUsedAt: new Date() },
+        select: authenticatorSelect,
+      })
+      return toAuthenticator(row)
+    },
+
+    useWebAuthnChallenge: useWebAuthnChallenge(prisma),
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The columns the Prisma adapter selects and the rows they produce. Row types
+ * are derived from the adapter types in lib/auth/types.ts (a nullable column
+ * is the adapter field with null for "absent"), so the two cannot drift
+ * apart. Types and constant selections only: no query runs here.
+ */
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../../types"
+
+/** The fields K of T as columns: always present, null where T leaves them out. */
+type NullableColumns<T, K extends keyof T> = { [P in K]-?: Exclude<T[P], undefined> | null }
+
+export type UserRow = Pick<AdapterUser, "id" | "email" | "emailVerified"> & NullableColumns<AdapterUser, "name" | "image">
+
+/** `type` is free text in the table; linkAccount only ever writes an AdapterAccountType. */
+export type AccountRow = Pick<AdapterAccount, "userId" | "provider" | "providerAccountId"> & { type: string } & NullableColumns<
+    AdapterAccount,
+    "refresh_token" | "access_token" | "expires_at" | "token_type" | "scope" | "id_token" | "session_state"
+  >
+
+/** What linkAccount writes: the key columns, and each token column only when present. */
+export type AccountData = Pick<AccountRow, "userId" | "type" | "provider" | "providerAccountId"> &
+  Partial<Omit<AccountRow, "userId" | "type" | "provider" | "providerAccountId">>
+
+export type SessionRow = Pick<AdapterSession, "sessionToken" | "userId" | "expires">
+
+export type AuthenticatorRow = Omit<AdapterAuthenticator, "transports"> & NullableColumns<AdapterAuthenticator, "transports">
+
+export type { VerificationToken }
+
+export const userSelect = { id: true, name: true, email: true, emailVerified: true, image: true } as const
+export type UserSelect = typeof userSelect
+
+export const accountSelect = {
+  userId: true,
+  type: true,
+  provider: true,
+  providerAccountId: true,
+  refresh_token: true,
+  access_token: true,
+  expires_at: true,
+  token_type: true,
+  scope: true,
+  id_token: true,
+  session_state: true,
+} as const
+export type AccountSelect = typeof accountSelect
+
+export const sessionSelect = { sessionToken: true, userId: true, expires: true } as const
+export type SessionSelect = typeof sessionSelect
+
+export const sessionAndUserSelect = { ...sessionSelect, user: { select: userSelect } } as const
+export type SessionAndUserSelect = typeof sessionAndUserSelect
+
+export const verificationTokenSelect = { identifier: true, token: true, expires: true } as const
+export type VerificationTokenSelect = typeof verificationTokenSelect
+
+export const authenticatorSelect = {
+  credentialID: true,
+  userId: true,
+  providerAccountId: true,
+  credentialPublicKey: true,
+  counter: true,
+  credentialDeviceType: true,
+  credentialBackedUp: true,
+  transports: true,
+} as const
+export type AuthenticatorSelect = typeof authenticatorSelect
+
+export type AccountKey = { provider_providerAccountId: { provider: string; providerAccountId: string } }

@@ -1,0 +1,84 @@
+/**
+ * The adapter contract: the shapes a database adapter reads and writes and
+ * the methods the library may call. Every method is optional; which ones a
+ * configuration needs is checked once, at config time (config/assert.ts).
+ * Types only. Field names follow the specification and Auth.js v5 so that
+ * rows move between the two.
+ */
+import type { Awaitable, TokenSet } from "../types"
+
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+
+export interface AdapterUser {
+  id: string
+  email: string
+  emailVerified: Date | null
+  name?: string | null
+  image?: string | null
+  [key: string]: unknown
+}
+
+export interface AdapterAccount extends TokenSet {
+  userId: string
+  type: AdapterAccountType
+  provider: string
+  providerAccountId: string
+}
+
+export interface AdapterSession {
+  sessionToken: string
+  userId: string
+  expires: Date
+  [key: string]: unknown
+}
+
+export interface VerificationToken {
+  identifier: string
+  token: string
+  expires: Date
+}
+
+export interface AdapterAuthenticator {
+  credentialID: string
+  userId: string
+  providerAccountId: string
+  credentialPublicKey: string
+  counter: number
+  credentialDeviceType: string
+  credentialBackedUp: boolean
+  transports?: string | null
+}
+
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>
+  getUser?(id: string): Awaitable<AdapterUser | null>
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+  /**
+   * Not in Auth.js. Marks a WebAuthn challenge (by its SHA-256) as answered until `expires`.
+   * Resolves true the first time, false when it was marked before: the response is a replay.
+   * Records past their expiry may be deleted.
+   */
+  useWebAuthnChallenge?(params: { challengeHash: string; expires: Date }): Awaitable<boolean>
+}

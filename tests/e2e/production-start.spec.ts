@@ -1,0 +1,136 @@
+/**
+ * `next start` of the real production build (the one scripts/e2e-server.mjs
+ * built for this run) with each way of getting the deploy variables wrong: the
+ * server must stop at boot with one line that names what to set, instead of
+ * answering 200 on pages while every auth route fails. A correct set starts.
+ *
+ * Variables are passed as empty strings rather than left out: an explicit
+ * value wins over any .env.local in the checkout, and the library treats an
+ * empty value as unset, so the cases hold on a developer machine too.
+ */
+import { spawn } from "node:child_process"
+import { createRequire } from "node:module"
+import { createServer } from "node:net"
+import path from "node:path"
+import { expect, test } from "./fixtures"
+
+const require = createRequire(import.meta.url)
+const NEXT_BIN = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next")
+const GOOD_SECRET = "production-start-spec-secret-0123456789abcdefgh"
+const SECRET_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`
+
+/** Every variable the check reads, unset; each case sets its own. */
+const UNSET = {
+  AUTH_SECRET: "",
+  AUTH_SECRET_1: "",
+  AUTH_SECRET_2: "",
+  AUTH_SECRET_3: "",
+  NEXTAUTH_SECRET: "",
+  AUTH_URL: "",
+  NEXTAUTH_URL: "",
+  AUTH_TRUST_HOST: "",
+  VERCEL: "",
+  CF_PAGES: "",
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+interface Started {
+  port: number
+  output: () => string
+  exited: Promise<number | null>
+  stop: () => Promise<void>
+}
+
+async function nextStart(env: Record<string, string>, port: number): Promise<Started> {
+  const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port)], {
+    env: {
+      ...process.env,
+      ...UNSET,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // Never opened by these cases (no route they reach reads the database).
+      DATABASE_URL: "file:./test-results/e2e-servers/production-start.db",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)))
+  return {
+    port,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+      await exited
+    },
+  }
+}
+
+/** Starts the server and expects it to stop by itself, non-zero, within the time limit. */
+async function expectRefusal(env: Record<string, string>): Promise<string[]> {
+  const server = await nextStart(env, await freePort())
+  try {
+    const code = await Promise.race([server.exited, new Promise<"running">((r) => setTimeout(() => r("running"), 20_000))])
+    expect(code, `next start should have stopped; output:\n${server.output()}`).toBe(1)
+    return server.output().split("\n").filter((line) => line.startsWith("[auth] "))
+  } finally {
+    await server.stop()
+  }
+}
+
+test.describe("production start with a wrong configuration", () => {
+  test.describe.configure({ timeout: 60_000 })
+
+  test("no AUTH_SECRET: refuses to start, says how to make one", async () => {
+    const lines = await expectRefusal({ AUTH_URL: "https://app.example.com" })
+    expect(lines).toEqual([
+      `[auth] Refusing to start: AUTH_SECRET is not set. Production needs a secret: generate one with \`${SECRET_COMMAND}\` and set AUTH_SECRET.`,
+    ])
+  })
+
+  test("the development secret from .env.local: refuses to start", async () => {
+    const lines = await expectRefusal({
+      AUTH_SECRET: "dev-only-abcdefghijklmnopqrstuvwxyz0123456789ABCD",
+      AUTH_URL: "https://app.example.com",
+    })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain("Refusing to start: AUTH_SECRET is the development secret")
+    expect(lines[0]).toContain(SECRET_COMMAND)
+    expect(lines[0]).not.toContain("abcdefghijklmnopqrstuvwxyz")
+  })
+
+  test("no public origin (AUTH_URL): refuses to start, names AUTH_URL and AUTH_TRUST_HOST", async () => {
+    const lines = await expectRefusal({ AUTH_SECRET: GOOD_SECRET })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^\[auth\] Refusing to start: AUTH_URL is not set/)
+    expect(lines[0]).toContain("AUTH_URL=https://")
+    expect(lines[0]).toContain("AUTH_TRUST_HOST=true")
+  })
+
+  test("the README's variables (AUTH_SECRET and AUTH_URL): starts, and the sign-in page answers", async ({ request }) => {
+    const port = await freePort()
+    const server = await nextStart({ AUTH_SECRET: GOOD_SECRET, AUTH_URL: `http://localhost:${port}` }, port)
+    try {
+      const signin = `http://localhost:${port}/api/auth/signin`
+      await expect.poll(async () => (await request.get(signin).catch(() => undefined))?.status(), { timeout: 20_000 }).toBe(200)
+      expect(await (await request.get(signin)).text()).toContain("Create an account")
+      expect((await request.get(`http://localhost:${port}/api/auth/providers`)).status()).toBe(200)
+      expect(server.output()).not.toContain("[auth]")
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import { describe, expect, it } from "vitest"
+import { GENERATE_SECRET_COMMAND } from "@/lib/auth/config/assert"
+import { checkAuthConfigAtStartup } from "@/lib/auth/next/startup"
+import Credentials from "@/lib/auth/providers/credentials"
+
+const config = { providers: [Credentials({ credentials: { email: {} }, authorize: () => null })] }
+const SECRET = "startup-check-suite-secret-0123456789abcdef"
+
+function run(env: Record<string, string>) {
+  const lines: string[] = []
+  const exits: number[] = []
+  const problem = checkAuthConfigAtStartup(config, { env, print: (l) => lines.push(l), exit: (c) => exits.push(c) })
+  return { problem, lines, exits }
+}
+
+describe("the startup check", () => {
+  it("passes a production config with AUTH_SECRET and AUTH_URL, silently", () => {
+    expect(run({ NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "https://app.example.com" })).toEqual({
+      problem: undefined,
+      lines: [],
+      exits: [],
+    })
+  })
+
+  it("accepts AUTH_TRUST_HOST=true in place of AUTH_URL", () => {
+    expect(run({ NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_TRUST_HOST: "true" }).exits).toEqual([])
+  })
+
+  it("refuses to start in production with one line naming the variable", () => {
+    const { lines, exits } = run({ NODE_ENV: "production", AUTH_URL: "https://app.example.com" })
+    expect(exits).toEqual([1])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^\[auth\] Refusing to start: AUTH_SECRET is not set\./)
+  })
+
+  it("only warns in development, so a half-configured checkout still starts", () => {
+    const { lines, exits } = run({ NODE_ENV: "development", AUTH_TRUST_HOST: "false", AUTH_SECRET: SECRET })
+    expect(exits).toEqual([])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^\[auth\] Warning: AUTH_URL is not set/)
+  })
+})
+
+describe("README deploy instructions", () => {
+  const readme = readFileSync(path.resolve(__dirname, "../../../../README.md"), "utf8")
+  const deploy = readme.slice(readme.indexOf("## Deploying / production"))
+
+  it("put the required variables in the start command itself", () => {
+    const block = /```sh\n([\s\S]*?)```/.exec(deploy)?.[1] ?? ""
+    expect(block).toMatch(/AUTH_SECRET=\S+ AUTH_URL=https:\/\/\S+ npm start/)
+  })
+
+  it("give the same secret command as the error messages", () => {
+    expect(deploy).toContain(GENERATE_SECRET_COMMAND)
+  })
+})
