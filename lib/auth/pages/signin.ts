@@ -217,10 +217,11 @@ const DIVIDER = html`<div class="divider">or</div>`
 
 /**
  * A form-based provider alone on the page says just "Sign in"; next to other
- * forms its name tells them apart. OAuth buttons carry their own names.
+ * forms its name tells them apart. OAuth buttons and the passkey form carry
+ * their own names, so they do not count.
  */
 function formButtonLabel(provider: PageProvider, providers: PageProvider[]): string {
-  const forms = providers.filter((q) => q.type !== "oauth" && q.type !== "oidc")
+  const forms = providers.filter((q) => q.type !== "oauth" && q.type !== "oidc" && q.type !== "webauthn")
   return forms.length === 1 ? "Sign in" : `Sign in with ${provider.name}`
 }
 
