@@ -64,7 +64,8 @@ test("a wrong password and an unknown email get the same error on the sign-in pa
   // The form is there again for another try, with the email as typed (not in the URL).
   await expect(page.getByLabel("Password")).toBeVisible()
   await expect(page.getByLabel("Password")).toHaveValue("")
-  await expect(page.getByLabel("Email")).toHaveValue(user.email)
+  const passwordForm = page.locator("form").filter({ has: page.getByLabel("Password") })
+  await expect(passwordForm.getByLabel("Email")).toHaveValue(user.email)
   expect(page.url()).not.toContain(encodeURIComponent(user.email))
   expect(page.url()).not.toContain(user.email)
 
