@@ -161,18 +161,11 @@ export class SoftAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, this.#cosePublicKey])
     const authData = this.#authData(rpId, this.#flags(FLAG_AT), this.#nextCounter(), attested)
     const clientDataJSON = this.#clientData("webauthn.create", options, ceremony)
-    return {
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(cbor({ fmt: "none", attStmt: {}, authData })),
-        transports: ["internal", "hybrid"],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: "platform",
-    }
+    return this.#credential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(cbor({ fmt: "none", attStmt: {}, authData })),
+      transports: ["internal", "hybrid"],
+    })
   }
 
   /** navigator.credentials.get() for the given authentication options. */
@@ -181,18 +174,23 @@ export class SoftAuthenticator {
     const authData = this.#authData(rpId, this.#flags(0), this.#nextCounter())
     const clientDataJSON = this.#clientData("webauthn.get", options, ceremony)
     const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.#privateKey)
+    return this.#credential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      ...(this.#userHandle ? { userHandle: this.#userHandle } : {}),
+    })
+  }
+
+  /** The PublicKeyCredential JSON a browser hands the page, around a ceremony's response. */
+  #credential<R>(response: R) {
     return {
       id: this.id,
       rawId: this.id,
-      type: "public-key",
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        ...(this.#userHandle ? { userHandle: this.#userHandle } : {}),
-      },
+      type: "public-key" as const,
+      response,
       clientExtensionResults: {},
-      authenticatorAttachment: "platform",
+      authenticatorAttachment: "platform" as const,
     }
   }
 }

@@ -77,16 +77,23 @@ export interface VerifyInput {
 /** A verified registration, as an authenticator record still missing its owner. */
 export type VerifiedAuthenticator = Omit<AdapterAuthenticator, "userId">
 
-export async function verifyRegistration({ response, issued, rp, provider }: VerifyInput): Promise<VerifiedAuthenticator> {
-  const parsed = credentialResponse(response)
+/** What both ceremonies check: the challenge issued, every accepted origin, the rp id, and UV where required. */
+function expectations({ issued, rp, provider }: VerifyInput) {
+  return {
+    expectedChallenge: issued.challenge,
+    expectedOrigin: rp.origins,
+    expectedRPID: rp.id,
+    requireUserVerification: provider.userVerification === "required",
+  }
+}
+
+export async function verifyRegistration(input: VerifyInput): Promise<VerifiedAuthenticator> {
+  const parsed = credentialResponse(input.response)
   const result = await verifying(() =>
     verifyRegistrationResponse({
       response: parsed as unknown as RegistrationResponseJSON,
-      expectedChallenge: issued.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      requireUserVerification: provider.userVerification === "required",
-      supportedAlgorithmIDs: provider.supportedAlgorithmIDs,
+      ...expectations(input),
+      supportedAlgorithmIDs: input.provider.supportedAlgorithmIDs,
     }),
   )
   if (!result.verified) throw new WebAuthnVerificationError("signature", "The registration response did not verify")
@@ -106,7 +113,7 @@ export async function verifyRegistration({ response, issued, rp, provider }: Ver
 
 /** Verifies a sign-in against the stored authenticator; resolves to the new signature counter. */
 export async function verifyAuthentication(input: VerifyInput & { authenticator: AdapterAuthenticator }): Promise<number> {
-  const { response, issued, rp, provider, authenticator } = input
+  const { response, authenticator } = input
   const parsed = credentialResponse(response)
   const credential = {
     id: webauthnCredentialId(authenticator.credentialID),
@@ -117,10 +124,7 @@ export async function verifyAuthentication(input: VerifyInput & { authenticator:
   const result = await verifying(() =>
     verifyAuthenticationResponse({
       response: parsed as unknown as AuthenticationResponseJSON,
-      expectedChallenge: issued.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
-      requireUserVerification: provider.userVerification === "required",
+      ...expectations(input),
       credential,
     }),
   )
