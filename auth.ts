@@ -6,8 +6,10 @@ import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import Passkey from "@/lib/auth/providers/passkey"
-import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
+import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
+import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
+import { rateLimitStoreFromEnv } from "@/lib/rate-limit/store-from-env"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -19,7 +21,8 @@ function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
 }
 
-const signInLimits = defaultSignInLimits()
+/** OAuth/OIDC providers whose environment variables are set (see .env.example). */
+export const oauthProviders = oauthProvidersFromEnv()
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
@@ -30,6 +33,9 @@ export const authConfig: NextAuthConfig = {
   // provider below is a configuration error. The relying party is AUTH_URL's host name, so
   // passkeys made on one domain only work there (see README, "Passkeys").
   experimental: { enableWebAuthn: true },
+  // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
+  // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
+  rateLimit: { store: rateLimitStoreFromEnv() },
   providers: [
     Credentials({
       name: "Email and password",
@@ -37,12 +43,13 @@ export const authConfig: NextAuthConfig = {
         email: { label: "Email", type: "email", autocomplete: "email", required: true },
         password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
       },
-      // Unknown email and wrong password give the same answer in about the same time;
-      // repeated failures per email and per client are refused for 15 minutes.
-      authorize: (credentials, request) => authorizeWithPassword(getPrisma(), signInLimits, credentials, request),
+      // Unknown email and wrong password give the same answer in about the same time.
+      // The library counts attempts per email and per client before calling this.
+      authorize: (credentials) => authorizeWithPassword(getPrisma(), credentials),
     }),
     // Sign-up and sign-in with a passkey alone; a discoverable credential with user verification.
     Passkey(),
+    ...oauthProviders,
   ],
   theme: {
     colorScheme: "auto",
@@ -85,7 +92,7 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth(authConfig)
+export const { handlers, auth, signIn, signOut, unstable_update, rateLimit } = NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next"
+import { securityHeaders } from "./lib/security-headers"
 
 // Telemetry is switched off through NEXT_TELEMETRY_DISABLED=1, which the dev,
 // test and CI scripts set; Next reads it from the environment, not from here.
@@ -7,6 +8,10 @@ const nextConfig: NextConfig = {
   // The starter is served by `next start` behind whatever the deployer picks;
   // advertising the framework in every response helps nobody.
   poweredByHeader: false,
+  // CSP, framing, MIME sniffing, HSTS for the app's pages (lib/security-headers.ts).
+  async headers() {
+    return securityHeaders(process.env.NODE_ENV !== "production")
+  },
 }
 
 export default nextConfig

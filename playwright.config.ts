@@ -1,12 +1,27 @@
 import { execFileSync } from "node:child_process"
+import { createTestCertificate } from "./tests/helpers/tls"
 import { defineConfig, devices } from "@playwright/test"
 import type { E2EOptions } from "./tests/e2e/fixtures"
 
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(3).join(",")
-const [databasePort, jwtPort, httpsPort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(5).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort, idpPort] = process.env.E2E_PORTS.split(",")
+// The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
+if (!process.env.TEST_TLS_CERT) {
+  const { certFile, keyFile, trustFile } = createTestCertificate()
+  process.env.TEST_TLS_CERT = certFile
+  process.env.TEST_TLS_KEY = keyFile
+  process.env.E2E_TRUST_FILE = trustFile
+}
+const IDP = {
+  AUTH_OIDC_ISSUER: `https://127.0.0.1:${idpPort}`,
+  AUTH_OIDC_ID: "e2e-client",
+  AUTH_OIDC_SECRET: "e2e-client-secret-0123456789",
+  AUTH_OIDC_NAME: "Test IdP",
+  AUTH_OIDC_FEDERATED_SIGN_OUT: "true",
+}
 
 // Fixed and public on purpose: only ever used by these throw-away servers.
 const AUTH_SECRET = "e2e-test-secret-not-for-production-0123456789"
@@ -22,6 +37,9 @@ const servers = [
   { name: "database", port: databasePort, strategy: "database", authUrl: `http://localhost:${databasePort}` },
   { name: "jwt", port: jwtPort, strategy: "jwt", authUrl: `http://localhost:${jwtPort}` },
   { name: "https", port: httpsPort, strategy: "jwt", authUrl: `https://localhost:${httpsPort}` },
+  // Attacked the way a client talking straight to `next start` would: no AUTH_URL, the host
+  // headers trusted, so that exhausting its rate limits cannot disturb the other specs.
+  { name: "attack", port: attackPort, strategy: "jwt", authUrl: undefined },
 ].map((server) => ({
   ...server,
   baseURL: `http://localhost:${server.port}`,
@@ -52,12 +70,12 @@ function serverOptions(name: string) {
     baseURL: server.baseURL,
     strategy: server.strategy as E2EOptions["strategy"],
     databaseFile: server.databaseFile,
-    authUrl: server.authUrl,
+    authUrl: server.authUrl ?? server.baseURL,
   }
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -71,6 +89,8 @@ export default defineConfig<E2EOptions>({
   // scripts/test.mjs reads the JSON file to compute the aggregate summary.
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
+    // The test IdP's certificate is trusted by the app servers, not by the browser.
+    ignoreHTTPSErrors: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
@@ -82,33 +102,66 @@ export default defineConfig<E2EOptions>({
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
     { name: "startup", testMatch: /production-start\.spec\.ts$/ },
-  ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    // No `url`: Playwright would race it against `wait` and could start the
-    // tests when only one server is up. The script prints this line once
-    // every server answers.
-    wait: { stdout: /\[e2e\] all servers ready/ },
-    // Fresh databases + migrations + seed + `next build` + three starts.
-    timeout: 300_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // The script stops its servers on SIGTERM; SIGKILL follows if it hangs.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      E2E_SERVERS: JSON.stringify(
-        servers.map(({ name, port, strategy, authUrl, databaseFile }) => ({
-          name,
-          port,
-          env: { DATABASE_URL: `file:./${databaseFile}`, AUTH_SESSION_STRATEGY: strategy, AUTH_URL: authUrl },
-        })),
-      ),
-      // The script exits (and stops its servers) if this process disappears.
-      E2E_PARENT_PID: String(process.pid),
-      AUTH_SECRET,
-      NEXT_TELEMETRY_DISABLED: "1",
+    // Once: security findings reproduced over HTTP against their own server.
+    // Bursts of password hashes: slower than a browser flow on a busy machine.
+    {
+      name: "attack",
+      testMatch: /attack\.spec\.ts$/,
+      timeout: 120_000,
+      expect: { timeout: 20_000 },
+      use: { ...chromium, ...serverOptions("attack") },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: "node node_modules/tsx/dist/cli.mjs tests/e2e/idp-server.ts",
+      wait: { stdout: /\[e2e-idp\] ready/ },
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: {
+        ...IDP,
+        E2E_IDP_PORT: idpPort,
+        E2E_PARENT_PID: String(process.pid),
+        E2E_IDP_REDIRECTS: servers.map((s) => s.authUrl ?? s.baseURL).join(","),
+        TEST_TLS_CERT: process.env.TEST_TLS_CERT as string,
+        TEST_TLS_KEY: process.env.TEST_TLS_KEY as string,
+      },
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      // No `url`: Playwright would race it against `wait` and could start the
+      // tests when only one server is up. The script prints this line once
+      // every server answers.
+      wait: { stdout: /\[e2e\] all servers ready/ },
+      // Fresh databases + migrations + seed + `next build` + three starts (minutes on a busy machine).
+      timeout: 600_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      // The script stops its servers on SIGTERM; SIGKILL follows if it hangs.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        E2E_SERVERS: JSON.stringify(
+          servers.map(({ name, port, strategy, authUrl, databaseFile }) => ({
+            name,
+            port,
+            env: {
+              DATABASE_URL: `file:./${databaseFile}`,
+              AUTH_SESSION_STRATEGY: strategy,
+              ...(authUrl ? { AUTH_URL: authUrl } : { AUTH_TRUST_HOST: "true" }),
+            },
+          })),
+        ),
+        // The script exits (and stops its servers) if this process disappears.
+        E2E_PARENT_PID: String(process.pid),
+        AUTH_SECRET,
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...IDP,
+        NODE_EXTRA_CA_CERTS: process.env.E2E_TRUST_FILE as string,
+      },
+    },
+  ],
 })
 
 /** Asks the OS for `count` distinct unused ports, synchronously (the config cannot await). */

@@ -1,5 +1,6 @@
 import Link from "next/link"
 import { auth, signInPath } from "@/auth"
+import { ProviderButtons } from "@/components/provider-buttons"
 
 export default async function HomePage() {
   const session = await auth()
@@ -39,6 +40,7 @@ export default async function HomePage() {
             </>
           )}
         </div>
+        {session?.user ? null : <ProviderButtons />}
         <p data-testid="session-state" className="text-sm text-zinc-500 dark:text-zinc-400">
           {session?.user ? `Signed in as ${session.user.email}` : "Not signed in"}
         </p>

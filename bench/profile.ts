@@ -14,7 +14,7 @@ if (!spec) throw new Error(`unknown case ${caseId}; one of ${CASES.map((c) => c.
 let fixture: DatabaseFixture | undefined
 if (needsSqlite(spec)) fixture = await (await import("./lib/database")).databaseFixture([spec])
 try {
-  const benchCase = await setupCase(spec, await loadLibrary(spec.library), needsSqlite(spec) ? fixture?.sessionFor(spec) : undefined)
+  const benchCase = await setupCase(spec, await loadLibrary(spec.library), needsSqlite(spec) ? fixture?.sessionFor(spec) : undefined, Number(count))
   await runOps(benchCase, Number(count))
   if (benchCase.counters.failures > 0) throw new Error(`failures: ${benchCase.counters.lastFailure}`)
   console.log(`${caseId}: ${benchCase.counters.ops} requests`)

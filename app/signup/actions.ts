@@ -1,6 +1,8 @@
 "use server"
 
-import { signIn } from "@/auth"
+import { redirect } from "next/navigation"
+import { rateLimit, signIn, signInPath } from "@/auth"
+import { CredentialsSignin } from "@/lib/auth/errors"
 import { signUp } from "@/lib/accounts/users"
 import { getPrisma } from "@/lib/db/client"
 
@@ -10,14 +12,37 @@ export interface SignUpState {
   values?: { email: string; name: string }
 }
 
-/** Creates the account, then signs in with the same credentials and lands on the dashboard. */
+function minutes(seconds: number): string {
+  const m = Math.ceil(seconds / 60)
+  return m <= 1 ? "a minute" : `${m} minutes`
+}
+
+/**
+ * Creates the account, then signs in with the same credentials and lands on the dashboard.
+ * Counted per client and across all clients before any work: each sign-up costs a password hash.
+ */
 export async function signUpAction(_previous: SignUpState, form: FormData): Promise<SignUpState> {
   const email = String(form.get("email") ?? "")
   const name = String(form.get("name") ?? "")
   const password = String(form.get("password") ?? "")
+  const values = { email, name }
+  const client = await rateLimit.consume("signup-client", await rateLimit.clientAddress())
+  const everyone = client.allowed ? await rateLimit.consume("signup-global", "all") : client
+  if (!client.allowed || !everyone.allowed) {
+    const wait = minutes(Math.max(client.retryAfterSeconds, everyone.retryAfterSeconds))
+    return { field: "email", message: `Too many sign-ups right now. Try again in ${wait}.`, values }
+  }
   const result = await signUp(getPrisma(), { email, name, password })
-  if (!result.ok) return { field: result.field, message: result.message, values: { email, name } }
-  // Outside any try/catch: signIn redirects by throwing Next's redirect signal.
-  await signIn("credentials", { email: result.user.email, password, redirectTo: "/dashboard" })
-  return {}
+  if (!result.ok) return { field: result.field, message: result.message, values }
+  let refused: CredentialsSignin | undefined
+  try {
+    // signIn redirects by throwing Next's redirect signal, which passes through.
+    await signIn("credentials", { email: result.user.email, password, redirectTo: "/dashboard" })
+  } catch (error) {
+    if (!(error instanceof CredentialsSignin)) throw error
+    refused = error
+  }
+  // The account exists; its sign-in was refused (e.g. that email is rate limited): the sign-in page says why.
+  const query = new URLSearchParams({ error: "CredentialsSignin", code: refused?.code ?? "credentials" })
+  redirect(`${signInPath("/dashboard")}&${query}`)
 }

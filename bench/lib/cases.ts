@@ -2,7 +2,8 @@
  * The benchmarked cases and how each gets a valid session: jwt cases sign in
  * through the library's own HTTP flow (GET /csrf, POST /callback/credentials)
  * and keep the cookie it set; database cases carry the token of a session row
- * made through the adapter. Every case is checked to return the session before
+ * made through the adapter. Cold jwt cases send a different, never-seen token
+ * with every request (./token-pool). Every case is checked to return the session before
  * it is timed, so a broken configuration cannot produce a fast null.
  */
 import type { Adapter } from "../../lib/auth/types"
@@ -17,6 +18,7 @@ import {
   PASSWORD,
   type Strategy,
 } from "./libraries"
+import { mintTokens } from "./token-pool"
 
 export interface CaseSpec {
   id: string
@@ -30,12 +32,28 @@ export interface CaseSpec {
    * case measures the library's own overhead with storage cost near zero.
    */
   storage?: "sqlite" | "memory"
+  /**
+   * jwt cases only. "distinct": every request carries a token the library has
+   * not seen before (the cold case: decode cache misses); default: the one
+   * token the sign-in set (the warm case, as a returning browser).
+   */
+  tokens?: "distinct"
 }
 
 export const CASES: readonly CaseSpec[] = [
   { id: "jwt/ours", label: "jwt  ours (updateAge 1 d, default)", library: "ours", strategy: "jwt" },
   { id: "jwt/ours-updateAge-0", label: "jwt  ours (updateAge 0)", library: "ours", strategy: "jwt", updateAge: 0 },
   { id: "jwt/auth-core", label: "jwt  @auth/core 0.41.3", library: "@auth/core", strategy: "jwt" },
+  { id: "jwt-cold/ours", label: "jwt  cold: ours (default)", library: "ours", strategy: "jwt", tokens: "distinct" },
+  {
+    id: "jwt-cold/ours-updateAge-0",
+    label: "jwt  cold: ours (updateAge 0)",
+    library: "ours",
+    strategy: "jwt",
+    updateAge: 0,
+    tokens: "distinct",
+  },
+  { id: "jwt-cold/auth-core", label: "jwt  cold: @auth/core 0.41.3", library: "@auth/core", strategy: "jwt", tokens: "distinct" },
   { id: "database/ours", label: "db   ours (Prisma, SQLite)", library: "ours", strategy: "database", storage: "sqlite" },
   {
     id: "database/auth-core",
@@ -75,6 +93,8 @@ export interface BenchCase {
   jar: CookieJar
   expectedEmail: string
   counters: Counters
+  /** Cold cases: the tokens still to send, one per request. */
+  pool?: string[]
 }
 
 /** What a database case needs from the fixture. */
@@ -104,7 +124,11 @@ async function signInWithCredentials(handle: (request: Request) => Promise<Respo
   }
 }
 
-export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database?: DatabaseSession): Promise<BenchCase> {
+/**
+ * `requests`: how many GET /session the case will serve in all (warm-up
+ * included); a cold case mints that many distinct tokens up front.
+ */
+export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database?: DatabaseSession, requests = 0): Promise<BenchCase> {
   if (library.library !== spec.library) throw new Error(`case ${spec.id} needs ${spec.library}, got ${library.library}`)
   const jar = new CookieJar()
   let handle: BenchCase["handle"]
@@ -120,7 +144,9 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
     await signInWithCredentials(handle, jar)
     expectedEmail = JWT_USER.email
   }
-  const benchCase: BenchCase = { spec, handle, jar, expectedEmail, counters: { ops: 0, setCookies: 0, failures: 0 } }
+  // One more than the timed requests: verifySession below spends the first.
+  const pool = spec.tokens === "distinct" ? await mintTokens(spec.library, requests + 1) : undefined
+  const benchCase: BenchCase = { spec, handle, jar, expectedEmail, pool, counters: { ops: 0, setCookies: 0, failures: 0 } }
   await verifySession(benchCase)
   return benchCase
 }
@@ -131,12 +157,12 @@ async function memorySession(): Promise<DatabaseSession> {
   const user = await adapter.createUser({ id: "", email: "grace@example.com", name: "Grace Hopper", emailVerified: null, image: null })
   const sessionToken = crypto.randomUUID()
   await adapter.createSession({ sessionToken, userId: user.id, expires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) })
-  return { adapter, sessionToken, email: user.email }
+  return { adapter, sessionToken, email: user.email as string }
 }
 
 /** One GET /session must return this user's session, else the case is refused. */
 async function verifySession(benchCase: BenchCase): Promise<void> {
-  const response = await benchCase.handle(sessionRequest(benchCase.jar))
+  const response = await benchCase.handle(sessionRequest(benchCase))
   benchCase.jar.update(response.headers)
   const body = (await response.json()) as { user?: { email?: string } } | null
   if (response.status !== 200 || body?.user?.email !== benchCase.expectedEmail) {
@@ -146,7 +172,13 @@ async function verifySession(benchCase: BenchCase): Promise<void> {
   }
 }
 
-function sessionRequest(jar: CookieJar): Request {
+/** A cold case puts its next unseen token in the jar first (a re-issued cookie is thus never sent back). */
+function sessionRequest({ jar, pool, spec }: BenchCase): Request {
+  if (pool) {
+    const token = pool.pop()
+    if (!token) throw new Error(`${spec.id}: out of distinct tokens (setupCase was told too few requests)`)
+    jar.set(SESSION_COOKIE, token)
+  }
   return new Request(SESSION_URL, { headers: { cookie: jar.header() } })
 }
 
@@ -158,7 +190,7 @@ function sessionRequest(jar: CookieJar): Request {
 export async function runOps(benchCase: BenchCase, count: number, samples?: Float64Array, offset = 0): Promise<void> {
   const { handle, jar, counters, expectedEmail } = benchCase
   for (let i = 0; i < count; i++) {
-    const request = sessionRequest(jar)
+    const request = sessionRequest(benchCase)
     const start = process.hrtime.bigint()
     const response = await handle(request)
     const body = await response.text()

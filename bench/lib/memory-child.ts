@@ -28,7 +28,7 @@ if (spec.strategy === "database" && spec.storage === "sqlite") {
   close = db.close
   database = { adapter: db.adapter, sessionToken: input.sessionToken, email: DB_USER.email }
 }
-const benchCase = await setupCase(spec, library, database)
+const benchCase = await setupCase(spec, library, database, input.warmup + input.ops)
 await runOps(benchCase, input.warmup)
 
 gc?.()

@@ -22,8 +22,17 @@ export const passwordProblemText: Record<PasswordProblem, string> = {
   "too-common": "This password is too common. Choose one that is harder to guess.",
 }
 
-/** Counts characters as a person sees them (code points), not UTF-16 units. */
-export function checkPassword(password: string, context: { email?: string; name?: string } = {}): PasswordProblem | null {
+/**
+ * The form of a password that is both checked and hashed: NFKC, so that
+ * full-width "ｐａｓｓｗｏｒｄ１２３" is the "password123" it hashes to.
+ */
+export function normalizePassword(password: string): string {
+  return password.normalize("NFKC")
+}
+
+/** Checks the normalised password; counts characters as a person sees them (code points), not UTF-16 units. */
+export function checkPassword(input: string, context: { email?: string; name?: string } = {}): PasswordProblem | null {
+  const password = normalizePassword(input)
   const length = [...password].length
   if (length < MIN_PASSWORD_LENGTH) return "too-short"
   if (length > MAX_PASSWORD_LENGTH) return "too-long"

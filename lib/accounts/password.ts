@@ -1,9 +1,12 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto"
+import { passwordHashGate } from "./hash-gate"
+import { normalizePassword } from "./password-policy"
 
 /**
  * Password hashing with node's scrypt (memory-hard). Stored as
  * `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>` so the cost can be raised
- * later without breaking existing hashes.
+ * later without breaking existing hashes. Every hash goes through the
+ * process's hash gate, which may refuse with PasswordHasherBusy.
  */
 
 const KEY_LENGTH = 64
@@ -12,10 +15,13 @@ const COST = { N: 2 ** 15, r: 8, p: 1 }
 const MAX_MEMORY = 128 * COST.N * COST.r * 2
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize("NFKC"), salt, keyLength, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return passwordHashGate().run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(normalizePassword(password), salt, keyLength, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   )
 }
 
@@ -44,7 +50,10 @@ let dummyHash: Promise<string> | undefined
  * account without a password) still runs one scrypt and returns false.
  */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex"))
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+    dummyHash = undefined // refused by a busy gate: try again next time
+    throw error
+  })
   const parsed = parse(stored ?? "") ?? parse(await dummyHash)!
   const key = await scrypt(password, parsed.salt, parsed.key.length, {
     ...parsed.cost,

@@ -1,5 +1,7 @@
+import { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "@/lib/auth/profile-text"
 import type { DbClient } from "@/lib/db/client"
 import { normalizeEmail } from "./email"
+import { PasswordHasherBusy } from "./hash-gate"
 import { hashPassword, verifyPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
 
@@ -14,14 +16,13 @@ export type SignUpResult =
   | { ok: true; user: PublicUser }
   | { ok: false; field: "email" | "name" | "password"; message: string }
 
-const MAX_NAME_LENGTH = 80
+const MAX_NAME_LENGTH = MAX_DISPLAY_NAME_LENGTH
 
-export function normalizeName(input: unknown): string | null {
-  if (typeof input !== "string") return null
-  const name = input.normalize("NFKC").replace(/\s+/g, " ").trim()
-  if (name === "" || [...name].length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) return null
-  return name
-}
+/** The display-name rule every write path shares (lib/auth/profile-text.ts). */
+export const normalizeName = normalizeDisplayName
+
+const TAKEN: SignUpResult = { ok: false, field: "email", message: "An account with this email already exists. Sign in instead." }
+const BUSY = "The server is busy. Try again in a moment."
 
 /**
  * Creates an email + password account. A taken email is reported as such:
@@ -39,17 +40,24 @@ export async function signUp(
   const problem = checkPassword(password, { email, name })
   if (problem) return { ok: false, field: "password", message: passwordProblemText[problem] }
 
-  const passwordHash = await hashPassword(password)
+  // A taken email is answered before any hashing: a flood of sign-ups for existing
+  // accounts costs one indexed lookup each, not an scrypt.
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) return TAKEN
+  let passwordHash: string
+  try {
+    passwordHash = await hashPassword(password)
+  } catch (error) {
+    if (error instanceof PasswordHasherBusy) return { ok: false, field: "password", message: BUSY }
+    throw error
+  }
   try {
     const user = await db.user.create({
       data: { email, name, passwordHash },
       select: { id: true, email: true, name: true, image: true },
     })
-    return { ok: true, user }
+    return { ok: true, user: { ...user, email } }
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") {
-      return { ok: false, field: "email", message: "An account with this email already exists. Sign in instead." }
-    }
+    if ((error as { code?: string }).code === "P2002") return TAKEN
     throw error
   }
 }
@@ -68,6 +76,6 @@ export async function verifyCredentials(db: DbClient, emailInput: unknown, passw
       })
     : null
   const valid = await verifyPassword(password, user?.passwordHash)
-  if (!valid || !user) return null
-  return { id: user.id, email: user.email, name: user.name, image: user.image }
+  if (!valid || !user || !email) return null
+  return { id: user.id, email, name: user.name, image: user.image }
 }

@@ -22,10 +22,11 @@ import {
   CallbackRouteError,
   CredentialsSignin,
   reportedErrorType,
+  retryAfterOf,
   WebAuthnVerificationError,
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
-import { htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
+import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
 import type { AuthConfig } from "./types"
@@ -49,6 +50,13 @@ const resolveConfig = createConfigResolver()
 /** Resolves a configuration as Auth() does; exported for the framework layers. */
 export function resolveAuthConfig(config: AuthConfig): ResolvedConfig {
   return resolveConfig(config)
+}
+
+/** A JSON body or an Accept naming JSON (and not HTML): a script, not a form. */
+function wantsJson(request: Request): boolean {
+  const type = request.headers.get("content-type") ?? ""
+  const accept = request.headers.get("accept") ?? ""
+  return type.startsWith("application/json") || (accept.includes("application/json") && !accept.includes("text/html"))
 }
 
 const badRequest = (status: number, message: string): ResponseInternal => ({ status, body: message })
@@ -133,6 +141,17 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
       return finish({ status, headers: noCacheHeaders, body: null, cookies: ctx.outCookies })
     }
     if (resolved.raw && !asJson && error instanceof AuthError && thrown instanceof AuthError) throw error
-    return finish({ redirect: errorRedirectUrl(ctx, error), error: reportedErrorType(error), cookies: ctx.outCookies })
+    const redirect = errorRedirectUrl(ctx, error)
+    const retryAfter = retryAfterOf(error)
+    if (retryAfter !== undefined && (asJson || wantsJson(request))) {
+      // Fetch and JSON callers get a real 429 (the URL still names the sign-in page's message).
+      return finish({
+        status: 429,
+        headers: { ...noCacheHeaders, "Retry-After": String(retryAfter), [ERROR_HEADER]: reportedErrorType(error) },
+        body: { url: redirect, error: reportedErrorType(error) },
+        cookies: ctx.outCookies,
+      })
+    }
+    return finish({ redirect, error: reportedErrorType(error), cookies: ctx.outCookies })
   }
 }

@@ -132,12 +132,20 @@ export function serializeCookie(cookie: Cookie): string {
   return header
 }
 
-/** Index of a chunk named `base` (-1: the unchunked cookie) or `base.N`; undefined if not ours. */
+/**
+ * Most chunks a session cookie may have. A session is a few kilobytes; a
+ * request claiming hundreds of chunks is junk, and answering each with a
+ * deletion would make one request produce a response header too large for
+ * proxies. Chunks beyond the cap are neither read nor cleared.
+ */
+export const MAX_CHUNKS = 16
+
+/** Index of a chunk named `base` (-1: the unchunked cookie) or `base.N` with N below MAX_CHUNKS; undefined if not ours. */
 function chunkIndex(base: string, name: string): number | undefined {
   if (name === base) return -1
   if (!name.startsWith(`${base}.`)) return undefined
   const suffix = name.slice(base.length + 1)
-  return /^\d{1,6}$/.test(suffix) ? Number(suffix) : undefined
+  return /^(?:0|[1-9]\d?)$/.test(suffix) && Number(suffix) < MAX_CHUNKS ? Number(suffix) : undefined
 }
 
 /**

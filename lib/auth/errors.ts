@@ -33,6 +33,8 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "RateLimited"
+  | "RateLimitStoreError"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -50,10 +52,11 @@ export type ErrorKind = "signIn" | "error"
 /**
  * The CredentialsSignin codes the built-in sign-in page knows (`?code=`). None
  * may say which credential was wrong: `credentials` is the default for any
- * refusal, `rate_limited` a refusal because of too many recent failures. An
+ * refusal, `rate_limited` a refusal by a rate limit, `busy` a refusal because
+ * the server is checking too many passwords at once. An
  * app may use codes of its own; the page shows them the generic message.
  */
-export type CredentialsErrorCode = "credentials" | "rate_limited"
+export type CredentialsErrorCode = "credentials" | "rate_limited" | "busy"
 
 export interface AuthErrorCause extends Record<string, unknown> {
   err?: Error
@@ -128,6 +131,8 @@ export class BadRequest extends AuthError {
 
 export class AccessDenied extends AuthError { static override type: ErrorType = "AccessDenied" }
 export class AdapterError extends AuthError { static override type: ErrorType = "AdapterError" }
+/** The rate limiter's store failed; the request was let through. */
+export class RateLimitStoreError extends AuthError { static override type: ErrorType = "RateLimitStoreError" }
 export class CallbackRouteError extends AuthError { static override type: ErrorType = "CallbackRouteError" }
 export class ErrorPageLoop extends AuthError { static override type: ErrorType = "ErrorPageLoop" }
 export class EventError extends AuthError { static override type: ErrorType = "EventError" }
@@ -187,6 +192,33 @@ export class CredentialsSignin extends SignInError {
    */
   code: CredentialsErrorCode | (string & {}) = "credentials"
 }
+/**
+ * Refused by a rate limit. Forms get the sign-in page with this error's
+ * message; JSON and fetch callers a 429 with Retry-After.
+ */
+export class RateLimited extends SignInError {
+  static override type: ErrorType = "RateLimited"
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many attempts")
+  }
+}
+/** Credentials sign-in refused by a rate limit: code `rate_limited`, which says nothing about which credential was wrong. */
+export class CredentialsRateLimited extends CredentialsSignin {
+  override code = "rate_limited"
+  constructor(readonly retryAfterSeconds: number) {
+    super("Too many sign-in attempts")
+  }
+}
+
+/**
+ * Seconds a refused caller should wait, or undefined when the error is no
+ * refusal of that kind: the library's rate limits, or any AuthError an app
+ * throws with a numeric `retryAfterSeconds` (e.g. "server busy").
+ */
+export function retryAfterOf(error: AuthError): number | undefined {
+  const value = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined
+}
 export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
 export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }
 export class OAuthSignInError extends SignInError { static override type: ErrorType = "OAuthSignInError" }
@@ -200,10 +232,13 @@ const clientSafeTypes = new Set<ErrorType>([
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "AccessDenied",
+  "InvalidCheck",
+  "OAuthSignInError",
   "Verification",
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  "RateLimited",
 ])
 
 export function isClientSafeErrorType(type: ErrorType): boolean {

@@ -3,12 +3,18 @@
  * from the secret with HKDF, wire-compatible with Auth.js v5 tokens.
  *
  * Pure encode/decode and the key ring: no request, cookie or environment
- * reading here (that is getToken's job, in token.ts). Only WebCrypto and jose
- * are used so the module also runs on the edge runtime (Next.js middleware).
+ * reading here (that is getToken's job, in token.ts). Tokens in the exact
+ * shape this module issues take the fast path in ./jwe (node:crypto, keys
+ * derived once); jose handles every other token and is the reference the
+ * fast path is tested against. Needs the Node.js runtime (the middleware
+ * runs there).
  */
 import { EncryptJWT, base64url, calculateJwkThumbprint, decodeProtectedHeader, errors, jwtDecrypt } from "jose"
 
 import { MissingSecretError } from "./errors"
+import { DEFAULT_DECODE_CACHE_BYTES, DecodeCache } from "./jwe/decode-cache"
+import { once } from "./jwe/once"
+import { SessionCodec } from "./jwe/session-codec"
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "./types"
 
 /** 30 days, in seconds: the default lifetime of a session and of its token. */
@@ -49,23 +55,21 @@ interface KeySet {
   byKid: Map<string, DerivedKey>
 }
 
-interface CachedClaims {
-  json: string
-  exp: number | undefined
-  nbf: number | undefined
-}
-
 export interface KeyRingOptions {
   /**
-   * How many decoded tokens to remember, per KeyRing. A repeat of a token
+   * The most decoded tokens to remember, per KeyRing. A repeat of a token
    * that was already authenticated skips decryption (claims are still
-   * time-checked on every call). 0 disables the cache. Default 500.
+   * time-checked on every call). 0 disables the cache. Default: no count
+   * limit, only `decodeCacheBytes`.
    */
   decodeCacheSize?: number
+  /**
+   * The memory the decode cache may hold, estimated conservatively (two
+   * bytes per character of token and claims, plus 256 per entry).
+   * Default 32 MiB, about 18,000 typical session tokens.
+   */
+  decodeCacheBytes?: number
 }
-
-/** Tokens longer than this (chunked sessions) are not worth the memory. */
-const MAX_CACHED_TOKEN_LENGTH = 8192
 
 function isEnc(value: unknown): value is TokenEncryption {
   return value === "A256CBC-HS512" || value === "A256GCM"
@@ -105,11 +109,6 @@ export async function deriveKey(secret: string, salt: string, enc: TokenEncrypti
   return { key, kid }
 }
 
-/** The salt is part of the key: a token is only ever valid under the salt it was made for. */
-function decodeCacheKey(salt: string, jwe: string): string {
-  return `${salt}\u0000${jwe}`
-}
-
 function epochSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
@@ -122,26 +121,23 @@ function epochSeconds(): number {
 export class KeyRing {
   readonly #secrets: readonly string[]
   readonly #keySets = new Map<string, Promise<KeySet>>()
-  readonly #decoded = new Map<string, CachedClaims>()
-  readonly #decodeCacheSize: number
+  readonly #decoded: DecodeCache
+  readonly #fast: SessionCodec
 
   constructor(secret: string | readonly string[], options: KeyRingOptions = {}) {
     this.#secrets = Object.freeze(normalizeSecrets(secret))
-    const size = options.decodeCacheSize ?? 500
-    if (!Number.isInteger(size) || size < 0) throw new TypeError("decodeCacheSize must be a non-negative integer")
-    this.#decodeCacheSize = size
+    const size = options.decodeCacheSize ?? Number.POSITIVE_INFINITY
+    if (size !== Number.POSITIVE_INFINITY && (!Number.isInteger(size) || size < 0)) {
+      throw new TypeError("decodeCacheSize must be a non-negative integer")
+    }
+    const bytes = options.decodeCacheBytes ?? DEFAULT_DECODE_CACHE_BYTES
+    if (!Number.isInteger(bytes) || bytes < 0) throw new TypeError("decodeCacheBytes must be a non-negative integer")
+    this.#decoded = new DecodeCache(bytes, size)
+    this.#fast = new SessionCodec(this.#secrets, deriveKey)
   }
 
   #keySet(salt: string, enc: TokenEncryption): Promise<KeySet> {
-    const cacheKey = `${enc}\u0000${salt}`
-    let pending = this.#keySets.get(cacheKey)
-    if (!pending) {
-      pending = this.#deriveKeySet(salt, enc)
-      this.#keySets.set(cacheKey, pending)
-      // A failed derivation must not poison later calls.
-      pending.catch(() => this.#keySets.delete(cacheKey))
-    }
-    return pending
+    return once(this.#keySets, `${enc}\u0000${salt}`, () => this.#deriveKeySet(salt, enc))
   }
 
   async #deriveKeySet(salt: string, enc: TokenEncryption): Promise<KeySet> {
@@ -162,22 +158,28 @@ export class KeyRing {
 
   /** Encrypts `token` with secrets[0]; iat, exp and jti are always (re)set. */
   async encode(token: JWT, salt: string, maxAge: number = DEFAULT_MAX_AGE): Promise<string> {
+    const now = epochSeconds()
+    const jti = crypto.randomUUID()
+    const fast = await this.#fast.encode(token, salt, now, now + maxAge, jti)
+    const jwe = fast?.jwe ?? (await this.#joseEncode(token, salt, now, maxAge, jti))
+    // The client sends back exactly what we issue, and a string we encrypted
+    // ourselves is authentic: remembering its claims spares the decryption on
+    // the next request (a re-issued session cookie otherwise always misses).
+    this.#remember(DecodeCache.key(salt, jwe), { ...token, iat: now, exp: now + maxAge, jti }, fast?.json)
+    return jwe
+  }
+
+  /** Claims that are not plain JSON data: jose serializes them as it always has. */
+  async #joseEncode(token: JWT, salt: string, now: number, maxAge: number, jti: string): Promise<string> {
     const { ordered } = await this.#keySet(salt, ISSUED_ENC)
     const issuer = ordered[0]
     if (!issuer) throw new MissingSecretError("A secret is required to encode tokens")
-    const now = epochSeconds()
-    const jti = crypto.randomUUID()
-    const jwe = await new EncryptJWT(token)
+    return new EncryptJWT(token)
       .setProtectedHeader({ alg: "dir", enc: ISSUED_ENC, kid: issuer.kid })
       .setIssuedAt(now)
       .setExpirationTime(now + maxAge)
       .setJti(jti)
       .encrypt(issuer.key)
-    // The client sends back exactly what we issue, and a string we encrypted
-    // ourselves is authentic: remembering its claims spares the decryption on
-    // the next request (a re-issued session cookie otherwise always misses).
-    this.#remember(decodeCacheKey(salt, jwe), jwe, { ...token, iat: now, exp: now + maxAge, jti })
-    return jwe
   }
 
   /**
@@ -185,9 +187,15 @@ export class KeyRing {
    * matching secret, tampering, expiry beyond the 15 s tolerance).
    */
   async decode(jwe: string, salt: string): Promise<JWT> {
-    const cacheKey = decodeCacheKey(salt, jwe)
+    const cacheKey = DecodeCache.key(salt, jwe)
     const hit = this.#fromCache(cacheKey)
     if (hit) return hit
+
+    const fast = await this.#fast.decode(jwe, salt, epochSeconds(), CLOCK_TOLERANCE)
+    if (fast) {
+      this.#remember(cacheKey, fast.claims, fast.json)
+      return fast.claims
+    }
 
     const header = decodeProtectedHeader(jwe)
     if (!isEnc(header.enc)) {
@@ -204,7 +212,7 @@ export class KeyRing {
       payload = await this.#decodeWithoutKid(jwe, keys.ordered)
     }
 
-    this.#remember(cacheKey, jwe, payload)
+    this.#remember(cacheKey, payload)
     return payload
   }
 
@@ -227,7 +235,6 @@ export class KeyRing {
   }
 
   #fromCache(cacheKey: string): JWT | undefined {
-    if (this.#decodeCacheSize === 0) return undefined
     const entry = this.#decoded.get(cacheKey)
     if (!entry) return undefined
     const now = epochSeconds()
@@ -238,20 +245,14 @@ export class KeyRing {
       this.#decoded.delete(cacheKey)
       return undefined
     }
-    // Re-insert so that eviction drops the least recently used token.
-    this.#decoded.delete(cacheKey)
-    this.#decoded.set(cacheKey, entry)
     return JSON.parse(entry.json) as JWT
   }
 
-  #remember(cacheKey: string, jwe: string, payload: JWT): void {
-    if (this.#decodeCacheSize === 0 || jwe.length > MAX_CACHED_TOKEN_LENGTH) return
-    if (this.#decoded.size >= this.#decodeCacheSize) {
-      const oldest = this.#decoded.keys().next()
-      if (!oldest.done) this.#decoded.delete(oldest.value)
-    }
+  /** `json`: the claims' JSON text when the caller already has it. */
+  #remember(cacheKey: string, payload: JWT, json?: string): void {
+    if (!this.#decoded.enabled) return
     const numeric = (value: unknown) => (typeof value === "number" ? value : undefined)
-    this.#decoded.set(cacheKey, { json: JSON.stringify(payload), exp: numeric(payload.exp), nbf: numeric(payload.nbf) })
+    this.#decoded.set(cacheKey, { json: json ?? JSON.stringify(payload), exp: numeric(payload.exp), nbf: numeric(payload.nbf) })
   }
 }
 

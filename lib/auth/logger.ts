@@ -15,6 +15,8 @@ const warningText: Record<WarningCode, string> = {
   "env-url-basepath-redundant": "AUTH_URL has a path and basePath is set too; basePath wins.",
   "env-url-basepath-mismatch": "The path of AUTH_URL differs from basePath; basePath wins.",
   "weak-secret": `AUTH_SECRET is shorter than 32 characters; generate one with \`${GENERATE_SECRET_COMMAND}\`.`,
+  "undecodable-session-token":
+    "A session cookie could not be decoded (expired, another secret, or junk); it was cleared. Further ones are logged at debug level only.",
 }
 
 function formatError(code: string, message: unknown[]): string {
@@ -44,4 +46,22 @@ export function createLogger(custom: AuthConfig["logger"], debug: boolean): Logg
     warn: custom?.warn ?? ((code, ...message) => console.warn(`[auth][warn][${code}] ${warningText[code]}`, ...message)),
     debug: custom?.debug ?? (printDebug ? (code, ...message) => console.debug(`[auth][debug][${code}]`, ...message) : () => {}),
   }
+}
+
+const warnedKey = Symbol.for("next-auth-starter.logger.warned-once")
+const processWide = globalThis as typeof globalThis & { [warnedKey]?: Set<WarningCode> }
+
+/**
+ * A warning anyone can trigger at will (e.g. by sending a junk cookie): the
+ * first one in this process is a warning, later ones are debug lines, so
+ * requests cannot be turned into log volume.
+ */
+export function warnOncePerProcess(logger: LoggerInstance, code: WarningCode, detail: string): void {
+  const warned = (processWide[warnedKey] ??= new Set())
+  if (warned.has(code)) {
+    logger.debug(code, detail)
+    return
+  }
+  warned.add(code)
+  logger.warn(code)
 }

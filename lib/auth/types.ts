@@ -5,6 +5,9 @@
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types"
 import type { ErrorType } from "./errors"
 
+import type { OAuthConfig } from "./providers/oauth-types"
+import type { RateLimitOptions } from "./rate-limit/limiter"
+
 export type Awaitable<T> = T | PromiseLike<T>
 
 // ---------------------------------------------------------------------------
@@ -211,6 +214,7 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "weak-secret"
+  | "undecodable-session-token"
 
 // ---------------------------------------------------------------------------
 // Callbacks and events (spec §2.3, §6)
@@ -286,17 +290,15 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
     credentials: Partial<Record<keyof C, unknown>>,
     request: Request,
   ) => Awaitable<User | null>
+  /**
+   * The submitted field that names the account, for the per-identifier rate
+   * limit. Default: the first declared credential that is not a password.
+   */
+  identifier?: (credentials: Partial<Record<keyof C, unknown>>) => string | undefined
 }
 
-/**
- * Provider shapes the later issues flesh out (OAuth/OIDC, email, WebAuthn).
- * The pipeline dispatches on `type`, so each kind plugs into its own action
- * module without changing the router.
- */
-export interface OAuthProviderConfig extends CommonProviderOptions {
-  type: "oauth" | "oidc"
-  [option: string]: unknown
-}
+/** OAuth 2.0 / OpenID Connect providers; see providers/oauth-types.ts. */
+export type OAuthProviderConfig = OAuthConfig<Profile>
 
 export interface EmailProviderConfig extends CommonProviderOptions {
   type: "email"
@@ -381,4 +383,6 @@ export interface AuthConfig {
   trustHost?: boolean
   useSecureCookies?: boolean
   raw?: symbol
+  /** Rate limits on sign-in and the app's own actions (memory store by default); false turns them off. */
+  rateLimit?: RateLimitOptions | false
 }

@@ -64,7 +64,8 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   const form = page.locator("form").filter({ has: page.getByLabel("Password") })
   await form.getByLabel("Email").fill(email)
   await form.getByLabel("Password").fill(password)
-  await form.getByRole("button", { name: /^Sign in/ }).click()
+  // Exactly "Sign in": the provider buttons on the same page say "Sign in with …".
+  await form.getByRole("button", { name: "Sign in", exact: true }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
+import { createTestCertificate } from "../helpers/tls"
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 const POSTGRES = { host: "127.0.0.1", port: 5432, user: "postgres", database: "postgres" }
@@ -12,6 +13,16 @@ const POSTGRES = { host: "127.0.0.1", port: 5432, user: "postgres", database: "p
 export default async function setup(): Promise<void> {
   await assertPostgresReachable()
   ensureGeneratedClients()
+  trustTestCertificate()
+}
+
+/** Local identity providers serve HTTPS with a certificate made here; workers inherit the trust. */
+function trustTestCertificate(): void {
+  if (process.env.TEST_TLS_CERT && existsSync(process.env.TEST_TLS_CERT)) return
+  const { certFile, keyFile, trustFile } = createTestCertificate()
+  process.env.TEST_TLS_CERT = certFile
+  process.env.TEST_TLS_KEY = keyFile
+  process.env.NODE_EXTRA_CA_CERTS = trustFile
 }
 
 async function assertPostgresReachable(): Promise<void> {

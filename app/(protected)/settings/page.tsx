@@ -2,11 +2,12 @@ import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { auth, signInPath } from "@/auth"
 import { PasskeysSection } from "./passkeys-section"
+import { LinkedAccounts } from "./linked-accounts"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
 
-export default async function SettingsPage() {
+export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   const session = await auth()
   if (!session?.user) redirect(signInPath("/settings"))
   return (
@@ -19,6 +20,7 @@ export default async function SettingsPage() {
       </div>
       <SettingsForm name={session.user.name ?? ""} />
       {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
+      {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignInPage } from "../pages"
 import { webauthnPageHeaders } from "../pages/webauthn"
 import type { ProviderConfig } from "../types"
+import { oauthSignIn } from "./oauth/signin"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
 import { takeRememberedEmail } from "./remembered-email"
 
@@ -19,7 +20,10 @@ type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInte
  * redirect) and email (send the link) plug in here; credentials and webauthn
  * sign in through their callback, so they go to the sign-in page.
  */
-const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {}
+const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {
+  oauth: oauthSignIn as SignInHandler,
+  oidc: oauthSignIn as SignInHandler,
+}
 
 /** GET /signin: the built-in page, or a redirect to pages.signIn. */
 async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {

@@ -7,6 +7,7 @@ import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignOutPage } from "../pages"
+import { federatedSignOut } from "../oauth/federated-sign-out"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
 
 /** GET /signout: confirmation page (or pages.signOut); POST /signout: CSRF-checked sign-out. */
@@ -32,5 +33,6 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
   // The strategy deletes the database row, or just clears the cookie for jwt, and fires signOut.
   const cookies = await ctx.config.sessionStrategy.end(ctx)
   const callbackUrl = await ctx.callbackUrl()
-  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...cookies] }
+  const federated = await federatedSignOut(ctx, callbackUrl)
+  return { redirect: federated.redirect ?? callbackUrl, cookies: [...ctx.outCookies, ...cookies, ...federated.cookies] }
 }

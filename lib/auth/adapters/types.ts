@@ -11,7 +11,8 @@ export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
 export interface AdapterUser {
   id: string
-  email: string
+  /** null for accounts whose provider gives no email address (e.g. X, VK without the email scope). */
+  email: string | null
   emailVerified: Date | null
   name?: string | null
   image?: string | null
@@ -63,6 +64,10 @@ export interface Adapter {
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>
   getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  /** Not in Auth.js: stores the tokens of a refreshed account (access-token refresh). */
+  updateAccount?(
+    account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterAccount | null>
   createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
   updateSession?(

@@ -3,6 +3,7 @@
  * problem as a typed error whose message names the fix. It never throws and
  * never reads the environment.
  */
+import { oauthProviderProblem } from "../oauth/provider-problem"
 import {
   type AuthError,
   DuplicateConditionalUI,
@@ -105,6 +106,10 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     if (!p.id || typeof p.id !== "string") return new InvalidEndpoints("Every provider needs a string `id`.")
     if (seen.has(p.id)) return new InvalidEndpoints(`Two providers share the id "${p.id}"; give each a unique id.`)
     seen.add(p.id)
+    if (p.type === "oauth" || p.type === "oidc") {
+      const problem = oauthProviderProblem(p)
+      if (problem) return new InvalidEndpoints(problem)
+    }
     if (p.type === "credentials" && typeof p.authorize !== "function") {
       return new MissingAuthorize(`The credentials provider "${p.id}" needs an \`authorize\` function.`)
     }
@@ -117,7 +122,11 @@ export function assertConfig({ config, providers, strategy, production }: Assert
   const webauthnError = assertWebAuthnProviders(providers)
   if (webauthnError) return webauthnError
 
-  const needed = requiredAdapterMethods(strategy, providers)
+  // OAuth without an adapter is allowed (jwt strategy): the profile becomes the session's user.
+  const needed = requiredAdapterMethods(
+    strategy,
+    config.adapter ? providers : providers.filter((p) => p.type !== "oauth" && p.type !== "oidc"),
+  )
   if (needed.length > 0) {
     const adapter = config.adapter
     if (!adapter) {

@@ -50,6 +50,16 @@ export function trustHostFromEnv(env: Env): boolean {
   return Boolean(authUrlFromEnv(env) ?? nonEmpty(env.VERCEL) ?? nonEmpty(env.CF_PAGES)) || env.NODE_ENV !== "production"
 }
 
+/**
+ * AUTH_TRUSTED_PROXIES: how many proxies in front of the app append the client
+ * address to X-Forwarded-For. Anything but a whole number from 0 to 10 counts
+ * as 0, so a typo never makes the header trusted.
+ */
+export function trustedProxiesFromEnv(env: Env): number {
+  const value = env.AUTH_TRUSTED_PROXIES?.trim() ?? ""
+  return /^(?:[0-9]|10)$/.test(value) ? Number(value) : 0
+}
+
 /** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
 export function basePathFromEnv(env: Env): string | undefined {
   const url = authUrlFromEnv(env)
@@ -75,11 +85,14 @@ export function applyProviderEnv(provider: Provider, env: Env): ProviderConfig {
   const resolved = typeof provider === "function" ? provider() : provider
   const key = `AUTH_${providerEnvKey(resolved.id)}`
   if (resolved.type === "oauth" || resolved.type === "oidc") {
+    // Legacy (next-auth v4 docs) names without the AUTH_ prefix, e.g. GITHUB_ID, come second.
+    const legacy = providerEnvKey(resolved.id)
+    const read = (suffix: string) => nonEmpty(env[`${key}_${suffix}`]) ?? nonEmpty(env[`${legacy}_${suffix}`])
     return {
       ...resolved,
-      clientId: resolved.clientId ?? nonEmpty(env[`${key}_ID`]),
-      clientSecret: resolved.clientSecret ?? nonEmpty(env[`${key}_SECRET`]),
-      issuer: resolved.issuer ?? nonEmpty(env[`${key}_ISSUER`]),
+      clientId: resolved.clientId ?? read("ID"),
+      clientSecret: resolved.clientSecret ?? read("SECRET"),
+      issuer: resolved.issuer ?? read("ISSUER"),
     }
   }
   if (resolved.type === "email") {
@@ -101,6 +114,10 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     trustHost: config.trustHost ?? trustHostFromEnv(env),
     redirectProxyUrl: config.redirectProxyUrl ?? nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
+    rateLimit:
+      config.rateLimit === false
+        ? false
+        : { ...config.rateLimit, trustedProxies: config.rateLimit?.trustedProxies ?? trustedProxiesFromEnv(env) },
     // `providers` defaults to [] (spec §2.2); a plain-JS config may leave it out.
     providers: (config.providers ?? []).map((p) => applyProviderEnv(p, env)),
   }

@@ -8,6 +8,7 @@ import type { AuthError } from "../errors"
 import { KeyRing } from "../jwt"
 import { defaultCookies, mergeCookieOptions } from "../cookies"
 import { createLogger } from "../logger"
+import { RateLimiter } from "../rate-limit/limiter"
 import { raw as rawSymbol, skipCSRFCheck as skipCSRFSymbol } from "../symbols"
 import type {
   Adapter,
@@ -22,6 +23,7 @@ import type {
   SessionOptions,
   Theme,
 } from "../types"
+import { normaliseOAuthProvider } from "../oauth/normalise"
 import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
 import { isSessionAdapter, type SessionStrategy } from "../session/strategy"
@@ -54,6 +56,8 @@ export interface ResolvedConfig {
   skipCSRFCheck: boolean
   raw: boolean
   experimental: { enableWebAuthn: boolean }
+  /** Counts sign-in attempts and the app's limited actions (see lib/auth/rate-limit). */
+  rateLimiter: RateLimiter
   redirectProxyUrl?: string
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
@@ -77,7 +81,15 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const env = options.env ?? process.env
   const config = applyEnvDefaults(input, env, options.defaultBasePath ?? "/auth")
   const logger = createLogger(config.logger, config.debug === true)
-  const providers = config.providers as ProviderConfig[]
+  const providers = (config.providers as ProviderConfig[]).map((p) => {
+    if (p.type !== "oauth" && p.type !== "oidc") return p
+    try {
+      return normaliseOAuthProvider(p, { redirectProxyUrl: config.redirectProxyUrl })
+    } catch {
+      // An unparsable URL: assertConfig reports it as a configuration error.
+      return p
+    }
+  })
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE
@@ -137,6 +149,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFSymbol,
     raw: config.raw === rawSymbol,
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
+    rateLimiter: new RateLimiter(config.rateLimit, logger),
     redirectProxyUrl: config.redirectProxyUrl,
     error,
   }

@@ -29,6 +29,12 @@ export interface ResponseInternal<Body = unknown> {
  */
 export const ERROR_HEADER = "X-Auth-Error"
 
+/**
+ * Every JSON answer describes one user or one request's origin (URLs built
+ * from forwarded headers): a shared cache must never keep it.
+ */
+const JSON_CACHE_CONTROL = "private, no-store"
+
 export const noCacheHeaders: Record<string, string> = {
   "Cache-Control": "private, no-cache, no-store",
   Expires: "0",
@@ -75,6 +81,7 @@ export function toResponse(internal: ResponseInternal, returnRedirectAsJson: boo
   if (internal.redirect !== undefined) {
     if (returnRedirectAsJson) {
       headers.set("Content-Type", "application/json")
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", JSON_CACHE_CONTROL)
       if (internal.error !== undefined) headers.set(ERROR_HEADER, internal.error)
       return new Response(JSON.stringify({ url: internal.redirect }), { status: 200, headers })
     }
@@ -87,5 +94,6 @@ export function toResponse(internal: ResponseInternal, returnRedirectAsJson: boo
     return new Response(internal.body, { status, headers })
   }
   headers.set("Content-Type", "application/json")
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", JSON_CACHE_CONTROL)
   return new Response(JSON.stringify(internal.body ?? null), { status, headers })
 }

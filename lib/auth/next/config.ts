@@ -7,6 +7,7 @@ import type { NextRequest } from "next/server"
 import { authUrlFromEnv, basePathFromEnv, type Env, trustHostFromEnv } from "../config/env"
 import { raw, skipCSRFCheck } from "../symbols"
 import { type HeaderSource, resolveOrigin } from "./origin"
+import { socketAddressFromHeaders } from "./socket-address"
 import type { Awaitable, AuthConfig, CallbacksOptions, Session } from "../types"
 
 export interface AuthorizedParams {
@@ -59,8 +60,16 @@ export function resolveBasePath(config: Pick<NextAuthConfig, "basePath">, env: E
 export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig {
   const basePath = resolveBasePath(config, env)
   const trustHost = config.trustHost ?? trustHostFromEnv(env)
-  const handler: AuthConfig = { ...config, basePath, trustHost } as AuthConfig
   const authUrl = authUrlFromEnv(env)
+  // Next.js knows the socket address only through the hook's header; the core asks for it here.
+  const rateLimit =
+    config.rateLimit === false
+      ? false
+      : {
+          ...config.rateLimit,
+          socketAddress: config.rateLimit?.socketAddress ?? ((request: Request) => socketAddressFromHeaders(request.headers)),
+        }
+  const handler: AuthConfig = { ...config, basePath, trustHost, rateLimit } as AuthConfig
   return {
     config,
     handler,

@@ -12,6 +12,7 @@ import { configGetter, type NextAuthConfigInput } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
 import { withOrigin } from "./origin"
+import { appRateLimit } from "./rate-limit"
 import { readSession } from "./session"
 import { serializeCookie } from "../cookies"
 
@@ -19,6 +20,7 @@ export type { NextAuthConfig, AuthorizedParams } from "./config"
 export type { NextAuthRequest } from "./guard"
 export { relativeRedirect } from "./actions"
 export { resolveBasePath } from "./config"
+export type { AppRateLimit } from "./rate-limit"
 
 /** Pages-router request/response, as far as auth() needs them. */
 interface NodeRequestLike {
@@ -120,6 +122,8 @@ export default function NextAuth(input: NextAuthConfigInput) {
       serverActions.signOut(await getConfig(), options),
     unstable_update: async (data: Partial<Session> | Record<string, unknown>) =>
       serverActions.update(await getConfig(), data),
+    /** The library's rate limiter, for the app's own actions (sign-up, password reset, …). */
+    rateLimit: appRateLimit(() => getConfig()),
   }
 }
 

@@ -29,6 +29,12 @@ const KINDS: Readonly<Record<string, ErrorKind>> = {
     lines: ["There is a problem with the server configuration.", "Check the server logs for more information."],
     link: "home",
   },
+  InvalidCheck: {
+    status: 400,
+    heading: "Unable to sign in",
+    lines: ["The sign-in could not be checked: it may have expired or been started in another browser.", "Start again."],
+    link: "signin",
+  },
   AccessDenied: {
     status: 403,
     heading: "Access denied",

@@ -77,6 +77,7 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
   CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
   SessionRequired: "You need to sign in to see this page.",
   MissingCSRF: "This form has expired. Reload the page and try again.",
+  RateLimited: "Too many attempts. Wait a few minutes, then try again.",
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
@@ -84,7 +85,8 @@ const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please 
 // Typed by the code union so that a new code cannot be added without deciding its message.
 const CREDENTIALS_CODES: Readonly<Record<CredentialsErrorCode, string | undefined>> = {
   credentials: undefined,
-  rate_limited: "Too many failed sign-in attempts. Wait a few minutes, then try again.",
+  rate_limited: "Too many sign-in attempts. Wait a few minutes, then try again.",
+  busy: "The server is busy. Try again in a moment.",
 }
 
 function isKnownCode(code: string | undefined): code is CredentialsErrorCode {

@@ -5,7 +5,9 @@
  */
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
+import { BadRequest } from "../errors"
 import { emitEvent } from "../events"
+import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser, Cookie, Session } from "../types"
 import type { SessionAdapter, SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
 
@@ -49,8 +51,11 @@ async function persistProfileUpdate(ctx: AuthContext, adapter: Adapter, user: Ad
   if (typeof source !== "object" || source === null) return user
   const patch: Partial<AdapterUser> = {}
   const { name, image } = source as { name?: unknown; image?: unknown }
-  if (typeof name === "string" && name.trim() !== "" && name.length <= 256 && !CONTROL_CHARS.test(name)) {
-    patch.name = name.trim()
+  if (name !== undefined) {
+    // The same rule as sign-up and settings; a name that breaks it is refused, not dropped silently.
+    const normalized = normalizeDisplayName(name)
+    if (normalized === null) throw new BadRequest(400, "Invalid name.")
+    patch.name = normalized
   }
   if ((typeof image === "string" && image.length <= 2048 && isHttpUrl(image)) || image === null) {
     patch.image = image
@@ -132,6 +137,14 @@ async function end(ctx: AuthContext, adapter: SessionAdapter): Promise<Cookie[]>
   return [clearSessionCookie(ctx)]
 }
 
+/** The user of an unexpired session row named by the cookie. */
+async function signedInUserId(ctx: AuthContext, adapter: SessionAdapter): Promise<string | null> {
+  const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
+  if (!sessionToken) return null
+  const found = await adapter.getSessionAndUser(sessionToken)
+  return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
+}
+
 export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {
   return {
     name: "database",
@@ -139,5 +152,6 @@ export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {
     update: (ctx, update) => readOrUpdate(ctx, adapter, update),
     create: (ctx, signedIn) => create(ctx, adapter, signedIn),
     end: (ctx) => end(ctx, adapter),
+    signedInUserId: (ctx) => signedInUserId(ctx, adapter),
   }
 }

@@ -3,7 +3,8 @@
  * chunked) cookie, shaped by the jwt callback. Nothing is stored server-side,
  * so ending a session only clears the cookie. It never touches the adapter.
  */
-import { JWTSessionError, SignOutError } from "../errors"
+import { SignOutError } from "../errors"
+import { warnOncePerProcess } from "../logger"
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
@@ -54,8 +55,8 @@ async function readOrUpdate(ctx: AuthContext, update: SessionUpdate | undefined)
   try {
     payload = await decodeSessionToken(ctx, value)
   } catch (cause) {
-    const error = new JWTSessionError("The session token could not be decoded", { cause })
-    config.logger.error(error.type, error)
+    // No stack and no per-request error line: a client can send a junk cookie with every request.
+    warnOncePerProcess(config.logger, "undecodable-session-token", cause instanceof Error ? cause.message : String(cause))
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }
@@ -136,10 +137,19 @@ async function end(ctx: AuthContext): Promise<Cookie[]> {
   return cleared.length > 0 ? cleared : [{ name: option.name, value: "", options: { ...option.options, maxAge: 0 } }]
 }
 
+/** The token's subject; an unreadable or expired token means nobody. */
+async function signedInUserId(ctx: AuthContext): Promise<string | null> {
+  const value = sessionStoreFor(ctx).value
+  if (!value) return null
+  const token = await decodeSessionToken(ctx, value).catch(() => null)
+  return typeof token?.sub === "string" ? token.sub : null
+}
+
 export const jwtStrategy: SessionStrategy = {
   name: "jwt",
   read: (ctx) => readOrUpdate(ctx, undefined),
   update: (ctx, update) => readOrUpdate(ctx, update),
   create,
   end,
+  signedInUserId,
 }

@@ -35,6 +35,8 @@ export interface SessionStrategy {
   create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]>
   /** Sign-out: end the session (fires the signOut event) and return the cookies that clear it. */
   end(ctx: AuthContext): Promise<Cookie[]>
+  /** The id of the user signed in in this browser, if any (account linking at sign-in asks). */
+  signedInUserId(ctx: AuthContext): Promise<string | null>
 }
 
 /** The adapter methods the database strategy calls, all present. */

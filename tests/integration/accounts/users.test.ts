@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { signUp, verifyCredentials } from "@/lib/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { normalizeEmail } from "@/lib/accounts/email"
-import { authorizeWithPassword, defaultSignInLimits } from "@/lib/accounts/sign-in"
+import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 
 describe.each(["sqlite", "postgresql"] as const)("accounts on %s", (provider) => {
   let db: TestDatabase
@@ -85,6 +85,6 @@ describe.each(["sqlite", "postgresql"] as const)("accounts with control characte
 
   it("sign-in answers null (CredentialsSignin), not a database error", async () => {
     expect(await verifyCredentials(db.prisma, "a\u0000b@example.com", "whatever-password")).toBeNull()
-    expect(await authorizeWithPassword(db.prisma, defaultSignInLimits(), { email: "a\u0000b@example.com", password: "x" })).toBeNull()
+    expect(await authorizeWithPassword(db.prisma, { email: "a\u0000b@example.com", password: "x" })).toBeNull()
   })
 })

@@ -117,7 +117,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
   // §K checklist
   // -------------------------------------------------------------------------
 
-  it("§K.1 has the ten methods the database strategy requires (and all 19, plus useWebAuthnChallenge)", () => {
+  it("§K.1 has the ten methods the database strategy requires (and all 19, plus useWebAuthnChallenge and updateAccount)", () => {
     const required = [
       "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser",
       "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
@@ -126,6 +126,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       ...required, "deleteUser", "unlinkAccount", "getAccount", "createVerificationToken",
       "useVerificationToken", "createAuthenticator", "getAuthenticator",
       "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "useWebAuthnChallenge",
+      // Not in Auth.js: stores refreshed tokens.
+      "updateAccount",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
@@ -474,12 +476,28 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row.session_state).toBe('{"sid":"abc"}')
   })
 
+  it("updateAccount stores refreshed tokens and keeps the account's identity; an unknown account is null", async () => {
+    const user = await newUser()
+    await adapter.linkAccount(oauthAccount(user.id, "gh-refresh"))
+    const updated = await adapter.updateAccount!({
+      provider: "github",
+      providerAccountId: "gh-refresh",
+      access_token: "new-access",
+      refresh_token: "new-refresh",
+      expires_at: 2_000_000_000.7,
+      token_type: "Bearer",
+    })
+    expect(updated).toMatchObject({ userId: user.id, provider: "github", providerAccountId: "gh-refresh", access_token: "new-access", refresh_token: "new-refresh", expires_at: 2_000_000_000, token_type: "bearer" })
+    expect(await adapter.getAccount("gh-refresh", "github")).toEqual(updated)
+    expect(await adapter.updateAccount!({ provider: "github", providerAccountId: "nobody", access_token: "x" })).toBeNull()
+  })
+
   it("linkAccount stores a minimal account with every token column null", async () => {
     const user = await newUser()
-    const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "email", providerAccountId: user.email }
+    const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "email", providerAccountId: user.email as string }
     expect(await adapter.linkAccount(minimal)).toEqual(minimal)
     const row = await db.prisma.account.findUniqueOrThrow({
-      where: { provider_providerAccountId: { provider: "email", providerAccountId: user.email } },
+      where: { provider_providerAccountId: { provider: "email", providerAccountId: user.email as string } },
     })
     expect(row).toEqual({
       ...minimal,
@@ -557,7 +575,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     await adapter.createSession({ sessionToken: "plain", userId: user.id, expires: inOneHour() })
     await adapter.linkAccount(oauthAccount(user.id))
     await adapter.createAuthenticator(authenticatorFor(user.id, "plain-cred"))
-    await adapter.createVerificationToken({ identifier: user.email, token: "plain-token", expires: inOneHour() })
+    await adapter.createVerificationToken({ identifier: user.email as string, token: "plain-token", expires: inOneHour() })
 
     const sessionAndUser = await adapter.getSessionAndUser("plain")
     const values = [
@@ -569,7 +587,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       await adapter.getAccount("gh-123", "github"),
       await adapter.getAuthenticator("plain-cred"),
       ...(await adapter.listAuthenticatorsByUserId(user.id)),
-      await adapter.useVerificationToken({ identifier: user.email, token: "plain-token" }),
+      await adapter.useVerificationToken({ identifier: user.email as string, token: "plain-token" }),
     ]
     for (const value of values) expect(isPlainObject(value)).toBe(true)
     expect(user.emailVerified).toBeInstanceOf(Date)

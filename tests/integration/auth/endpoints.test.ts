@@ -863,7 +863,8 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const res = await browser.send(`${BASE}/session`)
       expect(await res.text()).toBe("null")
       expect(isDeletion(setCookie(res, SESSION)!)).toBe(true)
-      expect(errors.map((e) => (e as { type?: string }).type)).toEqual(["JWTSessionError"])
+      // Not an error line per request: a client can replay an old cookie at will (warned once per process).
+      expect(errors).toEqual([])
     })
 
     it.runIf(!isDb)("jwt: a token a few seconds past exp is still inside the 15 s tolerance", async () => {

@@ -1,41 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Auth } from "@/lib/auth"
-import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import type { AuthConfig } from "@/lib/auth/types"
-import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { profileUpdateFixture, type ProfileUpdateFixture } from "./profile-update-fixture"
 
 // POST /session is reachable by any signed-in browser: under the database
 // strategy it may persist an image URL, but only a plain http(s) one.
 describe("database update flow: image URLs", () => {
-  let db: TestDatabase
-  let config: AuthConfig
-  let userId: string
-  const cookies = "authjs.session-token=image-session; authjs.csrf-token="
-
+  let fixture: ProfileUpdateFixture
   beforeAll(async () => {
-    db = await createTestDatabase("sqlite")
-    const adapter = PrismaAdapter(db.prisma)
-    config = { secret: "update-image-secret-0123456789abcdefghijk", trustHost: true, adapter, providers: [] }
-    const user = await adapter.createUser({ id: "", email: "img@example.com", emailVerified: null, image: "https://example.com/a.png" })
-    userId = user.id
-    await adapter.createSession({ sessionToken: "image-session", userId, expires: new Date(Date.now() + 86_400_000) })
+    fixture = await profileUpdateFixture("img", { image: "https://example.com/a.png" })
   })
-  afterAll(() => db.cleanup())
+  afterAll(() => fixture.db.cleanup())
 
   async function update(image: unknown) {
-    const csrf = await Auth(new Request("http://localhost:3000/auth/csrf"), config)
-    const csrfCookie = decodeURIComponent(csrf.headers.getSetCookie()[0].split(";")[0].split("=")[1])
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-    const res = await Auth(
-      new Request("http://localhost:3000/auth/session", {
-        method: "POST",
-        headers: { cookie: `${cookies}${encodeURIComponent(csrfCookie)}`, "content-type": "application/json" },
-        body: JSON.stringify({ csrfToken, data: { user: { image } } }),
-      }),
-      config,
-    )
+    const res = await fixture.post({ user: { image } })
     expect(res.status).toBe(200)
-    return (await db.prisma.user.findUnique({ where: { id: userId } }))?.image
+    return (await fixture.db.prisma.user.findUnique({ where: { id: fixture.userId } }))?.image
   }
 
   it.each(["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "/relative.png", "not a url"])(

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import Database from "better-sqlite3"
 import pg from "pg"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { createPrismaClient } from "@/lib/db/client"
 import { prepareDatabase } from "@/lib/db/connection"
 import { providerLayout } from "@/lib/db/layout"
@@ -15,6 +15,9 @@ import { parseDatabaseUrl, type DatabaseProvider } from "@/lib/db/url"
 import { dropPostgresDatabase, TEST_POSTGRES_SERVER } from "@/tests/helpers/db"
 import { modelNames, parseSchemaBlocks, uniqueIndexNames } from "@/tests/helpers/prisma-schema"
 import { runBin } from "@/tests/helpers/run"
+
+// These tests spawn the Prisma CLI two or three times; each start takes 10-40 s on a busy 2-core machine.
+vi.setConfig({ testTimeout: 180_000 })
 
 interface MigrationRow {
   id: string
@@ -174,7 +177,9 @@ describe.each(["sqlite", "postgresql"] as const)("migrateDatabase on %s", (provi
   })
 })
 
-describe.each(["sqlite", "postgresql"] as const)("stock Prisma CLI agrees on %s", (provider) => {
+// Each case spawns the Prisma CLI two or three times (a few seconds each on a quiet
+// machine, far more when the cores are shared), so these get more than the default.
+describe.each(["sqlite", "postgresql"] as const)("stock Prisma CLI agrees on %s", { timeout: 120_000 }, (provider) => {
   const config = providerLayout(provider).configPath
   const prisma = (command: string, url: string) =>
     runBin("prisma", ["migrate", command, "--config", config], { DATABASE_URL: url })

@@ -35,7 +35,7 @@ describe("prisma/schema.prisma and prisma/postgres/schema.prisma", () => {
   it("notices drift: a changed attribute, an added field, a missing model", () => {
     const base = parseSchemaBlocks(sqliteSource)
     const variants = [
-      sqliteSource.replace("email         String          @unique", "email         String"),
+      sqliteSource.replace("email         String?         @unique", "email         String?"),
       sqliteSource.replace("  image         String?\n", "  image         String?\n  locale String?\n"),
       sqliteSource.replace(/model VerificationToken \{[\s\S]*?\n\}\n/, ""),
       sqliteSource.replace("onDelete: Cascade", "onDelete: SetNull"),

@@ -24,6 +24,14 @@ describe("hashPassword / verifyPassword", () => {
     expect(await verifyPassword("cafe\u0301-au-lait-42", hash)).toBe(true)
   })
 
+  it("checks the password policy on the same (NFKC) string that is hashed: full-width common passwords are refused", async () => {
+    expect(checkPassword("ｐａｓｓｗｏｒｄ１２３")).toBe("too-common")
+    expect(checkPassword("ＰＡＳＳＷＯＲＤ１２３")).toBe("too-common")
+    // What the policy counts is what gets hashed: the full-width form verifies as the ASCII one.
+    const hash = await hashPassword("ｐａｓｓｗｏｒｄ１２３")
+    expect(await verifyPassword("password123", hash)).toBe(true)
+  })
+
   it("returns false, never throws, for a missing or malformed stored hash", async () => {
     expect(await verifyPassword("anything-at-all", null)).toBe(false)
     expect(await verifyPassword("anything-at-all", undefined)).toBe(false)

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest"
-import { TooManyAttempts } from "@/lib/accounts/sign-in"
+import { SignInBusy } from "@/lib/accounts/sign-in"
 import {
   AccessDenied,
   AuthError,
   BadRequest,
   CallbackRouteError,
+  CredentialsRateLimited,
   CredentialsSignin,
   MissingCSRF,
   reportedErrorType,
@@ -57,6 +58,7 @@ describe("error kinds and reported types", () => {
 
   it("gives credentials refusals a code that names no credential", () => {
     expect(new CredentialsSignin().code).toBe("credentials")
-    expect(new TooManyAttempts().code).toBe("rate_limited")
+    expect(new CredentialsRateLimited(60).code).toBe("rate_limited")
+    expect(new SignInBusy().code).toBe("busy")
   })
 })

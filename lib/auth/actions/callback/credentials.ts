@@ -12,6 +12,7 @@ import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
 import { rememberTypedEmail } from "../remembered-email"
 import type { Account, CredentialsConfig, User } from "../../types"
+import { beginCredentialsAttempt, type CredentialsAttempt } from "./credentials-limits"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */
 function authorizeRequest(ctx: AuthContext): Request {
@@ -39,13 +40,17 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
 
   let authorized: User
+  let attempt: CredentialsAttempt
   try {
+    // Counted before the check (and refused here when over a limit): see credentials-limits.ts.
+    attempt = await beginCredentialsAttempt(ctx, provider)
     authorized = await authorize(ctx, provider)
   } catch (error) {
     // The sign-in page shows the email again; the error redirect carries ctx.outCookies.
     if (error instanceof CredentialsSignin) rememberTypedEmail(ctx, provider)
     throw error
   }
+  await attempt.succeeded()
   const user: User = { ...authorized, id: authorized.id === undefined ? crypto.randomUUID() : String(authorized.id) }
   const account: Account = { providerAccountId: user.id as string, type: "credentials", provider: provider.id }
 

@@ -8,6 +8,7 @@ import type { ResponseInternal } from "../../http/response"
 import type { ProviderConfig } from "../../types"
 import { credentialsCallback } from "./credentials"
 import { webauthnCallback } from "./webauthn"
+import { oauthCallback } from "./oauth"
 
 type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -18,6 +19,8 @@ type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseIn
 const handlers: Partial<Record<ProviderConfig["type"], CallbackHandler>> = {
   credentials: credentialsCallback as CallbackHandler,
   webauthn: webauthnCallback as CallbackHandler,
+  oauth: oauthCallback as CallbackHandler,
+  oidc: oauthCallback as CallbackHandler,
 }
 
 /** GET|POST /callback/:provider. An unknown provider goes back to the sign-in page. */

@@ -30,7 +30,7 @@ export interface PrismaLike {
   readonly _activeProvider?: string
   $queryRaw?<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>
   user: {
-    create(args: { data: { email: string; [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
+    create(args: { data: { email?: string | null; [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     findUnique(args: { where: { id: string } | { email: string }; select: UserSelect }): PromiseLike<UserRow | null>
     update(args: { where: { id: string }; data: { [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     delete(args: { where: { id: string }; select: UserSelect }): PromiseLike<UserRow>
@@ -43,6 +43,7 @@ export interface PrismaLike {
       select: AccountSelect
     }): PromiseLike<AccountRow | null>
     delete(args: { where: AccountKey; select: AccountSelect }): PromiseLike<AccountRow>
+    update(args: { where: AccountKey; data: Partial<AccountData>; select: AccountSelect }): PromiseLike<AccountRow>
   }
   session: {
     create(args: { data: SessionRow; select: SessionSelect }): PromiseLike<SessionRow>

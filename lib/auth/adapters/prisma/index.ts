@@ -7,7 +7,7 @@
  * starter adds (the password hash) out of everything the adapter returns: the
  * session callback hands these objects to the browser.
  */
-import type { Adapter } from "../../types"
+import type { Adapter, AdapterAccount } from "../../types"
 import type { PrismaLike } from "./client"
 import { accountData, toAccount, toAuthenticator, toSession, toUser, toVerificationToken, withoutUndefined } from "./mappers"
 import {
@@ -60,7 +60,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     async createUser(user) {
       // The database generates ids; the one passed in is discarded.
       const { id: _id, ...fields } = user
-      const data = withoutUndefined(fields) as { email: string; [column: string]: unknown }
+      const data = withoutUndefined(fields) as { email?: string | null; [column: string]: unknown }
       return toUser(await prisma.user.create({ data, select: userSelect }))
     },
 
@@ -109,6 +109,16 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
         }),
       )
       return row ? toAccount(row) : undefined
+    },
+
+    async updateAccount(account) {
+      // Only the token columns change; the identity columns stay as they are.
+      const { userId: _u, type: _t, provider: _p, providerAccountId: _a, ...tokens } = accountData(account as AdapterAccount)
+      const { provider, providerAccountId } = account
+      const row = await nullIfMissing(
+        prisma.account.update({ where: { provider_providerAccountId: { provider, providerAccountId } }, data: tokens, select: accountSelect }),
+      )
+      return row ? toAccount(row) : null
     },
 
     async getAccount(providerAccountId, provider) {

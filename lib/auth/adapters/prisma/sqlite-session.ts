@@ -18,7 +18,7 @@ interface SessionUserRow {
   expires: unknown
   id: string
   name: string | null
-  email: string
+  email: string | null
   emailVerified: unknown
   image: string | null
 }

@@ -2,8 +2,8 @@
  * Server-side signIn (lib/auth/next/actions.ts) calls the core with a
  * Request it builds itself. It used to carry only the cookie header, so the
  * credentials provider's `authorize(credentials, request)` saw none of the
- * user's request: no X-Forwarded-For, no User-Agent. The starter's sign-in
- * throttle keys clients by X-Forwarded-For, so every sign-in through a server
+ * user's request: no X-Forwarded-For, no User-Agent. The sign-in rate limit
+ * keys clients by their address, so every sign-in through a server
  * action fell into one shared "unknown" client bucket: 50 failures by anyone
  * locked every user of a server-action sign-in form out for 15 minutes.
  *
@@ -12,9 +12,9 @@
  */
 import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { CredentialsSignin } from "@/lib/auth/errors"
-import { FailureThrottle } from "@/lib/accounts/throttle"
-import { authorizeWithPassword, TooManyAttempts } from "@/lib/accounts/sign-in"
+import { CredentialsRateLimited, CredentialsSignin } from "@/lib/auth/errors"
+import { MemoryRateLimitStore } from "@/lib/auth/rate-limit"
+import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 import { signUp } from "@/lib/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { envFor } from "@/tests/helpers/env"
@@ -83,7 +83,7 @@ describe("server-side signIn passes the user's request to authorize", () => {
     await expect(signIn("credentials", { redirect: false })).rejects.toBeInstanceOf(CredentialsSignin)
   })
 
-  describe("with the starter's throttled authorize", () => {
+  describe("with the library's rate limits (no socket hook: the address Next.js fills in)", () => {
     let db: TestDatabase
     beforeAll(async () => {
       db = await createTestDatabase("sqlite")
@@ -92,13 +92,10 @@ describe("server-side signIn passes the user's request to authorize", () => {
     afterAll(() => db.cleanup())
 
     it("one client's failures do not lock out another client", async () => {
-      const limits = {
-        perEmail: new FailureThrottle({ limit: 100, windowMs: 60_000 }),
-        perClient: new FailureThrottle({ limit: 3, windowMs: 60_000 }),
-      }
       const { signIn } = NextAuth({
         secret,
-        providers: [Credentials({ credentials: {}, authorize: (c, request) => authorizeWithPassword(db.prisma, limits, c, request) })],
+        rateLimit: { store: new MemoryRateLimitStore(), rules: { "credentials-client": { limit: 3, windowSeconds: 60 } } },
+        providers: [Credentials({ credentials: {}, authorize: (c) => authorizeWithPassword(db.prisma, c) })],
       })
       incoming.headers = browserRequest("198.51.100.66")
       for (let i = 0; i < 4; i++) {
@@ -107,7 +104,7 @@ describe("server-side signIn passes the user's request to authorize", () => {
         )
       }
       await expect(signIn("credentials", { email: "x@example.com", password: "guess", redirect: false })).rejects.toBeInstanceOf(
-        TooManyAttempts,
+        CredentialsRateLimited,
       )
 
       // Someone else, from another address, signs in normally.

@@ -1,0 +1,37 @@
+/**
+ * The common end of every sign-in that involves users and accounts: the
+ * signIn callback (which may refuse or redirect), account linking, the
+ * session, the signIn event, and the redirect (pages.newUser for a user's
+ * first sign-in). Provider-specific code only supplies user and account.
+ */
+import { runSignInCallback } from "../../callbacks"
+import type { AuthContext } from "../../context"
+import { emitEvent } from "../../events"
+import type { ResponseInternal } from "../../http/response"
+import { createSession } from "../../session/create"
+import type { User } from "../../types"
+import { customPageUrl, withQuery } from "../pages"
+import { handleLogin, type LoginInput } from "./handle-login"
+
+export async function finishSignIn(ctx: AuthContext, input: LoginInput): Promise<ResponseInternal> {
+  const { config } = ctx
+  const adapter = config.adapter
+  const { account, profile } = input
+  const known = adapter
+    ? await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
+    : null
+
+  const decision = await runSignInCallback(ctx, { user: known ?? input.user, account, profile })
+  if (decision.redirect) return { redirect: decision.redirect, cookies: ctx.outCookies }
+
+  let user: User = { ...input.user, id: account.providerAccountId }
+  let isNewUser = false
+  if (adapter) ({ user, isNewUser } = await handleLogin(ctx, adapter, input, known))
+
+  const sessionCookies = await createSession(ctx, { user, account, profile, isNewUser })
+  await emitEvent(config, "signIn", { user, account, profile, isNewUser })
+  const callbackUrl = await ctx.callbackUrl()
+  const newUserPage = isNewUser ? customPageUrl(ctx, "newUser") : undefined
+  const redirect = newUserPage ? withQuery(newUserPage, { callbackUrl }) : callbackUrl
+  return { redirect, cookies: [...ctx.outCookies, ...sessionCookies] }
+}

@@ -1,0 +1,99 @@
+/**
+ * Who signs in: links the account to a user the way Auth.js does, for any
+ * provider type (OAuth/OIDC today; email and passkeys use the same rules).
+ *
+ * - a known account signs its user in (or is refused when a different user
+ *   is signed in in this browser);
+ * - a new account while signed in is linked to the signed-in user;
+ * - a new account whose email belongs to a user is refused
+ *   (OAuthAccountNotLinked) unless the provider allows email linking;
+ * - otherwise a user is created and the account linked to it.
+ *
+ * It changes users and accounts only through the adapter and never creates
+ * a session (finish-sign-in does that).
+ */
+import type { AuthContext } from "../../context"
+import { OAuthAccountNotLinked } from "../../errors"
+import { emitEvent } from "../../events"
+import type { Account, Adapter, AdapterAccount, AdapterUser, Profile, User } from "../../types"
+
+export interface LoginInput {
+  /** The user as the provider describes them (id is a placeholder). */
+  user: User
+  /** The account as events and callbacks see it. */
+  account: Account
+  /** What linkAccount stores; defaults to `account`. */
+  storedAccount?: Account
+  profile?: Profile
+  /** Link a new account to an existing user with the same email. */
+  allowDangerousEmailAccountLinking?: boolean
+}
+
+export interface LoginResult {
+  user: AdapterUser
+  isNewUser: boolean
+}
+
+/** The user signed in in this browser, if any (either session strategy). */
+export async function currentSessionUser(ctx: AuthContext, adapter: Adapter): Promise<AdapterUser | null> {
+  const id = await ctx.config.sessionStrategy.signedInUserId(ctx)
+  return id ? ((await adapter.getUser!(id)) ?? null) : null
+}
+
+async function link(ctx: AuthContext, adapter: Adapter, user: AdapterUser, input: LoginInput): Promise<void> {
+  const stored = { ...(input.storedAccount ?? input.account), userId: user.id } as AdapterAccount
+  await adapter.linkAccount!(stored)
+  await emitEvent(ctx.config, "linkAccount", { user, account: input.account, profile: input.user })
+}
+
+/**
+ * Applies the linking rules and returns the user to sign in. `known` is the
+ * result of getUserByAccount when the caller already has it (the signIn
+ * callback needs it first).
+ */
+export async function handleLogin(
+  ctx: AuthContext,
+  adapter: Adapter,
+  input: LoginInput,
+  known?: AdapterUser | null,
+): Promise<LoginResult> {
+  const { account } = input
+  const byAccount =
+    known !== undefined
+      ? known
+      : await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
+  const signedIn = await currentSessionUser(ctx, adapter)
+
+  if (byAccount) {
+    if (signedIn && signedIn.id !== byAccount.id) {
+      throw new OAuthAccountNotLinked("This account is already linked to another user")
+    }
+    return { user: byAccount, isNewUser: false }
+  }
+
+  if (signedIn) {
+    await link(ctx, adapter, signedIn, input)
+    return { user: signedIn, isNewUser: false }
+  }
+
+  const email = typeof input.user.email === "string" && input.user.email !== "" ? input.user.email : null
+  const byEmail = email ? await adapter.getUserByEmail!(email) : null
+  if (byEmail) {
+    if (!input.allowDangerousEmailAccountLinking) {
+      throw new OAuthAccountNotLinked("Another account already uses this email address")
+    }
+    await link(ctx, adapter, byEmail, input)
+    return { user: byEmail, isNewUser: false }
+  }
+
+  const { id: _placeholder, ...fields } = input.user
+  const created = await adapter.createUser!({
+    ...fields,
+    id: crypto.randomUUID(),
+    email,
+    emailVerified: null,
+  })
+  await emitEvent(ctx.config, "createUser", { user: created })
+  await link(ctx, adapter, created, input)
+  return { user: created, isNewUser: true }
+}

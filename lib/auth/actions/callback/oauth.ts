@@ -1,0 +1,62 @@
+/**
+ * GET /callback/:provider and POST (response_mode=form_post) for OAuth/OIDC
+ * providers. On a redirect proxy, a response meant for another deployment
+ * is forwarded there; otherwise the check cookies are read (and cleared,
+ * whatever happens next), the code exchanged, and the sign-in finished.
+ */
+import type { AuthContext } from "../../context"
+import type { ResponseInternal } from "../../http/response"
+import { clearChecks, readChecks } from "../../oauth/checks"
+import { exchangeCode } from "../../oauth/exchange"
+import type { ResolvedOAuthProvider } from "../../oauth/normalise"
+import { userAndAccount } from "../../oauth/profile"
+import { isOnProxy, redirectUriFor } from "../../oauth/redirect-uri"
+import { stateReturnTo } from "../../oauth/state"
+import { finishSignIn } from "./finish-sign-in"
+import { idTokenHintCookie } from "../../oauth/federated-sign-out"
+
+function callbackParams(ctx: AuthContext): URLSearchParams {
+  const params = new URLSearchParams()
+  const source = ctx.request.method === "POST" ? (ctx.request.body ?? {}) : ctx.request.query
+  for (const [key, value] of Object.entries(source)) if (typeof value === "string") params.set(key, value)
+  return params
+}
+
+/** On the proxy: the deployment a state was made for, when it is not this one. */
+async function forwardTarget(ctx: AuthContext, provider: ResolvedOAuthProvider, params: URLSearchParams) {
+  const state = params.get("state")
+  if (!state || !isOnProxy(ctx, provider)) return undefined
+  const returnTo = await stateReturnTo(ctx.config.keyRing, state)
+  if (!returnTo) return undefined
+  const url = new URL(returnTo)
+  if ((url.protocol !== "https:" && url.protocol !== "http:") || url.origin === ctx.origin) return undefined
+  return url
+}
+
+export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthProvider): Promise<ResponseInternal> {
+  const params = callbackParams(ctx)
+  const forward = await forwardTarget(ctx, provider, params)
+  if (forward) {
+    for (const [key, value] of params) forward.searchParams.set(key, value)
+    return { redirect: forward.href }
+  }
+
+  // Cleared on every outcome: the error path keeps ctx.outCookies too.
+  ctx.outCookies.push(...clearChecks(ctx, provider))
+  const checks = await readChecks(ctx, provider)
+  const { profile, tokens } = await exchangeCode(provider, params, checks, redirectUriFor(ctx, provider))
+  const { user, account, storedAccount } = await userAndAccount(provider, profile, tokens)
+  const response = await finishSignIn(ctx, {
+    user,
+    account,
+    storedAccount,
+    profile,
+    allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking === true,
+  })
+  // Only a sign-in that made a session needs the hint for a later sign-out.
+  const sessionName = ctx.cookies.sessionToken.name
+  const signedIn = response.cookies?.some((c) => c.name.startsWith(sessionName) && c.value !== "")
+  const hint = signedIn ? await idTokenHintCookie(ctx, provider, tokens) : undefined
+  if (hint) response.cookies!.push(hint)
+  return response
+}

@@ -1,0 +1,29 @@
+/**
+ * Installs the socket-address hook (see ./socket-address): every request
+ * reaching this process's HTTP servers gets its TCP peer address in a header
+ * the client cannot pre-set, because the hook overwrites it. Node.js only;
+ * import it from instrumentation.ts under NEXT_RUNTIME === "nodejs".
+ */
+import http from "node:http"
+import https from "node:https"
+import { markSocketAddressHookInstalled, SOCKET_ADDRESS_HEADER, socketAddressHookInstalled } from "./socket-address"
+
+type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean
+
+function wrap(prototype: { emit: Emit }) {
+  const original = prototype.emit
+  prototype.emit = function emit(this: unknown, event: string | symbol, ...args: unknown[]) {
+    if (event === "request" && args[0] instanceof http.IncomingMessage) {
+      const request = args[0]
+      request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "unknown"
+    }
+    return original.call(this, event, ...args)
+  }
+}
+
+export function installSocketAddressHook(): void {
+  if (socketAddressHookInstalled()) return
+  wrap(http.Server.prototype as unknown as { emit: Emit })
+  wrap(https.Server.prototype as unknown as { emit: Emit })
+  markSocketAddressHookInstalled()
+}

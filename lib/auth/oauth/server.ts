@@ -1,0 +1,90 @@
+/**
+ * The authorization server a provider talks to: its discovery document,
+ * fetched once per issuer per process (a failure is not remembered, so the
+ * next sign-in tries again), with the provider's own endpoint URLs laid over
+ * it. Providers that list all their endpoints need no discovery at all.
+ */
+import * as o from "oauth4webapi"
+import type { ResolvedOAuthProvider } from "./normalise"
+import { requestOptions } from "./http"
+
+const discovered = new Map<string, Promise<o.AuthorizationServer>>()
+
+function discoveryKey(provider: ResolvedOAuthProvider): string {
+  return provider.wellKnown ?? (provider.issuer as string)
+}
+
+async function discover(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
+  const options = requestOptions(provider)
+  const issuer = new URL(provider.issuer ?? provider.wellKnown!)
+  let response: Response
+  if (provider.wellKnown) {
+    response = await options[o.customFetch](provider.wellKnown, { headers: { accept: "application/json" } })
+  } else {
+    response = await o.discoveryRequest(issuer, { ...options, algorithm: provider.type === "oidc" ? "oidc" : "oauth2" })
+  }
+  if (provider.options?.issuerTemplate === true) {
+    // Multi-tenant issuers (e.g. Entra ID's "common") publish a template such as
+    // https://login.microsoftonline.com/{tenantid}/v2.0; it is checked per ID token instead.
+    const metadata = (await response.json()) as o.AuthorizationServer
+    if (typeof metadata.issuer !== "string") throw new o.OperationProcessingError("discovery document without issuer")
+    return metadata
+  }
+  return o.processDiscoveryResponse(provider.wellKnown && !provider.issuer ? new URL(provider.wellKnown) : issuer, response)
+}
+
+function needsDiscovery(provider: ResolvedOAuthProvider): boolean {
+  if (!provider.issuer && !provider.wellKnown) return false
+  if (provider.type === "oidc") return true
+  return !provider.authorization.url || !provider.token.url
+}
+
+/** The discovery document for the provider's issuer, from the process-wide cache when present. */
+export function discoveryDocument(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
+  const key = discoveryKey(provider)
+  let pending = discovered.get(key)
+  if (!pending) {
+    pending = discover(provider)
+    discovered.set(key, pending)
+    // Failures are not cached: the next sign-in asks again.
+    pending.catch(() => {
+      if (discovered.get(key) === pending) discovered.delete(key)
+    })
+  }
+  return pending
+}
+
+/** Drops the cached document of an issuer, e.g. after its signing keys could not be matched. */
+export function forgetDiscovery(provider: ResolvedOAuthProvider): void {
+  discovered.delete(discoveryKey(provider))
+}
+
+/** Discovery (when needed) with the provider's explicit endpoints laid over it. */
+export async function authorizationServer(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
+  const base: o.AuthorizationServer = needsDiscovery(provider)
+    ? await discoveryDocument(provider)
+    : { issuer: provider.issuer ?? new URL(provider.token.url ?? provider.authorization.url ?? "https://invalid").origin }
+  return {
+    ...base,
+    ...(provider.authorization.url ? { authorization_endpoint: provider.authorization.url } : {}),
+    ...(provider.token.url ? { token_endpoint: provider.token.url } : {}),
+    ...(provider.userinfo.url ? { userinfo_endpoint: provider.userinfo.url } : {}),
+  }
+}
+
+/** The oauth4webapi client for a provider. */
+export function clientFor(provider: ResolvedOAuthProvider): o.Client {
+  return { client_id: provider.clientId ?? "", ...(provider.client ?? {}) } as o.Client
+}
+
+/** Client authentication at the token endpoint. */
+export function clientAuthFor(provider: ResolvedOAuthProvider): o.ClientAuth {
+  switch (provider.clientAuthMethod) {
+    case "client_secret_post":
+      return o.ClientSecretPost(provider.clientSecret ?? "")
+    case "none":
+      return o.None()
+    default:
+      return o.ClientSecretBasic(provider.clientSecret ?? "")
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The rate limiter: rules applied to a store. Core actions and the app both
+ * count through it (`consume` before the work, `undo` or `reset` after). Keys
+ * are hashed, so stores never hold an email address or an IP in clear.
+ */
+import { RateLimitStoreError } from "../errors"
+import type { LoggerInstance } from "../types"
+import { clientAddress, type ClientAddressOptions } from "./client-address"
+import { processMemoryStore } from "./memory-store"
+import { defaultRateLimitRules, type RateLimitRule } from "./rules"
+import type { RateLimitStore } from "./store"
+
+export interface RateLimitVerdict {
+  allowed: boolean
+  /** Hits left in the window after this one (0 when refused). */
+  remaining: number
+  /** Seconds until the window ends: the Retry-After of a refusal. */
+  retryAfterSeconds: number
+}
+
+/** The `rateLimit` option of the configuration. */
+export interface RateLimitOptions {
+  /** Where counters live. Default: this process's memory (one instance). */
+  store?: RateLimitStore
+  /** Overrides per action; `false` turns a rule off. */
+  rules?: Record<string, RateLimitRule | false>
+  /** Proxies in front of the app appending to X-Forwarded-For (default 0: the header is not trusted). */
+  trustedProxies?: number
+  /** The socket address of a request; framework layers supply it. */
+  socketAddress?: (request: Request) => string | undefined
+}
+
+const ALLOWED: RateLimitVerdict = Object.freeze({ allowed: true, remaining: Number.POSITIVE_INFINITY, retryAfterSeconds: 0 })
+
+export class RateLimiter {
+  readonly store: RateLimitStore
+  readonly #rules: Record<string, RateLimitRule | false>
+  readonly #address: ClientAddressOptions
+  readonly #logger?: Pick<LoggerInstance, "error">
+
+  constructor(options: RateLimitOptions | false = {}, logger?: Pick<LoggerInstance, "error">) {
+    const given = options === false ? {} : options
+    this.store = given.store ?? processMemoryStore()
+    this.#rules =
+      options === false
+        ? Object.fromEntries(Object.keys(defaultRateLimitRules).map((action) => [action, false]))
+        : { ...defaultRateLimitRules, ...given.rules }
+    this.#address = { trustedProxies: given.trustedProxies ?? 0, socketAddress: given.socketAddress }
+    this.#logger = logger
+  }
+
+  /** The rule for an action; undefined when it is off or unknown. */
+  rule(action: string): RateLimitRule | undefined {
+    const rule = Object.hasOwn(this.#rules, action) ? this.#rules[action] : undefined
+    return rule || undefined
+  }
+
+  /** The address a request's per-client rules are keyed on. */
+  clientAddress(request: Request): string {
+    return clientAddress(request, this.#address)
+  }
+
+  /**
+   * Counts one hit of `action` for `subject` and says whether it is within the
+   * rule. Call it BEFORE the work it guards, so that concurrent requests are
+   * counted even while the first ones are still running. A store fault lets
+   * the request through (logged): an outage of the counter store must not
+   * lock every user out.
+   */
+  async consume(action: string, subject: string): Promise<RateLimitVerdict> {
+    const rule = this.rule(action)
+    if (!rule) return ALLOWED
+    const windowMs = rule.windowSeconds * 1000
+    try {
+      const window = await this.store.hit(await storeKey(action, subject), windowMs)
+      const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000))
+      if (window.count > rule.limit) return { allowed: false, remaining: 0, retryAfterSeconds }
+      return { allowed: true, remaining: rule.limit - window.count, retryAfterSeconds }
+    } catch (error) {
+      const failure = new RateLimitStoreError("The rate-limit store failed; the request was let through", { cause: error })
+      this.#logger?.error(failure.type, failure)
+      return ALLOWED
+    }
+  }
+
+  /** Gives back one hit (the guarded work turned out harmless, e.g. a correct password). */
+  async undo(action: string, subject: string): Promise<void> {
+    if (!this.rule(action)) return
+    await this.store.undo(await storeKey(action, subject)).catch(() => {})
+  }
+
+  /** Clears the subject's window for an action. */
+  async reset(action: string, subject: string): Promise<void> {
+    if (!this.rule(action)) return
+    await this.store.reset(await storeKey(action, subject)).catch(() => {})
+  }
+}
+
+async function storeKey(action: string, subject: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${action}\0${subject}`))
+  const hash = btoa(String.fromCharCode(...new Uint8Array(digest).subarray(0, 18)))
+  return `${action}:${hash.replace(/\+/g, "-").replace(/\//g, "_")}`
+}

@@ -1,0 +1,55 @@
+/**
+ * The rate-limit rules: which actions are counted, how many hits a window
+ * allows and how long a window lasts. Windows are fixed (a counter that starts
+ * with the first hit and ends windowSeconds later): one atomic increment per
+ * hit in every store, at the cost of allowing up to twice the limit across a
+ * window boundary.
+ */
+
+export interface RateLimitRule {
+  /** Hits allowed within one window. */
+  limit: number
+  windowSeconds: number
+}
+
+/**
+ * Actions the library counts itself, and the app-level actions the starter
+ * uses. Apps may add their own names in `rateLimit.rules` and count them with
+ * the limiter's `consume()`.
+ */
+export type BuiltInRateLimitAction =
+  /** Credentials sign-in attempts per identifier (email, username), counted before the check. */
+  | "credentials-identifier"
+  /** The same, from a browser that has signed in to that identifier before (its own budget). */
+  | "credentials-identifier-known-client"
+  /** Failed credentials sign-ins per client address (a success gives its attempt back). */
+  | "credentials-client"
+  /** Sign-in emails per address, and per client address. */
+  | "email-address"
+  | "email-client"
+  /** Passkey and OAuth sign-in starts per client address. */
+  | "passkey-start"
+  | "oauth-start"
+  /** The app's own actions, counted through the limiter API. */
+  | "signup-client"
+  | "signup-global"
+  | "password-reset-address"
+  | "password-reset-client"
+
+export type RateLimitRules = Record<BuiltInRateLimitAction, RateLimitRule> & Record<string, RateLimitRule>
+
+const MINUTE = 60
+
+export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
+  "credentials-identifier": { limit: 5, windowSeconds: 15 * MINUTE },
+  "credentials-identifier-known-client": { limit: 10, windowSeconds: 15 * MINUTE },
+  "credentials-client": { limit: 50, windowSeconds: 15 * MINUTE },
+  "email-address": { limit: 3, windowSeconds: 15 * MINUTE },
+  "email-client": { limit: 10, windowSeconds: 15 * MINUTE },
+  "passkey-start": { limit: 30, windowSeconds: MINUTE },
+  "oauth-start": { limit: 30, windowSeconds: MINUTE },
+  "signup-client": { limit: 20, windowSeconds: 15 * MINUTE },
+  "signup-global": { limit: 60, windowSeconds: MINUTE },
+  "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
+  "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },
+})

@@ -1,0 +1,120 @@
+/**
+ * Security findings reproduced over HTTP against a running `next start` (its
+ * own server: no AUTH_URL, AUTH_TRUST_HOST=true, jwt sessions). Requests come
+ * from distinct loopback addresses (127.0.0.0/8 all reach the server), so the
+ * per-client limits see distinct clients exactly as they would on a network.
+ */
+import { randomUUID } from "node:crypto"
+import { csrf, send, signInPost } from "../helpers/loopback-http"
+import { expect, newUser, signUp, submitSignInForm, test } from "./fixtures"
+
+test.describe.configure({ mode: "serial" })
+
+test("row 1: of 100 parallel guesses for one email only 5 are checked; the rest get 429 with Retry-After", async ({ page, baseURL }) => {
+  const user = await signUp(page, newUser("burst"))
+  const token = await csrf(baseURL!, "127.0.9.1")
+  const guesses = Array.from({ length: 100 }, (_, i) => (i === 60 ? user.password : `guess-${i}`))
+  const answers = await Promise.all(
+    guesses.map((password, i) => signInPost(baseURL!, token, { email: user.email, password }, `127.0.10.${i + 1}`)),
+  )
+  const checked = answers.filter((a) => a.status !== 429)
+  expect(checked).toHaveLength(5)
+  const refused = answers.filter((a) => a.status === 429)
+  expect(refused.every((a) => Number(a.headers["retry-after"]) > 0)).toBe(true)
+  expect(JSON.parse(refused[0].body)).toMatchObject({ url: expect.stringContaining("code=rate_limited") })
+})
+
+test("row 3: X-Forwarded-For and a forged socket-address header do not pick the client's key", async ({ baseURL }) => {
+  const from = "127.0.11.1"
+  const token = await csrf(baseURL!, from)
+  const statuses: number[] = []
+  for (let i = 0; i < 55; i++) {
+    const answer = await signInPost(baseURL!, token, { email: `nobody-${i}-${randomUUID()}@e2e.example.com`, password: "x" }, from, {
+      "x-forwarded-for": `203.0.113.${i}`,
+      "x-auth-socket-address": `198.51.100.${i}`,
+    })
+    statuses.push(answer.status)
+  }
+  // 50 failures per client address in 15 minutes: the 51st attempt is refused, whatever the headers say.
+  expect(statuses.slice(0, 50).every((s) => s === 200)).toBe(true)
+  expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429])
+  // Another client is unaffected.
+  const other = await csrf(baseURL!, "127.0.11.2")
+  expect((await signInPost(baseURL!, other, { email: "x@e2e.example.com", password: "x" }, "127.0.11.2")).status).toBe(200)
+})
+
+test("row 11: a lock made through the route handler also stops the sign-up action's own sign-in", async ({ page, baseURL }) => {
+  const user = newUser("locked")
+  const from = "127.0.12.1"
+  const token = await csrf(baseURL!, from)
+  for (let i = 0; i < 5; i++) await signInPost(baseURL!, token, { email: user.email, password: `guess-${i}` }, `127.0.12.${i + 2}`)
+  // The browser (its own context, another address than the guesses) signs up with that email.
+  const context = await page.context().browser()!.newContext({ baseURL })
+  const fresh = await context.newPage()
+  await fresh.goto("/signup")
+  await fresh.getByLabel("Email").fill(user.email)
+  await fresh.getByLabel("Display name").fill(user.name)
+  await fresh.getByLabel("Password").fill(user.password)
+  await fresh.getByRole("button", { name: "Create account" }).click()
+  await expect(fresh.getByText("Too many sign-in attempts")).toBeVisible()
+  await expect(fresh).not.toHaveURL(/\/dashboard/)
+  await context.close()
+})
+
+test("row 4: strangers' guesses do not lock the owner out of a browser that signed in before", async ({ page }) => {
+  const user = await signUp(page, newUser("owner"))
+  // Sign out and guess from many addresses until the stranger budget is spent.
+  await page.context().clearCookies({ name: /session-token|csrf-token|callback-url/ })
+  const token = await csrf(new URL(page.url()).origin, "127.0.13.1")
+  for (let i = 0; i < 8; i++) {
+    await signInPost(new URL(page.url()).origin, token, { email: user.email, password: `guess-${i}` }, `127.0.13.${i + 2}`)
+  }
+  await page.goto("/api/auth/signin")
+  await submitSignInForm(page, user.email, user.password)
+  // Refused, it would come back to the sign-in page with ?error=.
+  await expect(page).not.toHaveURL(/\/api\/auth\/signin/)
+  await page.goto("/dashboard")
+  await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
+})
+
+test("row 8: the app's pages send CSP (frame-ancestors 'none'), X-Frame-Options, nosniff and HSTS", async ({ baseURL }) => {
+  for (const path of ["/", "/signup", "/dashboard", "/settings"]) {
+    const answer = await send(baseURL!, path)
+    expect(answer.headers["content-security-policy"], path).toContain("frame-ancestors 'none'")
+    expect(answer.headers["x-frame-options"], path).toBe("DENY")
+    expect(answer.headers["x-content-type-options"], path).toBe("nosniff")
+    expect(answer.headers["strict-transport-security"], path).toMatch(/max-age=/)
+  }
+})
+
+test("row 9: 500 junk session-cookie chunks are answered with at most 16 deletions", async ({ baseURL }) => {
+  const cookie = Array.from({ length: 500 }, (_, i) => `authjs.session-token.${i}=x`).join("; ")
+  const answer = await send(baseURL!, "/api/auth/session", { headers: { cookie } })
+  expect(answer.status).toBe(200)
+  expect(answer.body).toBe("null")
+  expect((answer.headers["set-cookie"] ?? []).length).toBeLessThanOrEqual(16)
+})
+
+test("row 10: /api/auth/providers is never stored by a shared cache, forwarded host or not", async ({ baseURL }) => {
+  const answer = await send(baseURL!, "/api/auth/providers", { headers: { "x-forwarded-host": "evil.example" } })
+  expect(answer.status).toBe(200)
+  expect(answer.headers["cache-control"]).toMatch(/private/)
+  expect(answer.headers["cache-control"]).toMatch(/no-store/)
+})
+
+// Last: it spends this address's sign-up budget.
+test("row 2: sign-ups are throttled per client before any password is hashed", async ({ page }) => {
+  const answers: string[] = []
+  for (let i = 0; i < 21; i++) {
+    await page.goto("/signup")
+    await page.getByLabel("Email").fill("demo@example.com")
+    await page.getByLabel("Display name").fill("Copy")
+    await page.getByLabel("Password").fill(`a long passphrase ${i}`)
+    await page.getByRole("button", { name: "Create account" }).click()
+    const alert = page.getByText(/already exists|Too many sign-ups/)
+    await expect(alert).toBeVisible()
+    answers.push(await alert.innerText())
+  }
+  // Earlier tests of this file signed up from this address too: the limit (20 per 15 minutes) bites by the 21st.
+  expect(answers.at(-1)).toMatch(/Too many sign-ups right now/)
+})

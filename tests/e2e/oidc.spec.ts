@@ -1,0 +1,93 @@
+/**
+ * Signing in with a real OpenID Provider in the browser (the test IdP that
+ * playwright.config.ts starts, configured through AUTH_OIDC_*), under both
+ * session strategies: new and returning users, linking from settings, the
+ * last-way-to-sign-in guard, and federated sign-out.
+ */
+import { randomUUID } from "node:crypto"
+import path from "node:path"
+import Database from "better-sqlite3"
+import type { Page } from "@playwright/test"
+import { expect, newUser, test } from "./fixtures"
+
+// Each test goes through the IdP's pages as well as the app's: give them room on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+const SLOW = { timeout: 30_000 }
+
+/** Logs in on the IdP's own login form as `sub` (any password). */
+async function loginAtIdp(page: Page, sub: string): Promise<void> {
+  await expect(page).toHaveURL(/^https:\/\/127\.0\.0\.1:\d+\/interaction\//, SLOW)
+  await page.locator("input[name=login]").fill(sub)
+  await page.locator("input[name=password]").fill("any-password")
+  await page.getByRole("button", { name: "Sign-in" }).click()
+}
+
+function usersWithEmail(databaseFile: string, email: string): string[] {
+  const db = new Database(path.resolve(databaseFile), { readonly: true, fileMustExist: true })
+  try {
+    return (db.prepare('SELECT id FROM "User" WHERE email = ?').all(email) as { id: string }[]).map((r) => r.id)
+  } finally {
+    db.close()
+  }
+}
+
+test("a new user signs in with the OIDC provider from the built-in page; returning, they are the same user", async ({ page, context, databaseFile }) => {
+  const sub = `e2e-${randomUUID().slice(0, 8)}`
+  const email = `${sub}@idp.example.test`
+  await page.goto("/api/auth/signin?callbackUrl=/dashboard")
+  await page.getByRole("button", { name: /Test IdP/ }).click()
+  await loginAtIdp(page, sub)
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW)
+  await expect(page.getByTestId("dashboard-user-email")).toHaveText(email)
+  const [id] = usersWithEmail(databaseFile, email)
+  expect(id).toBeTruthy()
+
+  // A fresh browser (no cookies anywhere) signs in as the same user.
+  await context.clearCookies()
+  await page.goto("/")
+  await page.getByTestId("provider-oidc").click()
+  await loginAtIdp(page, sub)
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW)
+  await expect(page.getByTestId("dashboard-user-email")).toHaveText(email)
+  expect(usersWithEmail(databaseFile, email)).toEqual([id])
+})
+
+test("settings links the provider to a password account, and unlinks it", async ({ page }) => {
+  const user = newUser("link")
+  await page.goto("/signup")
+  await page.getByLabel("Email").fill(user.email)
+  await page.getByLabel("Display name").fill(user.name)
+  await page.getByLabel("Password").fill(user.password)
+  await page.getByRole("button", { name: "Create account" }).click()
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW)
+  await page.goto("/settings")
+  await page.getByTestId("provider-oidc").click()
+  await loginAtIdp(page, `link-${randomUUID().slice(0, 8)}`)
+  await expect(page).toHaveURL(/\/settings$/, SLOW)
+  await expect(page.getByTestId("linked-oidc")).toHaveText("Test IdP")
+  await page.getByTestId("unlink-oidc").click()
+  await expect(page.getByTestId("linked-oidc")).toHaveCount(0)
+  await expect(page.getByTestId("provider-oidc")).toBeVisible()
+})
+
+test("the only way to sign in cannot be unlinked", async ({ page }) => {
+  await page.goto("/")
+  await page.getByTestId("provider-oidc").click()
+  await loginAtIdp(page, `only-${randomUUID().slice(0, 8)}`)
+  await page.goto("/settings")
+  await page.getByTestId("unlink-oidc").click()
+  await expect(page.getByTestId("linked-accounts-notice")).toContainText("only way to sign in")
+  await expect(page.getByTestId("linked-oidc")).toHaveText("Test IdP")
+})
+
+test("sign-out continues to the provider's logout and comes back signed out", async ({ page }) => {
+  await page.goto("/")
+  await page.getByTestId("provider-oidc").click()
+  await loginAtIdp(page, `bye-${randomUUID().slice(0, 8)}`)
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW)
+  await page.locator("summary[aria-label^='Account menu for']").click()
+  await page.getByTestId("sign-out").click()
+  await expect(page).toHaveURL(/^https:\/\/127\.0\.0\.1:\d+\/session\/end/, SLOW)
+  await page.getByRole("button", { name: "Yes, sign me out" }).click()
+  await expect(page.getByTestId("session-state")).toHaveText("Not signed in", SLOW)
+})

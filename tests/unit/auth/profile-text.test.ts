@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest"
+import { normalizeEmail } from "@/lib/accounts/email"
+import { normalizeName } from "@/lib/accounts/users"
+import { normalizeDisplayName } from "@/lib/auth/profile-text"
+
+describe("one display-name rule for every write path", () => {
+  it("is the rule sign-up and settings use", () => {
+    expect(normalizeName).toBe(normalizeDisplayName)
+  })
+
+  it.each([
+    ["x\ud800y", "lone surrogate"],
+    ["\udc00", "lone low surrogate"],
+    ["evil\u202Etxt", "bidi override"],
+    ["Ad\u200Bmin", "zero-width space"],
+    ["Ad\u200Dmin", "zero-width joiner"],
+    ["a\uFEFFb", "byte-order mark"],
+    ["two\u2028lines", "line separator"],
+    ["para\u2029graph", "paragraph separator"],
+    ["bell\u0085", "C1 control"],
+    ["nul\u0000", "C0 control"],
+    ["private\uE000use", "private use"],
+    ["x".repeat(81), "81 characters"],
+    ["", "empty"],
+  ])("refuses %j (%s)", (input) => {
+    expect(normalizeDisplayName(input)).toBeNull()
+  })
+
+  it("normalises (NFKC), collapses whitespace and counts code points", () => {
+    expect(normalizeDisplayName("  Ｊａｎｅ \t Doe\n")).toBe("Jane Doe")
+    expect(normalizeDisplayName("😀".repeat(80))).toBe("😀".repeat(80))
+    expect(normalizeDisplayName("Zoë Ñandú")).toBe("Zoë Ñandú")
+  })
+})
+
+describe("emails refuse invisible characters (lookalike accounts)", () => {
+  it.each(["jane\u200B@example.com", "jane@exa\u200Dmple.com", "jane\u202E@example.com", "ja\ud800ne@example.com", "jane\u0085@example.com"])(
+    "refuses %j",
+    (input) => {
+      expect(normalizeEmail(input)).toBeNull()
+    },
+  )
+
+  it("still accepts an ordinary address", () => {
+    expect(normalizeEmail(" Jane@Example.com ")).toBe("jane@example.com")
+  })
+})
