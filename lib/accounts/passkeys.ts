@@ -6,6 +6,7 @@
  * user's passkey by sending its id.
  */
 import type { DbClient } from "@/lib/db/client"
+import { lockAndCountSignInWays } from "./sign-in-ways"
 
 export interface PasskeySummary {
   credentialID: string
@@ -53,17 +54,11 @@ export async function renamePasskey(prisma: DbClient, userId: string, credential
 
 export async function deletePasskey(prisma: DbClient, userId: string, credentialID: string): Promise<PasskeyResult> {
   return prisma.$transaction(async (tx) => {
-    // A no-op write to the user row: it locks the row (PostgreSQL) or the database (SQLite),
-    // so two deletes racing for a user's last two passkeys cannot both pass the check below.
-    const user = await tx.user.update({ where: { id: userId }, data: { id: userId }, select: { passwordHash: true } })
+    // The same count the provider-unlink guard uses (a passkey counts once).
+    const ways = await lockAndCountSignInWays(tx, userId)
     const passkey = await tx.authenticator.findFirst({ where: { userId, credentialID }, select: { providerAccountId: true } })
-    if (!passkey) return { ok: false, reason: "not_found" } as const
-    const otherPasskeys = await tx.authenticator.count({ where: { userId, NOT: { credentialID } } })
-    // Accounts of other providers (OAuth, email); a passkey's own account row is type "webauthn".
-    const otherAccounts = await tx.account.count({ where: { userId, NOT: { type: "webauthn" } } })
-    if (user.passwordHash === null && otherPasskeys === 0 && otherAccounts === 0) {
-      return { ok: false, reason: "last_sign_in_method" } as const
-    }
+    if (ways === null || !passkey) return { ok: false, reason: "not_found" } as const
+    if (ways - 1 < 1) return { ok: false, reason: "last_sign_in_method" } as const
     await tx.authenticator.delete({ where: { credentialID } })
     await tx.account.deleteMany({ where: { userId, type: "webauthn", providerAccountId: passkey.providerAccountId } })
     return { ok: true } as const
