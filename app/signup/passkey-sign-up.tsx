@@ -6,6 +6,7 @@ import { signIn } from "@/lib/auth/webauthn"
 const MESSAGES: Record<string, string> = {
   email_in_use: "An account with this email exists. Sign in to it, then add a passkey in settings.",
   email_invalid: "Enter a valid email address.",
+  rate_limited: "Too many passkey attempts from this network. Wait a minute and try again.",
   NotAllowedError: "The passkey request was cancelled or timed out.",
   ERROR_CEREMONY_ABORTED: "The passkey request was cancelled.",
 }

@@ -11,12 +11,13 @@ import { inferWebAuthnAction, isWebAuthnAction, type WebAuthnAction } from "../r
 import { challengeCookie } from "../relying-party/challenge-cookie"
 import { webauthnCredentialId, splitTransports } from "../relying-party/encoding"
 import { relyingPartyFor } from "../relying-party/relying-party"
-import { currentSessionUser } from "../session/current-user"
+import { currentSessionUser } from "./callback/handle-login"
 import type { Adapter, AdapterUser, WebAuthnProviderConfig } from "../types"
 
 type OptionsBody =
   | { action: WebAuthnAction; options: unknown }
   | { error: "Invalid action" | "Invalid request"; code?: "email_required" | "email_invalid" | "email_in_use" | "signed_in" }
+  | { error: "Too many requests"; code: "rate_limited" }
 
 const refuse = (body: OptionsBody): ResponseInternal<OptionsBody> => ({ status: 400, headers: noCacheHeaders, body })
 
@@ -55,8 +56,24 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
   const requested = ctx.request.query.action
   if (requested !== undefined && !isWebAuthnAction(requested)) return refuse({ error: "Invalid action" })
 
+  // Starts that name an email are counted per client before any lookup: their answer says
+  // whether the email has an account (and which passkeys it has), so a flood of them is an
+  // enumeration. Starts without an email (the sign-in page's autofill asks on every load)
+  // look nobody up and are not counted, so a busy shared address keeps its autofill.
+  if (ctx.request.query.email !== undefined) {
+    const limiter = ctx.config.rateLimiter
+    const verdict = await limiter.consume("passkey-start", limiter.clientAddress(ctx.request.request))
+    if (!verdict.allowed) {
+      return {
+        status: 429,
+        headers: { ...noCacheHeaders, "Retry-After": String(verdict.retryAfterSeconds) },
+        body: { error: "Too many requests", code: "rate_limited" },
+      }
+    }
+  }
+
   const adapter = ctx.config.adapter as Adapter
-  const sessionUser = await currentSessionUser(ctx)
+  const sessionUser = await currentSessionUser(ctx, adapter)
   let user: AdapterUser | null = sessionUser
   let email: string | undefined
   if (!sessionUser && ctx.request.query.email !== undefined) {

@@ -11,6 +11,7 @@ import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, CEREMONY_FAIL
 const MESSAGES: Record<string, string> = {
   email_invalid: "Enter a valid email address.",
   email_in_use: "An account with this email exists. Sign in to it first, then add a passkey in settings.",
+  rate_limited: "Too many passkey attempts from this network. Wait a minute and try again.",
   ERROR_CEREMONY_ABORTED: "",
   NotAllowedError: "The passkey request was cancelled or timed out.",
 }

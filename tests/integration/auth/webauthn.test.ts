@@ -70,6 +70,8 @@ for (const strategy of ["database", "jwt"] as const) {
         experimental: { enableWebAuthn: true },
         providers: [Passkey(), WebAuthn({ enableConditionalUI: false })],
         logger: { error: () => {}, warn: () => {} },
+        // Every request of this suite comes from one client; the limit has its own test below.
+        rateLimit: { rules: { "passkey-start": false } },
       }
     })
     afterAll(() => db.cleanup())
@@ -319,3 +321,35 @@ for (const strategy of ["database", "jwt"] as const) {
     })
   })
 }
+
+describe("passkey sign-in starts are rate limited per client", () => {
+  let db: TestDatabase
+  afterAll(() => db?.cleanup())
+
+  it("answers 429 rate_limited with Retry-After and no challenge once a client names too many emails; autofill starts are not counted", async () => {
+    db = await createTestDatabase("sqlite")
+    const config: AuthConfig = {
+      secret: "webauthn-suite-secret-0123456789abcdefghijkl",
+      trustHost: true,
+      basePath: BASE,
+      adapter: PrismaAdapter(db.prisma),
+      experimental: { enableWebAuthn: true },
+      providers: [Passkey()],
+      logger: { error: () => {}, warn: () => {} },
+      rateLimit: { rules: { "passkey-start": { limit: 2, windowSeconds: 60 } } },
+    }
+    const browser = new Browser(config)
+    await options(browser, "passkey", { action: "register", email: "a@example.com" })
+    await options(browser, "passkey", { action: "authenticate", email: "b@example.com" })
+    for (let i = 0; i < 3; i++) await options(browser, "passkey", { action: "authenticate" })
+
+    const fresh = new Browser(config)
+    const refused = await fresh.send(`${BASE}/webauthn-options/passkey?${new URLSearchParams({ email: "c@example.com" })}`)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({ error: "Too many requests", code: "rate_limited" })
+    expect(refused.headers.get("set-cookie") ?? "").not.toContain(CHALLENGE_COOKIE)
+    // Autofill (no email) still works for everyone behind that address.
+    await options(fresh, "passkey", { action: "authenticate" })
+  })
+})

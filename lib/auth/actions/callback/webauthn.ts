@@ -18,9 +18,9 @@ import { passkeyOwner } from "../../relying-party/register-user"
 import { type RelyingParty, relyingPartyFor } from "../../relying-party/relying-party"
 import { responseCredentialId, verifyAuthentication, verifyRegistration } from "../../relying-party/verify"
 import { createSession } from "../../session/create"
-import { currentSessionUser } from "../../session/current-user"
 import type { Account, Adapter, AdapterUser, WebAuthnProviderConfig } from "../../types"
 import { customPageUrl, withQuery } from "../pages"
+import { currentSessionUser, handleLogin } from "./handle-login"
 
 function parseData(data: unknown): unknown {
   if (typeof data !== "string") return data
@@ -83,26 +83,21 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
   if (await adapter.getAuthenticator!(verified.credentialID)) {
     throw new WebAuthnVerificationError("credential_exists", "This authenticator is registered already")
   }
-  const sessionUser = await currentSessionUser(ctx)
+  const sessionUser = await currentSessionUser(ctx, adapter)
   const owner = await passkeyOwner(adapter, issued, sessionUser)
   const account: Account = { type: "webauthn", provider: provider.id, providerAccountId: verified.credentialID }
   const signInResult = await runSignInCallback(ctx, { user: owner.user, account })
   // The callback sent the user elsewhere: nothing is created and nobody is signed in.
   if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
 
-  let user = owner.user
-  if (owner.kind === "new") {
-    user = await adapter.createUser!(owner.user)
-    await emitEvent(ctx.config, "createUser", { user })
-  }
-  const linked: Account = { ...account, userId: user.id }
-  await adapter.linkAccount!({ ...linked, type: "webauthn", userId: user.id })
+  // The account linking rules every provider shares: linked to the signed-in user, or a new
+  // user created for the email (passkeyOwner has already refused an email that is taken).
+  const { user, isNewUser } = await handleLogin(ctx, adapter, { user: owner.user, account }, null)
   await adapter.createAuthenticator!({ ...verified, userId: user.id })
-  await emitEvent(ctx.config, "linkAccount", { user, account: linked, profile: user })
 
   // Adding a passkey to the signed-in account keeps the session it has.
-  if (owner.kind === "existing") return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }
-  return signInAs(ctx, user, linked, true)
+  if (!isNewUser) return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }
+  return signInAs(ctx, user, { ...account, userId: user.id }, true)
 }
 
 export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProviderConfig): Promise<ResponseInternal> {
