@@ -86,6 +86,9 @@ export default defineConfig<E2EOptions>({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
+  // A first sign-in on a fresh server hashes and loads what the build left lazy;
+  // on CI's two busy cores that has taken longer than Playwright's default 5 s.
+  expect: { timeout: 15_000 },
   // scripts/test.mjs reads the JSON file to compute the aggregate summary.
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {

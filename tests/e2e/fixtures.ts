@@ -54,6 +54,8 @@ export async function signUp(page: Page, user: TestUser = newUser()): Promise<Te
   // dictionaries, which takes seconds on a busy machine.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
+  // Callers often clear cookies next; a response still in flight would set them again.
+  await page.waitForLoadState("networkidle")
   return user
 }
 
