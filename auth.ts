@@ -5,8 +5,10 @@
 import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
+import { emailSignInProviders } from "@/lib/accounts/email-provider"
 import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
+import { mailMode } from "@/lib/mail/deliver"
 import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
 import { rateLimitStoreFromEnv } from "@/lib/rate-limit/store-from-env"
 
@@ -23,13 +25,21 @@ function isProtected(path: string): boolean {
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
 
+/** EMAIL_SEND_LIMIT_PER_CLIENT raises the per-client mail budgets (many users behind one NAT). */
+function mailRulesFromEnv(): Record<string, { limit: number; windowSeconds: number }> {
+  const limit = Number(process.env.EMAIL_SEND_LIMIT_PER_CLIENT)
+  if (!Number.isInteger(limit) || limit <= 0) return {}
+  const windowSeconds = 15 * 60
+  return { "email-client": { limit, windowSeconds }, "password-reset-client": { limit, windowSeconds } }
+}
+
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
   // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
   // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
-  rateLimit: { store: rateLimitStoreFromEnv() },
+  rateLimit: { store: rateLimitStoreFromEnv(), rules: mailRulesFromEnv() },
   providers: [
     Credentials({
       name: "Email and password",
@@ -41,6 +51,8 @@ export const authConfig: NextAuthConfig = {
       // The library counts attempts per email and per client before calling this.
       authorize: (credentials) => authorizeWithPassword(getPrisma(), credentials),
     }),
+    // "Sign in with email" when mail works: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
+    ...emailSignInProviders(),
     ...oauthProviders,
   ],
   theme: {
@@ -49,6 +61,8 @@ export const authConfig: NextAuthConfig = {
     logo: "/logo.svg",
     // Under the built-in sign-in form: the way to an account, and the way back.
     links: [
+      // Password reset needs mail: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
+      ...(mailMode() === "off" ? [] : [{ label: "Forgot password?", href: "/forgot-password" }]),
       { label: "Create an account", href: "/signup" },
       { label: "Back to the site", href: "/" },
     ],

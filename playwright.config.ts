@@ -6,8 +6,10 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(5).join(",")
-const [databasePort, jwtPort, httpsPort, attackPort, idpPort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(6).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort] = process.env.E2E_PORTS.split(",")
+// The tests' SMTP server (tests/e2e/fixtures.ts) listens here; every app server sends to it.
+process.env.E2E_SMTP_PORT = smtpPort
 // The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
 if (!process.env.TEST_TLS_CERT) {
   const { certFile, keyFile, trustFile } = createTestCertificate()
@@ -161,6 +163,10 @@ export default defineConfig<E2EOptions>({
         AUTH_SECRET,
         NEXT_TELEMETRY_DISABLED: "1",
         ...IDP,
+        EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
+        EMAIL_FROM: "Auth Starter <no-reply@e2e.example.com>",
+        // Every test is the same client (127.0.0.1); the per-address limits still apply.
+        EMAIL_SEND_LIMIT_PER_CLIENT: "100000",
         NODE_EXTRA_CA_CERTS: process.env.E2E_TRUST_FILE as string,
       },
     },

@@ -1,9 +1,12 @@
 "use server"
 
+import { sendVerificationMail } from "@/lib/accounts/email-verification"
+import { requestInfo } from "@/lib/accounts/request-info"
 import { redirect } from "next/navigation"
 import { rateLimit, signIn, signInPath } from "@/auth"
 import { CredentialsSignin } from "@/lib/auth/errors"
 import { signUp } from "@/lib/accounts/users"
+import { mailMode } from "@/lib/mail/deliver"
 import { getPrisma } from "@/lib/db/client"
 
 export interface SignUpState {
@@ -34,6 +37,14 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
   }
   const result = await signUp(getPrisma(), { email, name, password })
   if (!result.ok) return { field: result.field, message: result.message, values }
+  if (mailMode() !== "off") {
+    // Not awaited: sign-up does not wait on the SMTP server. The account exists either way,
+    // and a mail that fails can be sent again from Settings.
+    const { origin } = await requestInfo()
+    void sendVerificationMail(getPrisma(), { userId: result.user.id, origin }).catch((error: unknown) => {
+      console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
+    })
+  }
   let refused: CredentialsSignin | undefined
   try {
     // signIn redirects by throwing Next's redirect signal, which passes through.

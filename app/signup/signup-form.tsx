@@ -2,6 +2,7 @@
 
 import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
+import { NewPasswordField } from "@/components/new-password-field"
 import { TextField } from "@/components/text-field"
 import { type SignUpState, signUpAction } from "./actions"
 
@@ -29,17 +30,7 @@ export function SignUpForm() {
         defaultValue={state.values?.name}
         error={error("name")}
       />
-      <TextField
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={8}
-        maxLength={128}
-        hint="At least 8 characters. Common passwords are refused."
-        error={error("password")}
-      />
+      <NewPasswordField label="Password" error={error("password")} />
       <SubmitButton pending={pending} label="Create account" pendingLabel="Creating account…" fullWidth />
     </form>
   )

@@ -1,8 +1,9 @@
 import { dictionary } from "@zxcvbn-ts/language-common"
 
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules"
+
 /** NIST SP 800-63B style: length limits and a blocklist, no composition rules. */
-export const MIN_PASSWORD_LENGTH = 8
-export const MAX_PASSWORD_LENGTH = 128
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH }
 
 let common: Set<string> | undefined
 

@@ -14,15 +14,30 @@ export class SignInBusy extends CredentialsSignin {
   readonly retryAfterSeconds = 1
 }
 
+/**
+ * Whether an address must be verified before a password sign-in works.
+ * The starter lets unverified users in (and shows the state in Settings);
+ * set this to true to refuse them until they follow the verification mail.
+ */
+export const REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN = false
+
+/** Refused because the address is not verified yet (only with the switch above on). */
+export class EmailNotVerified extends CredentialsSignin {
+  override code: CredentialsErrorCode = "unverified"
+}
+
 /** Checks email + password; null for either being wrong (the same answer in about the same time). */
 export async function authorizeWithPassword(
   db: DbClient,
   credentials: { email?: unknown; password?: unknown },
 ): Promise<PublicUser | null> {
+  let user: PublicUser | null
   try {
-    return await verifyCredentials(db, credentials.email, credentials.password)
+    user = await verifyCredentials(db, credentials.email, credentials.password)
   } catch (error) {
     if (error instanceof PasswordHasherBusy) throw new SignInBusy("Password checks are busy")
     throw error
   }
+  if (user && REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN && !user.emailVerified) throw new EmailNotVerified()
+  return user
 }

@@ -10,6 +10,7 @@ export type PublicUser = {
   email: string
   name: string | null
   image: string | null
+  emailVerified?: Date | null
 }
 
 export type SignUpResult =
@@ -72,10 +73,10 @@ export async function verifyCredentials(db: DbClient, emailInput: unknown, passw
   const user = email
     ? await db.user.findUnique({
         where: { email },
-        select: { id: true, email: true, name: true, image: true, passwordHash: true },
+        select: { id: true, email: true, name: true, image: true, emailVerified: true, passwordHash: true },
       })
     : null
   const valid = await verifyPassword(password, user?.passwordHash)
   if (!valid || !user || !email) return null
-  return { id: user.id, email, name: user.name, image: user.image }
+  return { id: user.id, email, name: user.name, image: user.image, emailVerified: user.emailVerified }
 }

@@ -53,10 +53,11 @@ export type ErrorKind = "signIn" | "error"
  * The CredentialsSignin codes the built-in sign-in page knows (`?code=`). None
  * may say which credential was wrong: `credentials` is the default for any
  * refusal, `rate_limited` a refusal by a rate limit, `busy` a refusal because
- * the server is checking too many passwords at once. An
+ * the server is checking too many passwords at once, `unverified` an account
+ * whose email address is not confirmed yet (for apps that require it). An
  * app may use codes of its own; the page shows them the generic message.
  */
-export type CredentialsErrorCode = "credentials" | "rate_limited" | "busy"
+export type CredentialsErrorCode = "credentials" | "rate_limited" | "busy" | "unverified"
 
 export interface AuthErrorCause extends Record<string, unknown> {
   err?: Error
@@ -196,7 +197,19 @@ export function retryAfterOf(error: AuthError): number | undefined {
 export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
 export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }
 export class OAuthSignInError extends SignInError { static override type: ErrorType = "OAuthSignInError" }
-export class EmailSignInError extends SignInError { static override type: ErrorType = "EmailSignInError" }
+/**
+ * An email sign-in that could not start: `code` says why in the sign-in page's
+ * `?code=` (`invalid_email`: the address was refused; `send_failed`: the mail
+ * could not be sent).
+ */
+export class EmailSignInError extends SignInError {
+  static override type: ErrorType = "EmailSignInError"
+  code = "send_failed"
+  withCode(code: "invalid_email" | "send_failed"): this {
+    this.code = code
+    return this
+  }
+}
 export class MissingCSRF extends SignInError { static override type: ErrorType = "MissingCSRF" }
 export class AccountNotLinked extends SignInError { static override type: ErrorType = "AccountNotLinked" }
 
@@ -206,6 +219,7 @@ const clientSafeTypes = new Set<ErrorType>([
   "OAuthAccountNotLinked",
   "OAuthCallbackError",
   "AccessDenied",
+  "EmailSignInError",
   "InvalidCheck",
   "OAuthSignInError",
   "Verification",

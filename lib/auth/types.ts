@@ -300,10 +300,8 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
 /** OAuth 2.0 / OpenID Connect providers; see providers/oauth-types.ts. */
 export type OAuthProviderConfig = OAuthConfig<Profile>
 
-export interface EmailProviderConfig extends CommonProviderOptions {
-  type: "email"
-  [option: string]: unknown
-}
+/** Email (magic link) providers: see providers/email.ts. */
+export type EmailProviderConfig = import("./providers/email").EmailConfig
 
 export interface WebAuthnProviderConfig extends CommonProviderOptions {
   type: "webauthn"

@@ -8,6 +8,7 @@ import {
   DEMO,
   expect,
   newUser,
+  passwordForm,
   screenshotPath,
   sessionRowCount,
   signOutFromMenu,
@@ -64,7 +65,7 @@ test("a wrong password and an unknown email get the same error on the sign-in pa
   // The form is there again for another try, with the email as typed (not in the URL).
   await expect(page.getByLabel("Password")).toBeVisible()
   await expect(page.getByLabel("Password")).toHaveValue("")
-  await expect(page.getByLabel("Email")).toHaveValue(user.email)
+  await expect(passwordForm(page).getByLabel("Email")).toHaveValue(user.email)
   expect(page.url()).not.toContain(encodeURIComponent(user.email))
   expect(page.url()).not.toContain(user.email)
 
@@ -207,8 +208,9 @@ test("screenshots: sign-in page light and dark, dashboard", async ({ page, strat
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme })
     await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-    await expect(page.getByLabel("Email")).toBeVisible()
-    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible()
+    // Two forms (password, and "Sign in with email"): each button names its way in.
+    await expect(passwordForm(page).getByLabel("Email")).toBeVisible()
+    await expect(passwordForm(page).getByRole("button", { name: /^Sign in/ })).toBeVisible()
     await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible()
     await expect(page.getByRole("link", { name: "Back to the site" })).toBeVisible()
     await page.screenshot({ path: screenshotPath(`signin-${colorScheme}`, strategy), fullPage: true })

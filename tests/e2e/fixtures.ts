@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
-import { expect, type Page, test as base } from "@playwright/test"
+import { expect, type Locator, type Page, test as base } from "@playwright/test"
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp"
 
 export interface E2EOptions {
   /** AUTH_SESSION_STRATEGY of the server under test. */
@@ -17,11 +18,37 @@ export interface E2EOptions {
   authUrl: string
 }
 
-export const test = base.extend<E2EOptions>({
+export interface E2EWorkerFixtures {
+  /** The real SMTP server every app server sends its mail to (port from playwright.config.ts). */
+  smtp: TestSmtpServer
+}
+
+export const test = base.extend<E2EOptions, E2EWorkerFixtures>({
   strategy: ["database", { option: true }],
   databaseFile: ["", { option: true }],
   authUrl: ["", { option: true }],
+  smtp: [
+    async ({}, use) => {
+      const server = await listenForMail(Number(process.env.E2E_SMTP_PORT))
+      await use(server)
+      await server.close()
+    },
+    // Auto: sign-up sends a verification mail in every test that signs up.
+    { scope: "worker", auto: true },
+  ],
 })
+
+/** A previous worker may still be releasing the port: retry for a few seconds. */
+async function listenForMail(port: number): Promise<TestSmtpServer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startSmtpServer(port)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 50) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
 
 export { expect }
 
@@ -59,13 +86,24 @@ export async function signUp(page: Page, user: TestUser = newUser()): Promise<Te
   return user
 }
 
+/** The built-in sign-in page's email + password form (the page may also offer "Sign in with email"). */
+export function passwordForm(page: Page): Locator {
+  return page.locator("form").filter({ has: page.locator('input[type="password"]') })
+}
+
+/** The built-in sign-in page's magic-link form. */
+export function emailLinkForm(page: Page): Locator {
+  return page.locator("form").filter({ has: page.getByRole("button", { name: "Sign in with email", exact: true }) })
+}
+
 /** Fills and submits the built-in sign-in page the browser is on. */
 export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible()
-  await page.getByLabel("Email").fill(email)
-  await page.getByLabel("Password").fill(password)
-  // Exactly "Sign in": the provider buttons on the same page say "Sign in with …".
-  await page.getByRole("button", { name: "Sign in", exact: true }).click()
+  const form = passwordForm(page)
+  await form.getByLabel("Email").fill(email)
+  await form.getByLabel("Password").fill(password)
+  // Scoped to the password form, so the provider buttons ("Sign in with …") are not candidates.
+  await form.getByRole("button", { name: /^Sign in/ }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */

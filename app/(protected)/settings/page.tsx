@@ -1,6 +1,8 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { auth, signInPath } from "@/auth"
+import { getPrisma } from "@/lib/db/client"
+import { EmailVerification } from "./email-verification"
 import { LinkedAccounts } from "./linked-accounts"
 import { SettingsForm } from "./settings-form"
 
@@ -9,6 +11,9 @@ export const metadata: Metadata = { title: "Settings" }
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
   const session = await auth()
   if (!session?.user) redirect(signInPath("/settings"))
+  const account = session.user.id
+    ? await getPrisma().user.findUnique({ where: { id: session.user.id }, select: { email: true, emailVerified: true } })
+    : null
   return (
     <div className="max-w-md space-y-8">
       <div className="space-y-1">
@@ -18,6 +23,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
         </p>
       </div>
       <SettingsForm name={session.user.name ?? ""} />
+      {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
       {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
     </div>
   )

@@ -8,6 +8,7 @@ import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignInPage } from "../pages"
 import type { ProviderConfig } from "../types"
+import { requestEmailLink } from "./email/request-link"
 import { oauthSignIn } from "./oauth/signin"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
 import { takeRememberedEmail } from "./remembered-email"
@@ -20,6 +21,7 @@ type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInte
  * sign in through their callback, so they go to the sign-in page.
  */
 const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {
+  email: requestEmailLink as SignInHandler,
   oauth: oauthSignIn as SignInHandler,
   oidc: oauthSignIn as SignInHandler,
 }

@@ -84,6 +84,13 @@ const CREDENTIALS_CODES: Readonly<Record<CredentialsErrorCode, string | undefine
   credentials: undefined,
   rate_limited: "Too many sign-in attempts. Wait a few minutes, then try again.",
   busy: "The server is busy. Try again in a moment.",
+  unverified: "Confirm your email address first: follow the link in the email we sent you.",
+}
+
+// EmailSignInError codes: a refused address is the user's to fix; anything else is ours.
+const EMAIL_CODES: Readonly<Record<string, string>> = {
+  invalid_email:
+    "That email address cannot be used. Enter one address in the form name@example.com, without spaces, quotes or commas.",
 }
 
 function isKnownCode(code: string | undefined): code is CredentialsErrorCode {
@@ -97,7 +104,12 @@ function credentialsCodeMessage(code: string | undefined): string | undefined {
 /** The message shown for a `?error=` (and `?code=`) value; never the value itself. */
 export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (error === undefined || error === "") return undefined
-  const codeMessage = error === "CredentialsSignin" ? credentialsCodeMessage(code) : undefined
+  const codeMessage =
+    error === "CredentialsSignin"
+      ? credentialsCodeMessage(code)
+      : error === "EmailSignInError" && code !== undefined && Object.hasOwn(EMAIL_CODES, code)
+        ? EMAIL_CODES[code]
+        : undefined
   if (codeMessage !== undefined) return codeMessage
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }

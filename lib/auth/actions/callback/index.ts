@@ -7,6 +7,7 @@ import { InvalidProvider } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import type { ProviderConfig } from "../../types"
 import { credentialsCallback } from "./credentials"
+import { emailCallback } from "./email"
 import { oauthCallback } from "./oauth"
 
 type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
@@ -17,6 +18,7 @@ type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseIn
  */
 const handlers: Partial<Record<ProviderConfig["type"], CallbackHandler>> = {
   credentials: credentialsCallback as CallbackHandler,
+  email: emailCallback as CallbackHandler,
   oauth: oauthCallback as CallbackHandler,
   oidc: oauthCallback as CallbackHandler,
 }

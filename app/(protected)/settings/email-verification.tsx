@@ -1,0 +1,36 @@
+"use client"
+
+import { useActionState } from "react"
+import { SubmitButton } from "@/components/submit-button"
+import { resendVerificationAction, type ResendState } from "./verification-actions"
+
+/** The address's verification state, and a way to get a new link while unverified. */
+export function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
+  const [state, action, pending] = useActionState<ResendState, FormData>(resendVerificationAction, {})
+  return (
+    <section aria-labelledby="email-heading" className="space-y-3">
+      <h2 id="email-heading" className="text-lg font-semibold">
+        Email address
+      </h2>
+      <p>
+        <span data-testid="settings-email">{email}</span>{" "}
+        <span
+          data-testid="settings-email-state"
+          className={verified ? "text-green-700 dark:text-green-400" : "text-amber-700 dark:text-amber-400"}
+        >
+          {verified ? "Verified" : "Not verified"}
+        </span>
+      </p>
+      {verified ? null : (
+        <form action={action} className="space-y-2">
+          {state.message ? (
+            <p role="status" data-testid="settings-verification-message" className="text-sm">
+              {state.message}
+            </p>
+          ) : null}
+          <SubmitButton pending={pending} label="Send verification email" pendingLabel="Sending…" />
+        </form>
+      )}
+    </section>
+  )
+}

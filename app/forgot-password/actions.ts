@@ -1,0 +1,22 @@
+"use server"
+
+import { rateLimit } from "@/auth"
+import { requestPasswordReset } from "@/lib/accounts/password-reset"
+import { requestInfo } from "@/lib/accounts/request-info"
+import { getPrisma } from "@/lib/db/client"
+
+export interface ForgotPasswordState {
+  sent?: boolean
+  message?: string
+  email?: string
+}
+
+/** Same answer for every well-formed address: whether it has an account is not revealed. */
+export async function forgotPasswordAction(_previous: ForgotPasswordState, form: FormData): Promise<ForgotPasswordState> {
+  const email = String(form.get("email") ?? "")
+  const { origin } = await requestInfo()
+  const client = await rateLimit.clientAddress()
+  const result = await requestPasswordReset(getPrisma(), { email, origin, client, rateLimit })
+  if (!result.ok) return { message: result.message, email }
+  return { sent: true }
+}

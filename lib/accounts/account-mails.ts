@@ -1,0 +1,35 @@
+/**
+ * The texts of the app's own account mails, on the library's mail layout
+ * (HTML + plain text, brand colour, no remote images).
+ */
+import { type RenderedMail, renderActionMail } from "@/lib/auth/email/templates"
+import { brandTheme } from "@/lib/mail/brand"
+import { TOKEN_LIFETIME_SECONDS } from "./account-tokens"
+
+export function passwordResetMail(p: { url: string; site: string }): RenderedMail {
+  return renderActionMail({
+    site: p.site,
+    subject: `Reset your password for ${p.site} (link valid for 1 hour)`,
+    heading: "Reset your password",
+    intro: `Someone asked to reset the password of your ${p.site} account. Choose a new password with the button below.`,
+    buttonLabel: "Choose a new password",
+    url: p.url,
+    lifetime: TOKEN_LIFETIME_SECONDS["password-reset"],
+    ignoreNote: "If you did not ask for this, ignore this email: your password stays as it is.",
+    theme: brandTheme,
+  })
+}
+
+export function verifyEmailMail(p: { url: string; site: string }): RenderedMail {
+  return renderActionMail({
+    site: p.site,
+    subject: `Confirm your email address for ${p.site} (link valid for 24 hours)`,
+    heading: "Confirm your email address",
+    intro: `Confirm that this address belongs to your new ${p.site} account.`,
+    buttonLabel: "Confirm my email address",
+    url: p.url,
+    lifetime: TOKEN_LIFETIME_SECONDS["verify-email"],
+    ignoreNote: "If you did not create an account, ignore this email.",
+    theme: brandTheme,
+  })
+}

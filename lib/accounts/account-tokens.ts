@@ -1,0 +1,58 @@
+/**
+ * Single-use tokens the app mails for its own account flows (password reset,
+ * address verification). Stored in the VerificationToken table as a SHA-256
+ * hash under `<purpose>:<email>`, so a database reader cannot use them and a
+ * token of one purpose never passes for another (nor for a magic link, whose
+ * identifier is a bare address).
+ */
+import { createHash, randomBytes } from "node:crypto"
+import type { DbClient } from "@/lib/db/client"
+
+export type TokenPurpose = "password-reset" | "verify-email"
+
+export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
+  "password-reset": 60 * 60,
+  "verify-email": 24 * 60 * 60,
+}
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex")
+const identifierFor = (purpose: TokenPurpose, email: string) => `${purpose}:${email}`
+
+/** A new token for `email`; earlier unused tokens of the same purpose stop working. */
+export async function issueAccountToken(db: DbClient, purpose: TokenPurpose, email: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url")
+  const identifier = identifierFor(purpose, email)
+  const expires = new Date(Date.now() + TOKEN_LIFETIME_SECONDS[purpose] * 1000)
+  await db.$transaction([
+    db.verificationToken.deleteMany({ where: { identifier } }),
+    db.verificationToken.create({ data: { identifier, token: hash(token), expires } }),
+  ])
+  return token
+}
+
+function emailOf(purpose: TokenPurpose, row: { identifier: string; expires: Date } | null): string | null {
+  const prefix = `${purpose}:`
+  if (!row || !row.identifier.startsWith(prefix) || row.expires.getTime() <= Date.now()) return null
+  return row.identifier.slice(prefix.length)
+}
+
+function usable(token: unknown): token is string {
+  return typeof token === "string" && token.length > 0 && token.length <= 256
+}
+
+/** The address a still-valid token belongs to, without using it up (for showing a form). */
+export async function peekAccountToken(db: DbClient, purpose: TokenPurpose, token: unknown): Promise<string | null> {
+  if (!usable(token)) return null
+  const row = await db.verificationToken.findUnique({ where: { token: hash(token) } })
+  return emailOf(purpose, row)
+}
+
+/** Uses the token up (one delete, so two concurrent uses cannot both succeed) and returns its address. */
+export async function consumeAccountToken(db: DbClient, purpose: TokenPurpose, token: unknown): Promise<string | null> {
+  if (!usable(token)) return null
+  const hashed = hash(token)
+  const row = await db.verificationToken.findUnique({ where: { token: hashed } })
+  if (!row || !row.identifier.startsWith(`${purpose}:`)) return null
+  const deleted = await db.verificationToken.deleteMany({ where: { token: hashed, identifier: row.identifier } })
+  return deleted.count === 1 ? emailOf(purpose, row) : null
+}

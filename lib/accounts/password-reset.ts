@@ -1,0 +1,82 @@
+/**
+ * "Forgot password?": a mailed single-use link (1 hour) to a form that sets
+ * a new password. The request answers the same whether or not the address
+ * has an account, and takes the same time: the mail is sent after the
+ * answer. A successful reset ends every session of the user (database
+ * strategy) and clears the sign-in throttle for the address.
+ */
+import type { DbClient } from "@/lib/db/client"
+import { deliverMail } from "@/lib/mail/deliver"
+import { passwordResetMail } from "./account-mails"
+import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
+import { normalizeEmail } from "./email"
+import { hashPassword } from "./password"
+import { checkPassword, passwordProblemText } from "./password-policy"
+import type { AccountRateLimit } from "./rate-limit"
+
+export type ResetRequestResult = { ok: true } | { ok: false; message: string }
+
+/**
+ * Starts a reset. The returned promise settles before the mail is sent;
+ * `sent` (for tests and logs) settles after.
+ */
+export async function requestPasswordReset(
+  db: DbClient,
+  input: { email: unknown; origin: string; client: string; rateLimit: AccountRateLimit },
+): Promise<ResetRequestResult & { sent?: Promise<void> }> {
+  const email = normalizeEmail(input.email)
+  if (!email) return { ok: false, message: "Enter a valid email address." }
+  const byAddress = await input.rateLimit.consume("password-reset-address", email)
+  const byClient = await input.rateLimit.consume("password-reset-client", input.client)
+  // Held back silently: the answer is the same as for a sent mail.
+  if (!byAddress.allowed || !byClient.allowed) return { ok: true }
+  const sent = sendResetMail(db, email, input.origin).catch((error: unknown) => {
+    console.error("[password reset] the mail could not be sent:", error instanceof Error ? error.message : error)
+  })
+  return { ok: true, sent }
+}
+
+async function sendResetMail(db: DbClient, email: string, origin: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } })
+  if (!user) return
+  const token = await issueAccountToken(db, "password-reset", email)
+  const url = `${origin}/reset-password?${new URLSearchParams({ token })}`
+  await deliverMail({ to: email, ...passwordResetMail({ url, site: new URL(origin).host }) })
+}
+
+/** The address a reset link is for, or null when it is unknown, used or expired. */
+export function resetTokenEmail(db: DbClient, token: unknown): Promise<string | null> {
+  return peekAccountToken(db, "password-reset", token)
+}
+
+const SIGN_IN_RULES = ["credentials-identifier", "credentials-identifier-known-client"] as const
+
+export type ResetResult =
+  | { ok: true; email: string; sessionsEnded: number }
+  | { ok: false; reason: "invalid-link" }
+  | { ok: false; reason: "password"; message: string }
+
+export async function resetPassword(
+  db: DbClient,
+  input: { token: unknown; password: unknown; rateLimit: AccountRateLimit },
+): Promise<ResetResult> {
+  const email = await resetTokenEmail(db, input.token)
+  if (!email) return { ok: false, reason: "invalid-link" }
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, emailVerified: true } })
+  if (!user) return { ok: false, reason: "invalid-link" }
+  const password = typeof input.password === "string" ? input.password : ""
+  // The sign-up policy, checked before the token is used, so a refused password leaves the link working.
+  const problem = checkPassword(password, { email, name: user.name ?? undefined })
+  if (problem) return { ok: false, reason: "password", message: passwordProblemText[problem] }
+  if ((await consumeAccountToken(db, "password-reset", input.token)) !== email) return { ok: false, reason: "invalid-link" }
+
+  const passwordHash = await hashPassword(password)
+  const [, ended] = await db.$transaction([
+    // Following the mailed link proves the address, too.
+    db.user.update({ where: { id: user.id }, data: { passwordHash, emailVerified: user.emailVerified ?? new Date() } }),
+    db.session.deleteMany({ where: { userId: user.id } }),
+  ])
+  // The owner proved the address: guesses by others no longer hold the sign-in back.
+  await Promise.all(SIGN_IN_RULES.map((action) => input.rateLimit.reset(action, email)))
+  return { ok: true, email, sessionsEnded: ended.count }
+}

@@ -1,0 +1,36 @@
+/**
+ * Who a verified email address signs in as: the existing user with that
+ * address (its emailVerified set on first success), or a new user created
+ * verified. One decision, kept apart so every provider kind can share it.
+ * It must not create anything before the token has been consumed.
+ */
+import type { AuthContext } from "../../context"
+import { emitEvent } from "../../events"
+import type { Adapter, AdapterUser } from "../../types"
+
+export interface EmailLogin {
+  user: AdapterUser
+  isNewUser: boolean
+}
+
+/** Looks the user up; `commit` writes (create or mark verified) once the signIn callback agreed. */
+export async function resolveEmailUser(ctx: AuthContext, identifier: string) {
+  const adapter = ctx.config.adapter as Adapter
+  const existing = await adapter.getUserByEmail!(identifier)
+  const candidate: AdapterUser = existing ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+
+  async function commit(): Promise<EmailLogin> {
+    const now = new Date()
+    if (existing) {
+      if (existing.emailVerified) return { user: existing, isNewUser: false }
+      const user = await adapter.updateUser!({ id: existing.id, emailVerified: now })
+      await emitEvent(ctx.config, "updateUser", { user })
+      return { user, isNewUser: false }
+    }
+    const user = await adapter.createUser!({ ...candidate, emailVerified: now })
+    await emitEvent(ctx.config, "createUser", { user })
+    return { user, isNewUser: true }
+  }
+
+  return { candidate, existing: existing !== null, commit }
+}

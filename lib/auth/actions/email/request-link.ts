@@ -1,0 +1,80 @@
+/**
+ * POST /signin/:emailProviderId (CSRF already checked): normalise the
+ * address, ask the signIn callback, store the hashed token, and only then mail
+ * the link. Refused addresses and failed sends go back to the sign-in page
+ * with EmailSignInError; nothing is written for a refused address, and a
+ * failed send removes its token so the next try starts clean.
+ */
+import { runSignInCallback } from "../../callbacks"
+import type { AuthContext } from "../../context"
+import { InvalidEmailAddress, normalizeEmailAddress } from "../../email/normalize"
+import { randomToken, storeVerificationToken, tokenSecrets } from "../../email/verification-token"
+import { EmailSignInError } from "../../errors"
+import type { ResponseInternal } from "../../http/response"
+import type { EmailConfig } from "../../providers/email"
+import type { Account, Adapter, AdapterUser } from "../../types"
+
+/** The provider's normaliser, or ours; either way a refusal becomes EmailSignInError(invalid_email). */
+export function normalizeIdentifier(provider: EmailConfig, input: unknown): string {
+  try {
+    if (typeof input !== "string") throw new InvalidEmailAddress("missing")
+    // A custom normaliser still gets our checks on its result: it ends up in mail headers.
+    const custom = provider.normalizeIdentifier ? provider.normalizeIdentifier(input) : input
+    return normalizeEmailAddress(custom)
+  } catch (cause) {
+    throw new EmailSignInError("The email address was refused", { cause }).withCode("invalid_email")
+  }
+}
+
+export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig): Promise<ResponseInternal> {
+  const adapter = ctx.config.adapter as Adapter
+  const identifier = normalizeIdentifier(provider, ctx.request.body?.email)
+
+  const existing = await adapter.getUserByEmail!(identifier)
+  const user: AdapterUser = existing ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+  const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: provider.id }
+  const verdict = await runSignInCallback(ctx, { user, account, email: { verificationRequest: true } })
+  if (verdict.redirect) return { redirect: verdict.redirect, cookies: ctx.outCookies }
+
+  const callbackUrl = await ctx.callbackUrl()
+  const allowed =
+    (await withinSendLimits(ctx, identifier)) &&
+    (provider.allowSend ? await provider.allowSend({ identifier, request: ctx.request.request }) : true)
+  if (allowed) {
+    const token = (await provider.generateVerificationToken?.()) ?? randomToken()
+    const expires = new Date(Date.now() + provider.maxAge * 1000)
+    const secrets = tokenSecrets(provider.secret, ctx.config.secrets)
+    const stored = await storeVerificationToken(adapter, { identifier, token, expires, secrets })
+    const url = `${ctx.authUrl}/callback/${encodeURIComponent(provider.id)}?${new URLSearchParams({ callbackUrl, token, email: identifier })}`
+    try {
+      await provider.sendVerificationRequest({
+        identifier,
+        token,
+        expires,
+        url,
+        provider,
+        theme: ctx.config.theme,
+        request: ctx.request.request,
+      })
+    } catch (cause) {
+      // Best effort: a leftover row would only expire unused, it never blocks a new request.
+      await Promise.resolve(adapter.useVerificationToken?.({ identifier, token: stored.token })).catch(() => null)
+      throw new EmailSignInError("Sending the sign-in email failed", { cause }).withCode("send_failed")
+    }
+  }
+  // A refused send looks exactly like a sent one: the page does not tell whether a limit was hit.
+  const query = new URLSearchParams({ provider: provider.id, type: "email" })
+  return { redirect: `${ctx.authUrl}/verify-request?${query}`, cookies: ctx.outCookies }
+}
+
+/**
+ * The limiter's sign-in mail rules, per address and per client, counted before
+ * a token is stored. Both are counted even when the first refuses, so a client
+ * cycling through addresses still uses up its own budget.
+ */
+async function withinSendLimits(ctx: AuthContext, identifier: string): Promise<boolean> {
+  const limiter = ctx.config.rateLimiter
+  const byAddress = await limiter.consume("email-address", identifier)
+  const byClient = await limiter.consume("email-client", limiter.clientAddress(ctx.request.request))
+  return byAddress.allowed && byClient.allowed
+}

@@ -1,0 +1,69 @@
+/**
+ * The app's one mail path: magic links, password resets and address
+ * verification all leave through deliverMail(). With EMAIL_SERVER it is
+ * nodemailer over SMTP; in development without it, the dev mailbox.
+ * Production without EMAIL_SERVER has no mail: the features that need it
+ * are switched off rather than failing later.
+ */
+import { createTransport, type Transporter } from "nodemailer"
+import type { MailAttachment } from "@/lib/auth/email/templates"
+import { storeDevMail } from "./dev-mailbox"
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  attachments?: MailAttachment[]
+}
+
+export type MailMode = "smtp" | "dev-mailbox" | "off"
+
+export function mailMode(env: NodeJS.ProcessEnv = process.env): MailMode {
+  if (env.EMAIL_SERVER?.trim()) return "smtp"
+  return env.NODE_ENV === "production" ? "off" : "dev-mailbox"
+}
+
+export function mailFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return env.EMAIL_FROM?.trim() || "Starter <no-reply@localhost>"
+}
+
+const TRANSPORT = Symbol.for("starter.mailTransport")
+type Holder = { [TRANSPORT]?: { server: string; transporter: Transporter } }
+
+function transporter(server: string): Transporter {
+  const holder = globalThis as Holder
+  if (holder[TRANSPORT]?.server !== server) {
+    // Short timeouts: a user is waiting on the other end, nodemailer's defaults are minutes.
+    const options = { url: server, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }
+    holder[TRANSPORT] = { server, transporter: createTransport(options) }
+  }
+  return holder[TRANSPORT].transporter
+}
+
+export class MailNotConfigured extends Error {
+  constructor() {
+    super("Email is not configured: set EMAIL_SERVER and EMAIL_FROM.")
+    this.name = "MailNotConfigured"
+  }
+}
+
+/** Sends one mail; throws when the SMTP server is unreachable or refuses the recipient. */
+export async function deliverMail(mail: OutgoingMail): Promise<void> {
+  const mode = mailMode()
+  if (mode === "off") throw new MailNotConfigured()
+  if (mode === "dev-mailbox") {
+    storeDevMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    return
+  }
+  const info = await transporter(process.env.EMAIL_SERVER!.trim()).sendMail({
+    // An address object: nodemailer never parses it as header text.
+    to: { name: "", address: mail.to },
+    from: mailFrom(),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments,
+  })
+  if ((info.rejected ?? []).length > 0) throw new Error("The SMTP server refused the recipient")
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest"
+import { formatLifetime, renderSignInMail } from "@/lib/auth/email/templates"
+
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+
+describe("sign-in mail", () => {
+  const url = "https://app.example.test/api/auth/callback/nodemailer?token=abc&email=a%40b.test"
+
+  it("names the site and the link lifetime in the subject and the text", () => {
+    const mail = renderSignInMail({ url, host: "app.example.test", lifetime: 86400 })
+    expect(mail.subject).toBe("Sign in to app.example.test (link valid for 24 hours)")
+    expect(mail.text).toContain("Sign in to app.example.test")
+    expect(mail.text).toContain(url)
+    expect(mail.text).toContain("expires in 24 hours")
+  })
+
+  it("is accessible HTML with the brand colour and no remote images", () => {
+    const mail = renderSignInMail({
+      url,
+      host: "app.example.test",
+      lifetime: 600,
+      theme: { brandColor: "#4f46e5", buttonText: "#ffffff", logo: "https://cdn.example.test/logo.png" },
+    })
+    expect(mail.html).toContain('<html lang="en">')
+    expect(mail.html).toContain("<h1")
+    expect(mail.html).toContain("background:#4f46e5")
+    expect(mail.html).toContain('role="presentation"')
+    expect(mail.html).not.toContain("cdn.example.test")
+    expect(mail.html).not.toMatch(/<img/)
+    expect(mail.html).toContain("expires in 10 minutes")
+    expect(mail.attachments).toEqual([])
+  })
+
+  it("an inline raster logo travels as a CID attachment with alt text", () => {
+    const mail = renderSignInMail({ url, host: "app.example.test", lifetime: 3600, theme: { logo: PNG } })
+    expect(mail.html).toMatch(/<img src="cid:logo@auth-mail" alt="app.example.test"/)
+    expect(mail.attachments).toEqual([{ filename: "logo.png", cid: "logo@auth-mail", path: PNG, contentDisposition: "inline" }])
+  })
+
+  it("escapes everything it is given", () => {
+    const mail = renderSignInMail({ url: `${url}&x="><script>`, host: "<b>host</b>", lifetime: 60, theme: { brandColor: "red;}</style>" } })
+    expect(mail.html).not.toContain("<script>")
+    expect(mail.html).not.toContain("<b>host</b>")
+    expect(mail.html).not.toContain("</style>")
+  })
+
+  it.each([
+    [86400, "24 hours"],
+    [3600, "1 hour"],
+    [600, "10 minutes"],
+    [1, "1 second"],
+    [172800, "2 days"],
+  ])("formatLifetime(%i) = %s", (seconds, text) => {
+    expect(formatLifetime(seconds)).toBe(text)
+  })
+})
