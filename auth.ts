@@ -6,6 +6,7 @@ import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { emailSignInProviders } from "@/lib/accounts/email-provider"
+import Passkey from "@/lib/auth/providers/passkey"
 import { authorizeWithPassword } from "@/lib/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
 import { mailMode } from "@/lib/mail/deliver"
@@ -37,6 +38,11 @@ function mailRulesFromEnv(): Record<string, { limit: number; windowSeconds: numb
 export const authConfig: NextAuthConfig = {
   adapter: PrismaAdapter(getPrisma()),
   session: { strategy: sessionStrategy },
+  // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
+  // still change between versions. The flag is the explicit opt-in; without it the Passkey
+  // provider below is a configuration error. The relying party is AUTH_URL's host name, so
+  // passkeys made on one domain only work there (see README, "Passkeys").
+  experimental: { enableWebAuthn: true },
   // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
   // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
   rateLimit: { store: rateLimitStoreFromEnv(), rules: mailRulesFromEnv() },
@@ -53,6 +59,8 @@ export const authConfig: NextAuthConfig = {
     }),
     // "Sign in with email" when mail works: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
     ...emailSignInProviders(),
+    // Sign-up and sign-in with a passkey alone; a discoverable credential with user verification.
+    Passkey(),
     ...oauthProviders,
   ],
   theme: {

@@ -5,6 +5,7 @@ import { SubmitButton } from "@/components/submit-button"
 import { NewPasswordField } from "@/components/new-password-field"
 import { TextField } from "@/components/text-field"
 import { type SignUpState, signUpAction } from "./actions"
+import { PasskeySignUp } from "./passkey-sign-up"
 
 export function SignUpForm() {
   const [state, action, pending] = useActionState<SignUpState, FormData>(signUpAction, {})
@@ -32,6 +33,7 @@ export function SignUpForm() {
       />
       <NewPasswordField label="Password" error={error("password")} />
       <SubmitButton pending={pending} label="Create account" pendingLabel="Creating account…" fullWidth />
+      <PasskeySignUp />
     </form>
   )
 }

@@ -4,6 +4,7 @@
  * is refused when it would leave the user with no way to sign in.
  */
 import type { DbClient } from "@/lib/db/client"
+import { lockAndCountSignInWays } from "./sign-in-ways"
 
 export interface LinkedAccount {
   provider: string
@@ -22,16 +23,12 @@ export async function listLinkedAccounts(db: DbClient, userId: string): Promise<
 
 export async function unlinkAccount(db: DbClient, userId: string, account: LinkedAccount): Promise<UnlinkResult> {
   return db.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({
-      where: { id: userId },
-      select: { passwordHash: true, _count: { select: { accounts: true, Authenticator: true } } },
-    })
-    if (!user) return { ok: false, reason: "not-linked" }
-    const otherWays = user._count.accounts - 1 + user._count.Authenticator + (user.passwordHash ? 1 : 0)
-    if (otherWays < 1) {
-      return { ok: false, reason: "last-way" }
-    }
-    const { count } = await tx.account.deleteMany({ where: { userId, ...account } })
+    const ways = await lockAndCountSignInWays(tx, userId)
+    if (ways === null) return { ok: false, reason: "not-linked" }
+    const linked = await tx.account.count({ where: { userId, ...account, type: { in: ["oauth", "oidc"] } } })
+    if (linked === 0) return { ok: false, reason: "not-linked" }
+    if (ways - 1 < 1) return { ok: false, reason: "last-way" }
+    const { count } = await tx.account.deleteMany({ where: { userId, ...account, type: { in: ["oauth", "oidc"] } } })
     return count === 1 ? { ok: true } : { ok: false, reason: "not-linked" }
   })
 }

@@ -16,7 +16,16 @@ import { verifyRequest } from "./actions/verify-request"
 import { webauthnOptions } from "./actions/webauthn-options"
 import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
 import { type AuthContext, createContext } from "./context"
-import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, EmailSignInError, reportedErrorType, retryAfterOf } from "./errors"
+import {
+  AuthError,
+  BadRequest,
+  CallbackRouteError,
+  CredentialsSignin,
+  EmailSignInError,
+  reportedErrorType,
+  retryAfterOf,
+  WebAuthnVerificationError,
+} from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { renderErrorPage } from "./pages"
@@ -58,7 +67,9 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
   const kind = error.kind
   const type = reportedErrorType(error)
   const params = new URLSearchParams({ error: type })
-  if (error instanceof CredentialsSignin || error instanceof EmailSignInError) params.set("code", error.code)
+  if (error instanceof CredentialsSignin || error instanceof EmailSignInError || error instanceof WebAuthnVerificationError) {
+    params.set("code", error.code)
+  }
   const page = customPageUrl(ctx, kind) ?? `${ctx.authUrl}/${kind.toLowerCase()}`
   return `${page}${page.includes("?") ? "&" : "?"}${params}`
 }

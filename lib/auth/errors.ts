@@ -156,7 +156,33 @@ export class UntrustedHost extends AuthError { static override type: ErrorType =
 export class Verification extends AuthError { static override type: ErrorType = "Verification" }
 export class DuplicateConditionalUI extends AuthError { static override type: ErrorType = "DuplicateConditionalUI" }
 export class MissingWebAuthnAutocomplete extends AuthError { static override type: ErrorType = "MissingWebAuthnAutocomplete" }
-export class WebAuthnVerificationError extends AuthError { static override type: ErrorType = "WebAuthnVerificationError" }
+/**
+ * Why a WebAuthn response was refused; placed in the `code` query parameter of
+ * the error page. The codes describe the response, never another user's data.
+ */
+export type WebAuthnErrorCode =
+  | "challenge_missing"
+  | "challenge_mismatch"
+  | "challenge_used"
+  | "malformed_response"
+  | "unknown_credential"
+  | "credential_exists"
+  | "origin"
+  | "rp_id"
+  | "user_verification"
+  | "counter"
+  | "signature"
+  | "session_changed"
+
+export class WebAuthnVerificationError extends AuthError {
+  static override type: ErrorType = "WebAuthnVerificationError"
+  readonly code: WebAuthnErrorCode
+
+  constructor(code: WebAuthnErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? `WebAuthn response refused: ${code}`, options)
+    this.code = code
+  }
+}
 export class ExperimentalFeatureNotEnabled extends AuthError { static override type: ErrorType = "ExperimentalFeatureNotEnabled" }
 
 export class CredentialsSignin extends SignInError {

@@ -303,9 +303,42 @@ export type OAuthProviderConfig = OAuthConfig<Profile>
 /** Email (magic link) providers: see providers/email.ts. */
 export type EmailProviderConfig = import("./providers/email").EmailConfig
 
+/** Who the passkeys belong to. Each field defaults from the public origin of the request. */
+export interface RelyingPartyOptions {
+  /** Default: the origin's host name. Passkeys are bound to it. */
+  id?: string
+  /** Shown by some authenticators. Default: the origin's host. */
+  name?: string
+  /** Origins whose responses are accepted. Default: the public origin. */
+  origin?: string | string[]
+}
+
+/** A field the sign-in page collects before a WebAuthn ceremony. */
+export interface WebAuthnFormField {
+  label?: string
+  type?: string
+  required?: boolean
+  autocomplete?: string
+}
+
+export type WebAuthnRequirement = "required" | "preferred" | "discouraged"
+
 export interface WebAuthnProviderConfig extends CommonProviderOptions {
   type: "webauthn"
-  [option: string]: unknown
+  relyingParty?: RelyingPartyOptions
+  /** Auth.js's spelling of `relyingParty`, accepted so configurations carry over. */
+  relayingParty?: RelyingPartyOptions
+  /** How long the browser waits for the authenticator, in milliseconds. */
+  timeout: number
+  /** Whether the authenticator must verify the user (PIN, biometrics); "required" is enforced on the server. */
+  userVerification: WebAuthnRequirement
+  /** Whether the credential must be discoverable (a passkey that needs no user name). */
+  residentKey: WebAuthnRequirement
+  formFields: Record<string, WebAuthnFormField>
+  /** Offer passkeys in the browser's autofill on the built-in sign-in page (one provider at most). */
+  enableConditionalUI: boolean
+  /** COSE algorithm ids accepted at registration. Default: @simplewebauthn's list (EdDSA, ES256, RS256). */
+  supportedAlgorithmIDs?: number[]
 }
 
 export type ProviderConfig =

@@ -174,8 +174,11 @@ for (const evil of ["https://evil.example/steal", "//evil.example/steal"]) {
     })
 
     await page.goto(`/api/auth/signin?${new URLSearchParams({ callbackUrl: evil })}`)
-    // Every form on the page carries the callback URL (credentials and each provider).
-    for (const input of await page.locator("input[name=callbackUrl]").all()) await expect(input).not.toHaveValue(/evil/)
+    // Every form on the page (password, passkey and each OAuth provider) carries the resolved callbackUrl.
+    const callbackUrls = page.locator("input[name=callbackUrl]")
+    await expect(callbackUrls.first()).toBeAttached()
+    expect(await callbackUrls.count()).toBeGreaterThanOrEqual(2)
+    for (const input of await callbackUrls.all()) await expect(input).not.toHaveValue(/evil/)
     await submitSignInForm(page, user.email, user.password)
     await expect(page).toHaveURL(`${baseURL}/`)
     await expect(page.getByTestId("session-state")).toHaveText(`Signed in as ${user.email}`)

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation"
 import { auth, signInPath } from "@/auth"
 import { getPrisma } from "@/lib/db/client"
 import { EmailVerification } from "./email-verification"
+import { PasskeysSection } from "./passkeys-section"
 import { LinkedAccounts } from "./linked-accounts"
 import { SettingsForm } from "./settings-form"
 
@@ -24,6 +25,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       </div>
       <SettingsForm name={session.user.name ?? ""} />
       {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
+      {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
       {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
     </div>
   )

@@ -1,6 +1,7 @@
 "use client"
 
 import { useActionState } from "react"
+import { StatusMessage } from "@/components/status-message"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
 import { type SettingsState, updateNameAction } from "./actions"
@@ -10,15 +11,7 @@ export function SettingsForm({ name }: { name: string }) {
   return (
     <form action={action} className="space-y-4">
       <TextField name="name" label="Display name" type="text" required maxLength={80} defaultValue={name} autoComplete="name" />
-      {state.message ? (
-        <p
-          role={state.ok ? "status" : "alert"}
-          data-testid="settings-message"
-          className={state.ok ? "text-sm text-green-700 dark:text-green-400" : "text-sm text-red-700 dark:text-red-400"}
-        >
-          {state.message}
-        </p>
-      ) : null}
+      <StatusMessage ok={state.ok} text={state.message} testId="settings-message" />
       <SubmitButton pending={pending} label="Save" pendingLabel="Saving…" />
     </form>
   )

@@ -36,7 +36,8 @@ export function pageProviders(ctx: AuthContext): PageProvider[] {
     signinUrl: `${ctx.authUrl}/signin/${p.id}`,
     callbackUrl: `${ctx.authUrl}/callback/${p.id}`,
     credentials: p.type === "credentials" ? p.credentials : undefined,
-    formFields: p.type === "webauthn" ? (p.formFields as PageProvider["formFields"]) : undefined,
+    formFields: p.type === "webauthn" ? p.formFields : undefined,
+    conditionalUI: p.type === "webauthn" ? p.enableConditionalUI : undefined,
     style: (p as { style?: PageProvider["style"] }).style,
   }))
 }

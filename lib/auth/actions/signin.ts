@@ -7,6 +7,7 @@ import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignInPage } from "../pages"
+import { webauthnPageHeaders } from "../pages/webauthn"
 import type { ProviderConfig } from "../types"
 import { requestEmailLink } from "./email/request-link"
 import { oauthSignIn } from "./oauth/signin"
@@ -44,7 +45,9 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     email: takeRememberedEmail(ctx) ?? email,
     theme: pageTheme(ctx),
   })
-  return { status: page.status, headers: htmlHeaders, body: page.html, cookies: ctx.outCookies }
+  // Only a page with a passkey form carries (and allows) a script.
+  const headers = providers.some((p) => p.type === "webauthn") ? webauthnPageHeaders : htmlHeaders
+  return { status: page.status, headers, body: page.html, cookies: ctx.outCookies }
 }
 
 export async function signin(ctx: AuthContext): Promise<ResponseInternal> {

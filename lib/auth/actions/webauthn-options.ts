@@ -1,12 +1,133 @@
 /**
- * GET /webauthn-options/:provider: the WebAuthn ceremony options. Until
- * passkeys land it answers a plain 400; it never returns a partial ceremony.
+ * GET /webauthn-options/:provider?action=register|authenticate[&email=][&name=]
+ * Answers `{ action, options }` for @simplewebauthn/browser and sets the
+ * challenge cookie bound to that action, provider and user. Refusals are 400
+ * JSON, never a redirect: the caller is a script.
  */
+import { generateAuthenticationOptions, generateRegistrationOptions } from "@simplewebauthn/server"
 import type { AuthContext } from "../context"
-import type { ResponseInternal } from "../http/response"
+import { noCacheHeaders, type ResponseInternal } from "../http/response"
+import { inferWebAuthnAction, isWebAuthnAction, type WebAuthnAction } from "../relying-party/action"
+import { challengeCookie } from "../relying-party/challenge-cookie"
+import { webauthnCredentialId, splitTransports } from "../relying-party/encoding"
+import { relyingPartyFor } from "../relying-party/relying-party"
+import { currentSessionUser } from "./callback/handle-login"
+import type { Adapter, AdapterUser, WebAuthnProviderConfig } from "../types"
 
-/** GET /webauthn-options/:provider — filled in by the WebAuthn issue; until then no provider offers it. */
-export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInternal> {
-  void ctx
-  return { status: 400, body: { error: "Invalid request" } }
+type OptionsBody =
+  | { action: WebAuthnAction; options: unknown }
+  | { error: "Invalid action" | "Invalid request"; code?: "email_required" | "email_invalid" | "email_in_use" | "signed_in" }
+  | { error: "Too many requests"; code: "rate_limited" }
+
+const refuse = (body: OptionsBody): ResponseInternal<OptionsBody> => ({ status: 400, headers: noCacheHeaders, body })
+
+// Long enough for any real address (RFC 5321), short enough to stay a cheap lookup.
+const MAX_EMAIL = 320
+
+/** Lower-cased, trimmed; null when it is not an address. */
+export function normalizeWebAuthnEmail(value: unknown): string | null {
+  if (typeof value !== "string") return null
+  const email = value.trim().toLowerCase()
+  if (email.length === 0 || email.length > MAX_EMAIL) return null
+  return /^[^\s@\u0000-\u001f]+@[^\s@\u0000-\u001f]+$/.test(email) ? email : null
+}
+
+const MAX_NAME = 80
+
+/** A display name for a sign-up: control characters dropped, spaces collapsed, at most 80 characters. */
+export function normalizeWebAuthnName(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined
+  const name = value.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME)
+  return name === "" ? undefined : name
+}
+
+/** The credentials a user already has, as WebAuthn descriptors. */
+async function credentialsOf(adapter: Adapter, userId: string) {
+  const authenticators = await adapter.listAuthenticatorsByUserId!(userId)
+  return authenticators.map((a) => ({
+    id: webauthnCredentialId(a.credentialID),
+    transports: splitTransports(a.transports) as never,
+  }))
+}
+
+export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInternal<OptionsBody>> {
+  const provider = ctx.provider
+  if (ctx.request.method !== "GET" || provider?.type !== "webauthn") return refuse({ error: "Invalid request" })
+  const requested = ctx.request.query.action
+  if (requested !== undefined && !isWebAuthnAction(requested)) return refuse({ error: "Invalid action" })
+
+  // Starts that name an email are counted per client before any lookup: their answer says
+  // whether the email has an account (and which passkeys it has), so a flood of them is an
+  // enumeration. Starts without an email (the sign-in page's autofill asks on every load)
+  // look nobody up and are not counted, so a busy shared address keeps its autofill.
+  if (ctx.request.query.email !== undefined) {
+    const limiter = ctx.config.rateLimiter
+    const verdict = await limiter.consume("passkey-start", limiter.clientAddress(ctx.request.request))
+    if (!verdict.allowed) {
+      return {
+        status: 429,
+        headers: { ...noCacheHeaders, "Retry-After": String(verdict.retryAfterSeconds) },
+        body: { error: "Too many requests", code: "rate_limited" },
+      }
+    }
+  }
+
+  const adapter = ctx.config.adapter as Adapter
+  const sessionUser = await currentSessionUser(ctx, adapter)
+  let user: AdapterUser | null = sessionUser
+  let email: string | undefined
+  if (!sessionUser && ctx.request.query.email !== undefined) {
+    const normalized = normalizeWebAuthnEmail(ctx.request.query.email)
+    if (!normalized) return refuse({ error: "Invalid request", code: "email_invalid" })
+    email = normalized
+    user = await adapter.getUserByEmail!(normalized)
+  }
+  const action = inferWebAuthnAction({
+    requested,
+    loggedIn: sessionUser !== null,
+    hasUser: user !== null || email !== undefined,
+    exists: user !== null,
+  })
+  if (!action) {
+    if (sessionUser) return refuse({ error: "Invalid request", code: "signed_in" })
+    return refuse({ error: "Invalid request", code: email === undefined ? "email_required" : "email_in_use" })
+  }
+
+  const rp = relyingPartyFor(ctx.origin, provider as WebAuthnProviderConfig)
+  const config = provider as WebAuthnProviderConfig
+  if (action === "authenticate") {
+    const options = await generateAuthenticationOptions({
+      rpID: rp.id,
+      timeout: config.timeout,
+      userVerification: config.userVerification,
+      allowCredentials: user ? await credentialsOf(adapter, user.id) : undefined,
+    })
+    const cookie = await challengeCookie(ctx, { challenge: options.challenge, action, provider: config.id, userId: user?.id })
+    return { status: 200, headers: noCacheHeaders, body: { action, options }, cookies: [...ctx.outCookies, cookie] }
+  }
+
+  const userName = user?.email ?? (email as string)
+  const displayName = user?.name ?? normalizeWebAuthnName(ctx.request.query.name) ?? userName
+  const options = await generateRegistrationOptions({
+    rpID: rp.id,
+    rpName: rp.name,
+    userName,
+    userDisplayName: displayName,
+    timeout: config.timeout,
+    attestationType: "none",
+    excludeCredentials: user ? await credentialsOf(adapter, user.id) : [],
+    authenticatorSelection: {
+      residentKey: config.residentKey,
+      requireResidentKey: config.residentKey === "required",
+      userVerification: config.userVerification,
+    },
+    supportedAlgorithmIDs: config.supportedAlgorithmIDs,
+  })
+  const cookie = await challengeCookie(ctx, {
+    challenge: options.challenge,
+    action,
+    provider: config.id,
+    ...(user ? { userId: user.id } : { email, name: normalizeWebAuthnName(ctx.request.query.name) }),
+  })
+  return { status: 200, headers: noCacheHeaders, body: { action, options }, cookies: [...ctx.outCookies, cookie] }
 }

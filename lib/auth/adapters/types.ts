@@ -80,4 +80,10 @@ export interface Adapter {
   getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+  /**
+   * Not in Auth.js. Marks a WebAuthn challenge (by its SHA-256) as answered until `expires`.
+   * Resolves true the first time, false when it was marked before: the response is a replay.
+   * Records past their expiry may be deleted.
+   */
+  useWebAuthnChallenge?(params: { challengeHash: string; expires: Date }): Awaitable<boolean>
 }

@@ -6,16 +6,18 @@
 import { oauthProviderProblem } from "../oauth/provider-problem"
 import {
   type AuthError,
+  DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
   InvalidEndpoints,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
   MissingSecretError,
+  MissingWebAuthnAutocomplete,
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors"
-import type { Adapter, AuthConfig, ProviderConfig } from "../types"
+import type { Adapter, AuthConfig, ProviderConfig, WebAuthnProviderConfig } from "../types"
 
 type AdapterMethod = keyof Adapter
 
@@ -40,12 +42,15 @@ const emailMethods: AdapterMethod[] = [
 const webauthnMethods: AdapterMethod[] = [
   "createUser",
   "getUser",
+  "getUserByEmail",
   "linkAccount",
   "getAccount",
   "getAuthenticator",
   "createAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
+  // Ours, not Auth.js's: without it a replayed passkey response could sign in again.
+  "useWebAuthnChallenge",
 ]
 
 /** The adapter methods this configuration will call, derived from its strategy and providers. */
@@ -110,10 +115,12 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     }
     if (p.type === "webauthn" && config.experimental?.enableWebAuthn !== true) {
       return new ExperimentalFeatureNotEnabled(
-        "WebAuthn is experimental: set `experimental: { enableWebAuthn: true }` to use it.",
+        `The ${p.id} provider uses WebAuthn, which is experimental: set \`experimental: { enableWebAuthn: true }\` to use it.`,
       )
     }
   }
+  const webauthnError = assertWebAuthnProviders(providers)
+  if (webauthnError) return webauthnError
 
   // OAuth without an adapter is allowed (jwt strategy): the profile becomes the session's user.
   const needed = requiredAdapterMethods(
@@ -130,6 +137,25 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     if (missing.length > 0) {
       return new MissingAdapterMethods(`The adapter lacks methods this configuration needs: ${missing.join(", ")}.`)
     }
+  }
+  return undefined
+}
+
+/** Conditional UI (passkeys in autofill) can drive one provider, through a field marked for it. */
+function assertWebAuthnProviders(providers: ProviderConfig[]): AuthError | undefined {
+  const conditional = providers.filter(
+    (p): p is WebAuthnProviderConfig => p.type === "webauthn" && (p as WebAuthnProviderConfig).enableConditionalUI,
+  )
+  if (conditional.length > 1) {
+    return new DuplicateConditionalUI(
+      `Only one WebAuthn provider can have enableConditionalUI; ${conditional.map((p) => p.id).join(", ")} all do.`,
+    )
+  }
+  const [provider] = conditional
+  if (provider && !Object.values(provider.formFields ?? {}).some((f) => /\bwebauthn\b/.test(f.autocomplete ?? ""))) {
+    return new MissingWebAuthnAutocomplete(
+      `The ${provider.id} provider enables conditional UI, so one of its formFields needs "webauthn" in its autocomplete (e.g. "username webauthn").`,
+    )
   }
   return undefined
 }

@@ -68,6 +68,10 @@ export interface ResolveOptions {
   defaultBasePath?: string
 }
 
+// Once per process, not per configuration or request: the flag is a fact about the
+// deployment, and repeating it only buries other warnings.
+let warnedExperimentalWebAuthn = false
+
 function normaliseBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, "")
   return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
@@ -96,7 +100,10 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
   // With a custom logger `debug` is ignored, so there is nothing to warn about.
   if (!error && config.debug && !config.logger) logger.warn("debug-enabled")
-  if (!error && config.experimental?.enableWebAuthn) logger.warn("experimental-webauthn")
+  if (!error && config.experimental?.enableWebAuthn && !warnedExperimentalWebAuthn) {
+    warnedExperimentalWebAuthn = true
+    logger.warn("experimental-webauthn")
+  }
   // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
   if (!error && config.skipCSRFCheck === skipCSRFSymbol && config.raw !== rawSymbol) logger.warn("csrf-disabled")
 

@@ -41,6 +41,12 @@ const KINDS: Readonly<Record<string, ErrorKind>> = {
     lines: ["You do not have permission to sign in."],
     link: "signin",
   },
+  WebAuthnVerificationError: {
+    status: 403,
+    heading: "Unable to sign in",
+    lines: ["The passkey could not be verified.", "Try again, or sign in another way."],
+    link: "signin",
+  },
   Verification: {
     status: 403,
     heading: "Unable to sign in",

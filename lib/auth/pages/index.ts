@@ -1,8 +1,9 @@
 /**
  * Built-in HTML pages: sign-in, sign-out, error and verify-request.
  * Each renderer is a pure function from typed parameters to status + HTML; the
- * request pipeline adds headers. The pages carry no scripts and load nothing
- * from other hosts unless a configured logo says so.
+ * request pipeline adds headers. The only script is the sign-in page's passkey
+ * script, inlined and allowed by its hash; nothing is loaded from other hosts
+ * unless a configured logo says so.
  */
 
 export type { PageTheme, RenderedPage } from "./layout"

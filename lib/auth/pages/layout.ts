@@ -78,6 +78,8 @@ export function renderDocument(p: {
   theme: PageTheme
   content: SafeHtml
   status?: number
+  /** A script element (already trusted) placed at the end of the body. */
+  script?: SafeHtml
 }): RenderedPage {
   const scheme = p.theme.colorScheme === "dark" || p.theme.colorScheme === "light" ? p.theme.colorScheme : "auto"
   const colorSchemeMeta = scheme === "auto" ? "light dark" : scheme
@@ -99,6 +101,7 @@ ${logo(p.theme)}
 ${p.content}
 </div>
 </main>
+${p.script}
 </body>
 </html>
 `

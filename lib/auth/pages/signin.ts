@@ -6,6 +6,7 @@ import type { CredentialsErrorCode } from "../errors"
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
 import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
+import { webauthnScriptElement } from "./webauthn"
 import { renderPageLinks } from "./links"
 
 export interface PageCredentialInput {
@@ -34,6 +35,8 @@ export interface PageProvider {
   credentials?: Record<string, PageCredentialInput>
   /** WebAuthn providers: the fields collected before the ceremony. */
   formFields?: Record<string, PageFormField>
+  /** WebAuthn providers: offer passkeys in the email field's autofill. */
+  conditionalUI?: boolean
   style?: { logo?: string; bg?: string; text?: string; brandColor?: string }
 }
 
@@ -211,9 +214,15 @@ function webauthnForm(provider: PageProvider, p: SignInPageParams, action: strin
 <input id="${id}" type="${type}" name="${name}" data-form-field${attributes({ autocomplete: input.autocomplete, required: input.required })}${autofocus(focus)}>
 </div>`
   })
-  return html`<form id="${provider.id}-form" action="${action}" method="post">
+  // The script's fetches go to this origin's auth routes: a path, so no host appears in the page.
+  const path = /^https?:/i.test(action) ? new URL(action).pathname : action
+  const suffix = `/callback/${encodeURIComponent(provider.id)}`
+  const basePath = path.endsWith(suffix) ? path.slice(0, -suffix.length) : path
+  return html`<form id="${provider.id}-form" action="${action}" method="post" data-webauthn-provider="${provider.id}" data-base-path="${basePath}"${provider.conditionalUI === true && html` data-conditional-ui`}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
+<p class="alert" aria-live="polite" data-webauthn-error hidden></p>
+<p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
 <button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
 </form>`
 }
@@ -222,10 +231,11 @@ const DIVIDER = html`<div class="divider">or</div>`
 
 /**
  * A form-based provider alone on the page says just "Sign in"; next to other
- * forms its name tells them apart. OAuth buttons carry their own names.
+ * forms its name tells them apart. OAuth buttons and the passkey form carry
+ * their own names, so they do not count.
  */
 function formButtonLabel(provider: PageProvider, providers: PageProvider[]): string {
-  const forms = providers.filter((q) => q.type !== "oauth" && q.type !== "oidc")
+  const forms = providers.filter((q) => q.type !== "oauth" && q.type !== "oidc" && q.type !== "webauthn")
   return forms.length === 1 ? "Sign in" : `Sign in with ${provider.name}`
 }
 
@@ -269,5 +279,6 @@ ${groups.map((group, i) => html`${i > 0 && DIVIDER}
 ${group}
 </div>
 `)}${renderPageLinks(p.theme.links)}`
-  return renderDocument({ title: "Sign In", theme: p.theme, content })
+  const script = p.providers.some((provider) => provider.type === "webauthn") ? webauthnScriptElement() : undefined
+  return renderDocument({ title: "Sign In", theme: p.theme, content, script })
 }

@@ -75,14 +75,14 @@ export function getProviders(basePath = defaultBasePath()): Promise<Record<strin
   return getJson<Record<string, ClientProvider>>(`${basePath}/providers`)
 }
 
-interface PostResult {
+export interface PostResult {
   status: number
   url: string | null
   /** The error type the server reported for this answer, or null when it reported none. */
   error: string | null
 }
 
-async function postForm(url: string, fields: Record<string, string>): Promise<PostResult> {
+export async function postForm(url: string, fields: Record<string, string>): Promise<PostResult> {
   const response = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
@@ -104,7 +104,7 @@ async function postForm(url: string, fields: Record<string, string>): Promise<Po
  * URL, which may well carry one (e.g. a sign-in page reached with
  * ?error=SessionRequired). The code is read from the error URL it belongs to.
  */
-function resultFrom({ status, url, error: reported }: PostResult): SignInResult {
+export function resultFrom({ status, url, error: reported }: PostResult): SignInResult {
   const ok = status >= 200 && status < 300 && url !== null && reported === null
   if (ok) return { ok, error: null, code: null, status, url }
   const params = url ? new URL(url, window.location.href).searchParams : undefined

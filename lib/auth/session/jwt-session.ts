@@ -17,11 +17,11 @@ function contentOf(token: JWT): string {
   return JSON.stringify(rest)
 }
 
-function sessionStoreFor(ctx: AuthContext): SessionStore {
+export function sessionStoreFor(ctx: AuthContext): SessionStore {
   return new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
 }
 
-async function decodeSessionToken(ctx: AuthContext, value: string): Promise<JWT | null> {
+export async function decodeSessionToken(ctx: AuthContext, value: string): Promise<JWT | null> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
   return config.builtinJwt

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { listLinkedAccounts, unlinkAccount } from "@/lib/accounts/linked-accounts"
+import { deletePasskey } from "@/lib/accounts/passkeys"
 import type { DbClient } from "@/lib/db/client"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
@@ -38,6 +39,38 @@ for (const provider of ["sqlite", "postgresql"] as const) {
       expect(await listLinkedAccounts(prisma, only)).toHaveLength(1)
       const withPassword = await userWith(["github"], "scrypt$hash")
       expect(await unlinkAccount(prisma, withPassword, { provider: "github", providerAccountId: `github-${withPassword}` })).toEqual({ ok: true })
+    })
+
+    /** A passkey as sign-up stores it: an Authenticator row and its "webauthn" Account row. */
+    async function addPasskey(userId: string, credentialID: string) {
+      await prisma.account.create({ data: { userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID } })
+      await prisma.authenticator.create({
+        data: {
+          userId, credentialID, providerAccountId: credentialID, credentialPublicKey: "pk", counter: 0,
+          credentialDeviceType: "singleDevice", credentialBackedUp: false,
+        },
+      })
+    }
+
+    it("a passkey is one way to sign in, not two: unlink and passkey delete agree", async () => {
+      // Provider + passkey: either may go, but not both.
+      const id = await userWith(["github"])
+      await addPasskey(id, `cred-${id}`)
+      expect(await unlinkAccount(prisma, id, { provider: "github", providerAccountId: `github-${id}` })).toEqual({ ok: true })
+      expect(await deletePasskey(prisma, id, `cred-${id}`)).toEqual({ ok: false, reason: "last_sign_in_method" })
+
+      const other = await userWith(["github"])
+      await addPasskey(other, `cred-${other}`)
+      expect(await deletePasskey(prisma, other, `cred-${other}`)).toEqual({ ok: true })
+      expect(await prisma.account.count({ where: { userId: other, type: "webauthn" } })).toBe(0)
+      expect(await unlinkAccount(prisma, other, { provider: "github", providerAccountId: `github-${other}` })).toEqual({ ok: false, reason: "last-way" })
+    })
+
+    it("a passkey's own account row cannot be unlinked as if it were a provider", async () => {
+      const id = await userWith(["github"])
+      await addPasskey(id, `cred-${id}`)
+      expect(await unlinkAccount(prisma, id, { provider: "passkey", providerAccountId: `cred-${id}` })).toEqual({ ok: false, reason: "not-linked" })
+      expect(await prisma.authenticator.count({ where: { userId: id } })).toBe(1)
     })
 
     it("cannot unlink another user's account", async () => {

@@ -8,6 +8,7 @@ import type { ResponseInternal } from "../../http/response"
 import type { ProviderConfig } from "../../types"
 import { credentialsCallback } from "./credentials"
 import { emailCallback } from "./email"
+import { webauthnCallback } from "./webauthn"
 import { oauthCallback } from "./oauth"
 
 type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
@@ -19,6 +20,7 @@ type CallbackHandler = (ctx: AuthContext, provider: never) => Promise<ResponseIn
 const handlers: Partial<Record<ProviderConfig["type"], CallbackHandler>> = {
   credentials: credentialsCallback as CallbackHandler,
   email: emailCallback as CallbackHandler,
+  webauthn: webauthnCallback as CallbackHandler,
   oauth: oauthCallback as CallbackHandler,
   oidc: oauthCallback as CallbackHandler,
 }

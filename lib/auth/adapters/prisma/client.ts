@@ -2,6 +2,7 @@
  * The slice of a Prisma client the adapter calls, typed structurally so the
  * SQLite and the PostgreSQL generated clients both satisfy it. Types only.
  */
+import type { PrismaChallengeLike } from "./webauthn-challenge"
 import type {
   AccountData,
   AccountKey,
@@ -70,8 +71,9 @@ export interface PrismaLike {
     findMany(args: { where: { userId: string }; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow[]>
     update(args: {
       where: { credentialID: string }
-      data: { counter: number }
+      data: { counter: number; lastUsedAt: Date }
       select: AuthenticatorSelect
     }): PromiseLike<AuthenticatorRow>
   }
+  webAuthnChallenge: PrismaChallengeLike["webAuthnChallenge"]
 }

@@ -20,6 +20,7 @@ import {
   verificationTokenSelect,
 } from "./rows"
 import { sqliteSessionLookup } from "./sqlite-session"
+import { useWebAuthnChallenge } from "./webauthn-challenge"
 
 export type { PrismaLike } from "./client"
 export { isDate } from "./mappers"
@@ -204,10 +205,13 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
       // A missing credential must reject (the WebAuthn flow relies on it), so no nullIfMissing here.
       const row = await prisma.authenticator.update({
         where: { credentialID },
-        data: { counter: newCounter },
+        // lastUsedAt is ours (the settings page shows it); the counter moves only on sign-in.
+        data: { counter: newCounter, lastUsedAt: new Date() },
         select: authenticatorSelect,
       })
       return toAuthenticator(row)
     },
+
+    useWebAuthnChallenge: useWebAuthnChallenge(prisma),
   }
 }

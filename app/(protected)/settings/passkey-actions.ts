@@ -1,0 +1,38 @@
+"use server"
+
+import { revalidatePath } from "next/cache"
+import { auth } from "@/auth"
+import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/lib/accounts/passkeys"
+import { getPrisma } from "@/lib/db/client"
+
+export interface PasskeyActionState {
+  ok?: boolean
+  message?: string
+}
+
+const REFUSALS = {
+  not_found: "That passkey no longer exists.",
+  invalid_name: `Enter a name of 1 to ${PASSKEY_NAME_MAX} characters.`,
+  last_sign_in_method:
+    "This passkey is your only way to sign in. Add another passkey or set a password before deleting it.",
+} as const
+
+const SIGNED_OUT: PasskeyActionState = { ok: false, message: "Your session has ended. Sign in again." }
+
+export async function renamePasskeyAction(_previous: PasskeyActionState, form: FormData): Promise<PasskeyActionState> {
+  const userId = (await auth())?.user?.id
+  if (!userId) return SIGNED_OUT
+  const result = await renamePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""), form.get("name"))
+  if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+  revalidatePath("/settings")
+  return { ok: true, message: "Passkey renamed." }
+}
+
+export async function deletePasskeyAction(_previous: PasskeyActionState, form: FormData): Promise<PasskeyActionState> {
+  const userId = (await auth())?.user?.id
+  if (!userId) return SIGNED_OUT
+  const result = await deletePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""))
+  if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+  revalidatePath("/settings")
+  return { ok: true, message: "Passkey deleted." }
+}

@@ -1,0 +1,66 @@
+/**
+ * The starter's passkey management: list a user's passkeys with the details
+ * the settings page shows, rename one, delete one. Deleting the last way a
+ * user can sign in (no password, no linked provider, no other passkey) is
+ * refused. Every query is scoped to the user, so nobody can touch another
+ * user's passkey by sending its id.
+ */
+import type { DbClient } from "@/lib/db/client"
+import { lockAndCountSignInWays } from "./sign-in-ways"
+
+export interface PasskeySummary {
+  credentialID: string
+  name: string | null
+  /** "multiDevice": synced between devices; "singleDevice": bound to one authenticator. */
+  deviceType: string
+  backedUp: boolean
+  createdAt: Date
+  lastUsedAt: Date | null
+}
+
+export const PASSKEY_NAME_MAX = 60
+
+export async function listPasskeys(prisma: DbClient, userId: string): Promise<PasskeySummary[]> {
+  const rows = await prisma.authenticator.findMany({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    select: { credentialID: true, name: true, credentialDeviceType: true, credentialBackedUp: true, createdAt: true, lastUsedAt: true },
+  })
+  return rows.map((r) => ({
+    credentialID: r.credentialID,
+    name: r.name,
+    deviceType: r.credentialDeviceType,
+    backedUp: r.credentialBackedUp,
+    createdAt: r.createdAt,
+    lastUsedAt: r.lastUsedAt,
+  }))
+}
+
+/** Control characters dropped, spaces collapsed; null when nothing is left or it is too long. */
+export function normalizePasskeyName(value: unknown): string | null {
+  if (typeof value !== "string") return null
+  const name = value.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\s+/g, " ").trim()
+  return name.length === 0 || name.length > PASSKEY_NAME_MAX ? null : name
+}
+
+export type PasskeyResult = { ok: true } | { ok: false; reason: "not_found" | "last_sign_in_method" | "invalid_name" }
+
+export async function renamePasskey(prisma: DbClient, userId: string, credentialID: string, name: unknown): Promise<PasskeyResult> {
+  const normalized = normalizePasskeyName(name)
+  if (!normalized) return { ok: false, reason: "invalid_name" }
+  const { count } = await prisma.authenticator.updateMany({ where: { userId, credentialID }, data: { name: normalized } })
+  return count === 1 ? { ok: true } : { ok: false, reason: "not_found" }
+}
+
+export async function deletePasskey(prisma: DbClient, userId: string, credentialID: string): Promise<PasskeyResult> {
+  return prisma.$transaction(async (tx) => {
+    // The same count the provider-unlink guard uses (a passkey counts once).
+    const ways = await lockAndCountSignInWays(tx, userId)
+    const passkey = await tx.authenticator.findFirst({ where: { userId, credentialID }, select: { providerAccountId: true } })
+    if (ways === null || !passkey) return { ok: false, reason: "not_found" } as const
+    if (ways - 1 < 1) return { ok: false, reason: "last_sign_in_method" } as const
+    await tx.authenticator.delete({ where: { credentialID } })
+    await tx.account.deleteMany({ where: { userId, type: "webauthn", providerAccountId: passkey.providerAccountId } })
+    return { ok: true } as const
+  })
+}

@@ -1,0 +1,125 @@
+/**
+ * POST /callback/:webauthnProviderId with `{ action, data }` (data: the
+ * browser's credential JSON, as a string or an object, plus csrfToken). The challenge cookie
+ * is cleared and the challenge spent before anything is verified, so each
+ * challenge answers at most one request. authenticate: find the credential,
+ * verify, store the new counter, sign its user in. register: verify, decide
+ * the owner, create user/account/authenticator, sign in.
+ */
+import { runSignInCallback } from "../../callbacks"
+import type { AuthContext } from "../../context"
+import { BadRequest, MissingCSRF, WebAuthnVerificationError } from "../../errors"
+import { emitEvent } from "../../events"
+import type { ResponseInternal } from "../../http/response"
+import { isWebAuthnAction } from "../../relying-party/action"
+import { clearChallengeCookie, readChallengeCookie, type IssuedChallenge } from "../../relying-party/challenge-cookie"
+import { spendChallenge } from "../../relying-party/challenge-replay"
+import { passkeyOwner } from "../../relying-party/register-user"
+import { type RelyingParty, relyingPartyFor } from "../../relying-party/relying-party"
+import { responseCredentialId, verifyAuthentication, verifyRegistration } from "../../relying-party/verify"
+import { createSession } from "../../session/create"
+import type { Account, Adapter, AdapterUser, WebAuthnProviderConfig } from "../../types"
+import { customPageUrl, withQuery } from "../pages"
+import { currentSessionUser, handleLogin } from "./handle-login"
+
+function parseData(data: unknown): unknown {
+  if (typeof data !== "string") return data
+  try {
+    return JSON.parse(data)
+  } catch {
+    throw new WebAuthnVerificationError("malformed_response", "The WebAuthn response is not JSON")
+  }
+}
+
+async function signInAs(
+  ctx: AuthContext,
+  user: AdapterUser,
+  account: Account,
+  isNewUser: boolean,
+): Promise<ResponseInternal> {
+  const sessionCookies = await createSession(ctx, { user, account, isNewUser })
+  await emitEvent(ctx.config, "signIn", { user, account, isNewUser })
+  const callbackUrl = await ctx.callbackUrl()
+  const newUserPage = isNewUser ? customPageUrl(ctx, "newUser") : undefined
+  const redirect = newUserPage ? withQuery(newUserPage, { callbackUrl }) : callbackUrl
+  return { redirect, cookies: [...ctx.outCookies, ...sessionCookies] }
+}
+
+/** One POST's ceremony: what both the sign-in and the registration step work from. */
+interface Ceremony {
+  ctx: AuthContext
+  adapter: Adapter
+  provider: WebAuthnProviderConfig
+  issued: IssuedChallenge
+  rp: RelyingParty
+  response: unknown
+}
+
+async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
+  const authenticator = await adapter.getAuthenticator!(responseCredentialId(response))
+  // A credential of another user than the options were made for is as unknown as a missing one.
+  if (!authenticator || (issued.userId !== undefined && authenticator.userId !== issued.userId)) {
+    throw new WebAuthnVerificationError("unknown_credential", "No such authenticator")
+  }
+  const newCounter = await verifyAuthentication({ response, issued, rp, provider, authenticator })
+  await adapter.updateAuthenticatorCounter!(authenticator.credentialID, newCounter)
+
+  const stored = await adapter.getAccount!(authenticator.providerAccountId, provider.id)
+  const user = await adapter.getUser!(stored?.userId ?? authenticator.userId)
+  if (!user) throw new WebAuthnVerificationError("unknown_credential", "The authenticator's user no longer exists")
+  const account: Account = stored ?? {
+    type: "webauthn",
+    provider: provider.id,
+    providerAccountId: authenticator.providerAccountId,
+    userId: user.id,
+  }
+  const signInResult = await runSignInCallback(ctx, { user, account })
+  if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
+  return signInAs(ctx, user, account, false)
+}
+
+async function register({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
+  const verified = await verifyRegistration({ response, issued, rp, provider })
+  if (await adapter.getAuthenticator!(verified.credentialID)) {
+    throw new WebAuthnVerificationError("credential_exists", "This authenticator is registered already")
+  }
+  const sessionUser = await currentSessionUser(ctx, adapter)
+  const owner = await passkeyOwner(adapter, issued, sessionUser)
+  const account: Account = { type: "webauthn", provider: provider.id, providerAccountId: verified.credentialID }
+  const signInResult = await runSignInCallback(ctx, { user: owner.user, account })
+  // The callback sent the user elsewhere: nothing is created and nobody is signed in.
+  if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
+
+  // The account linking rules every provider shares: linked to the signed-in user, or a new
+  // user created for the email (passkeyOwner has already refused an email that is taken).
+  const { user, isNewUser } = await handleLogin(ctx, adapter, { user: owner.user, account }, null)
+  await adapter.createAuthenticator!({ ...verified, userId: user.id })
+
+  // Adding a passkey to the signed-in account keeps the session it has.
+  if (!isNewUser) return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }
+  return signInAs(ctx, user, { ...account, userId: user.id }, true)
+}
+
+export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProviderConfig): Promise<ResponseInternal> {
+  if (ctx.request.method !== "POST") throw new BadRequest(400)
+  // Whatever happens next, this browser's challenge is used up.
+  ctx.outCookies.push(clearChallengeCookie(ctx))
+  // Auth.js skips this check here; the challenge cookie is SameSite=Lax, but a same-site
+  // page (another subdomain) could still post one, so the callback wants the CSRF token too.
+  if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
+  const body = ctx.request.body ?? {}
+  const action = body.action
+  if (!isWebAuthnAction(action)) throw new WebAuthnVerificationError("malformed_response", "Unknown WebAuthn action")
+  const response = parseData(body.data)
+
+  const issued = await readChallengeCookie(ctx)
+  if (!issued) throw new WebAuthnVerificationError("challenge_missing", "No valid WebAuthn challenge cookie")
+  if (issued.provider !== provider.id || issued.action !== action) {
+    throw new WebAuthnVerificationError("challenge_mismatch", "The challenge was issued for another ceremony")
+  }
+  const adapter = ctx.config.adapter as Adapter
+  await spendChallenge(adapter, issued)
+
+  const ceremony: Ceremony = { ctx, adapter, provider, issued, rp: relyingPartyFor(ctx.origin, provider), response }
+  return action === "authenticate" ? authenticate(ceremony) : register(ceremony)
+}

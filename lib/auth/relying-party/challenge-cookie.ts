@@ -1,0 +1,65 @@
+/**
+ * The WebAuthn challenge cookie (`authjs.challenge`, 15 minutes): an encrypted
+ * token holding the challenge and what it was issued for (provider, action,
+ * user), so a challenge fetched for one ceremony or one user cannot be spent
+ * on another. The cookie alone does not make a challenge single-use; see
+ * ./challenge-replay.
+ */
+import type { AuthContext } from "../context"
+import type { Cookie } from "../types"
+import { isWebAuthnAction, type WebAuthnAction } from "./action"
+
+export const CHALLENGE_MAX_AGE = 15 * 60
+
+export interface ChallengeClaims {
+  challenge: string
+  action: WebAuthnAction
+  provider: string
+  /** authenticate: the user the options listed credentials for; register: the signed-in user adding a passkey. */
+  userId?: string
+  /** register: the email of the account a sign-up will create. */
+  email?: string
+  /** register: the display name given for that account, if any. */
+  name?: string
+}
+
+export interface IssuedChallenge extends ChallengeClaims {
+  /** When the cookie stops being accepted. */
+  expires: Date
+}
+
+export async function challengeCookie(ctx: AuthContext, claims: ChallengeClaims): Promise<Cookie> {
+  const { name, options } = ctx.cookies.webauthnChallenge
+  const value = await ctx.config.keyRing.encode({ ...claims }, name, CHALLENGE_MAX_AGE)
+  return { name, value, options: { ...options, maxAge: CHALLENGE_MAX_AGE } }
+}
+
+export function clearChallengeCookie(ctx: AuthContext): Cookie {
+  const { name, options } = ctx.cookies.webauthnChallenge
+  return { name, value: "", options: { ...options, maxAge: 0 } }
+}
+
+/** The challenge this browser was given, or null when the cookie is missing, expired or forged. */
+export async function readChallengeCookie(ctx: AuthContext): Promise<IssuedChallenge | null> {
+  const cookieName = ctx.cookies.webauthnChallenge.name
+  const value = ctx.request.cookies[cookieName]
+  if (!value) return null
+  let claims: Record<string, unknown>
+  try {
+    claims = await ctx.config.keyRing.decode(value, cookieName)
+  } catch {
+    return null
+  }
+  const { challenge, action, provider, userId, email, name, exp } = claims
+  if (typeof challenge !== "string" || !isWebAuthnAction(action) || typeof provider !== "string") return null
+  if (typeof exp !== "number") return null
+  return {
+    challenge,
+    action,
+    provider,
+    userId: typeof userId === "string" ? userId : undefined,
+    email: typeof email === "string" ? email : undefined,
+    name: typeof name === "string" ? name : undefined,
+    expires: new Date(exp * 1000),
+  }
+}

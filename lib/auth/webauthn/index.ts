@@ -1,0 +1,101 @@
+/**
+ * Browser client for passkeys: `signIn("passkey", { action?, email?, redirect? })`
+ * fetches the options, runs the ceremony through @simplewebauthn/browser and
+ * posts the result to the callback. The result is honest like the rest of the
+ * client: ok is true only when the server signed the user in (or added the
+ * passkey). Browser-only; the server side lives in ../relying-party.
+ */
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from "@simplewebauthn/browser"
+import {
+  broadcastSessionChange,
+  DEFAULT_BASE_PATH,
+  getCsrfToken,
+  postForm,
+  resultFrom,
+  type SignInResult,
+} from "../react/client"
+
+export type { SignInResult }
+export { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill }
+
+/** `error` values for failures that happen before the server sees a response. */
+export const OPTIONS_REFUSED = "WebAuthnOptionsError"
+export const CEREMONY_FAILED = "WebAuthnCeremonyError"
+
+export interface PasskeySignInOptions {
+  /** Omitted: the server infers it (a new email registers, anything else authenticates). */
+  action?: "register" | "authenticate"
+  /** Lets the server list this user's credentials, or names the account a sign-up creates. */
+  email?: string
+  /** Sign-up only: the display name of the account it creates. */
+  name?: string
+  /** Default true: the browser follows the result. */
+  redirect?: boolean
+  /** Where to land after signing in; default the current page. */
+  redirectTo?: string
+  basePath?: string
+  /** Conditional UI: wait for the user to pick a passkey from the browser's autofill. */
+  useBrowserAutofill?: boolean
+}
+
+function failure(error: string, code: string | null, status = 0): SignInResult {
+  return { ok: false, error, code, status, url: null }
+}
+
+type OptionsAnswer =
+  | { action: "authenticate"; options: Parameters<typeof startAuthentication>[0]["optionsJSON"] }
+  | { action: "register"; options: Parameters<typeof startRegistration>[0]["optionsJSON"] }
+
+async function fetchOptions(url: string): Promise<{ answer?: OptionsAnswer; refused?: SignInResult }> {
+  let response: Response
+  try {
+    response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } })
+  } catch {
+    return { refused: failure(OPTIONS_REFUSED, "network") }
+  }
+  const body = (await response.json().catch(() => null)) as (OptionsAnswer & { code?: string }) | null
+  if (!response.ok || !body || !("options" in body)) {
+    return { refused: failure(OPTIONS_REFUSED, body?.code ?? "invalid_request", response.status) }
+  }
+  return { answer: body }
+}
+
+export async function signIn(provider = "passkey", options: PasskeySignInOptions = {}): Promise<SignInResult> {
+  const { action, email, name, redirect = true, redirectTo, basePath = DEFAULT_BASE_PATH, useBrowserAutofill = false } = options
+  const query = new URLSearchParams()
+  if (action) query.set("action", action)
+  if (email) query.set("email", email)
+  if (name) query.set("name", name)
+  const id = encodeURIComponent(provider)
+  const { answer, refused } = await fetchOptions(`${basePath}/webauthn-options/${id}?${query}`)
+  if (!answer) return refused as SignInResult
+
+  let credential: unknown
+  try {
+    credential =
+      answer.action === "authenticate"
+        ? await startAuthentication({ optionsJSON: answer.options, useBrowserAutofill })
+        : await startRegistration({ optionsJSON: answer.options })
+  } catch (error) {
+    // Cancelled, timed out, or no matching authenticator: the server never saw a response.
+    const code = error instanceof WebAuthnError ? error.code : error instanceof Error ? error.name : "unknown"
+    return failure(CEREMONY_FAILED, code)
+  }
+
+  const posted = await postForm(`${basePath}/callback/${id}`, {
+    action: answer.action,
+    data: JSON.stringify(credential),
+    csrfToken: await getCsrfToken(basePath),
+    callbackUrl: redirectTo ?? window.location.href,
+  })
+  const result = resultFrom(posted)
+  if (result.ok) broadcastSessionChange("signin")
+  if (redirect && posted.url) window.location.assign(posted.url)
+  return result
+}

@@ -1,0 +1,355 @@
+/**
+ * Passkeys end to end through Auth() with real @simplewebauthn/server
+ * verification, a real SQLite database and a software authenticator that
+ * signs with real P-256 keys. Every attack must end on the error page with a
+ * code and without a session; nothing may answer 5xx.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import Passkey from "@/lib/auth/providers/passkey"
+import WebAuthn from "@/lib/auth/providers/webauthn"
+import type { AuthConfig } from "@/lib/auth/types"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { SoftAuthenticator, type Ceremony } from "@/tests/helpers/soft-authenticator"
+import { BASE, Browser, expectNoInternals, ORIGIN, setCookie } from "./support"
+
+const CHALLENGE_COOKIE = "authjs.challenge"
+
+interface OptionsAnswer {
+  action: "register" | "authenticate"
+  options: { challenge: string; rp?: { id: string }; rpId?: string; allowCredentials?: { id: string }[]; excludeCredentials?: { id: string }[] }
+}
+
+async function options(browser: Browser, provider: string, query: Record<string, string>): Promise<OptionsAnswer> {
+  const res = await browser.send(`${BASE}/webauthn-options/${provider}?${new URLSearchParams(query)}`)
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await res.json()) as OptionsAnswer
+}
+
+async function post(browser: Browser, provider: string, action: string, data: unknown, cookie?: string): Promise<Response> {
+  const csrfToken = await browser.csrfToken()
+  const csrfCookie = browser.jar.get("authjs.csrf-token")
+  return browser.send(`${BASE}/callback/${provider}`, {
+    form: { action, data: JSON.stringify(data), callbackUrl: "/dashboard", csrfToken },
+    // A replayed cookie header still needs this browser's CSRF cookie to match the token.
+    ...(cookie === undefined ? {} : { cookie: `${cookie}; authjs.csrf-token=${csrfCookie}` }),
+  })
+}
+
+function expectRefused(res: Response, code: string, browser?: Browser): void {
+  expect(res.status).toBe(302)
+  const location = new URL(res.headers.get("location")!)
+  expect(`${location.pathname}?${location.searchParams}`).toBe(
+    `${BASE}/error?${new URLSearchParams({ error: "WebAuthnVerificationError", code })}`,
+  )
+  expect(setCookie(res, "authjs.session-token")).toBeUndefined()
+  if (browser) expect(browser.sessionValue()).toBe("")
+}
+
+function expectSignedIn(res: Response): void {
+  expect(res.status).toBe(302)
+  expect(res.headers.get("location")).toBe(`${ORIGIN}/dashboard`)
+  expect(setCookie(res, "authjs.session-token")?.value).toBeTruthy()
+}
+
+const ceremony = (extra: Partial<Ceremony> = {}): Ceremony => ({ origin: ORIGIN, ...extra })
+
+for (const strategy of ["database", "jwt"] as const) {
+  describe(`passkeys (${strategy} sessions)`, () => {
+    let db: TestDatabase
+    let config: AuthConfig
+
+    beforeAll(async () => {
+      db = await createTestDatabase("sqlite")
+      config = {
+        secret: "webauthn-suite-secret-0123456789abcdefghijkl",
+        trustHost: true,
+        basePath: BASE,
+        adapter: PrismaAdapter(db.prisma),
+        session: { strategy },
+        experimental: { enableWebAuthn: true },
+        providers: [Passkey(), WebAuthn({ enableConditionalUI: false })],
+        logger: { error: () => {}, warn: () => {} },
+        // Every request of this suite comes from one client; the limit has its own test below.
+        rateLimit: { rules: { "passkey-start": false } },
+      }
+    })
+    afterAll(() => db.cleanup())
+
+    /** Signs up `email` with a new authenticator; returns both, signed in. */
+    async function signUp(email: string, authenticator = new SoftAuthenticator()) {
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { action: "register", email, name: `  New\u0007  User ${email} ` })
+      expect(answer.action).toBe("register")
+      const res = await post(browser, "passkey", "register", authenticator.register(answer.options, ceremony()))
+      expectSignedIn(res)
+      return { browser, authenticator }
+    }
+
+    async function signInResponse(authenticator: SoftAuthenticator, extra: Partial<Ceremony> = {}, provider = "passkey") {
+      const browser = new Browser(config)
+      const answer = await options(browser, provider, { action: "authenticate" })
+      const assertion = authenticator.authenticate(answer.options, ceremony(extra))
+      const cookie = browser.cookieHeader()
+      return { browser, cookie, assertion, res: await post(browser, provider, "authenticate", assertion) }
+    }
+
+    it("signs up with a passkey alone: user, webauthn account and authenticator stored in Auth.js's shape", async () => {
+      const email = `new-${strategy}@example.com`
+      const { browser, authenticator } = await signUp(email)
+      const session = await (await browser.send(`${BASE}/session`)).json()
+      expect(session.user.email).toBe(email)
+
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { email } })
+      expect(user.name).toBe(`New User ${email}`)
+      const storedId = Buffer.from(authenticator.credentialId).toString("base64")
+      const row = await db.prisma.authenticator.findUniqueOrThrow({ where: { credentialID: storedId } })
+      expect(row).toMatchObject({
+        userId: user.id,
+        providerAccountId: storedId,
+        credentialPublicKey: Buffer.from(authenticator.publicKey).toString("base64"),
+        counter: 0,
+        credentialDeviceType: "multiDevice",
+        credentialBackedUp: true,
+        transports: "internal,hybrid",
+      })
+      expect(storedId).toMatch(/^[A-Za-z0-9+/]+=*$/)
+      const account = await db.prisma.account.findFirstOrThrow({ where: { userId: user.id } })
+      expect(account).toMatchObject({ type: "webauthn", provider: "passkey", providerAccountId: storedId })
+      expect(user.passwordHash).toBeNull()
+    })
+
+    it("signs in with the passkey (discoverable: no email), moves the counter and records last use", async () => {
+      const authenticator = new SoftAuthenticator({ counter: "increment" })
+      await signUp(`counter-${strategy}@example.com`, authenticator)
+      const { res, browser } = await signInResponse(authenticator)
+      expectSignedIn(res)
+      expect(setCookie(res, CHALLENGE_COOKIE)?.attributes["max-age"]).toBe("0")
+      expect(((await (await browser.send(`${BASE}/session`)).json()) as { user: { email: string } }).user.email).toBe(
+        `counter-${strategy}@example.com`,
+      )
+      const row = await db.prisma.authenticator.findUniqueOrThrow({
+        where: { credentialID: Buffer.from(authenticator.credentialId).toString("base64") },
+      })
+      expect(row.counter).toBe(2)
+      expect(row.lastUsedAt).toBeInstanceOf(Date)
+    })
+
+    it("with an email, authenticate options list only that user's credentials", async () => {
+      const { authenticator } = await signUp(`listed-${strategy}@example.com`)
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { email: `listed-${strategy}@example.com` })
+      expect(answer.action).toBe("authenticate")
+      expect(answer.options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.id])
+    })
+
+    it("refuses the identical request replayed with its own cookie, for a counter-0 passkey", async () => {
+      const authenticator = new SoftAuthenticator({ counter: "zero" })
+      await signUp(`replay-${strategy}@example.com`, authenticator)
+      const { res, cookie, assertion } = await signInResponse(authenticator)
+      expectSignedIn(res)
+      const attacker = new Browser(config)
+      expectRefused(await post(attacker, "passkey", "authenticate", assertion, cookie), "challenge_used", attacker)
+    })
+
+    it("refuses an old assertion against a fresh challenge", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`stale-${strategy}@example.com`, authenticator)
+      const { assertion } = await signInResponse(authenticator)
+      const attacker = new Browser(config)
+      await options(attacker, "passkey", { action: "authenticate" })
+      expectRefused(await post(attacker, "passkey", "authenticate", assertion), "challenge_mismatch", attacker)
+    })
+
+    it("refuses a response made for another origin", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`origin-${strategy}@example.com`, authenticator)
+      const { res, browser } = await signInResponse(authenticator, { origin: "http://evil.example", rpId: "localhost" })
+      expectRefused(res, "origin", browser)
+    })
+
+    it("refuses a response signed for another relying-party id", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`rpid-${strategy}@example.com`, authenticator)
+      const { res, browser } = await signInResponse(authenticator, { rpId: "evil.example" })
+      expectRefused(res, "rp_id", browser)
+    })
+
+    it("passkey provider: refuses an assertion without user verification; the webauthn provider accepts it", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`uv-${strategy}@example.com`, authenticator)
+      authenticator.userVerified = false
+      const refused = await signInResponse(authenticator)
+      expectRefused(refused.res, "user_verification", refused.browser)
+      // WebAuthn() defaults to userVerification "preferred": presence is enough.
+      expectSignedIn((await signInResponse(authenticator, {}, "webauthn")).res)
+    })
+
+    it("passkey provider: refuses a registration without user verification", async () => {
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { action: "register", email: `uv-reg-${strategy}@example.com` })
+      const res = await post(browser, "passkey", "register", new SoftAuthenticator({ userVerified: false }).register(answer.options, ceremony()))
+      expectRefused(res, "user_verification", browser)
+      expect(await db.prisma.user.count({ where: { email: `uv-reg-${strategy}@example.com` } })).toBe(0)
+    })
+
+    it("refuses an unknown credential", async () => {
+      const { res, browser } = await signInResponse(new SoftAuthenticator())
+      expectRefused(res, "unknown_credential", browser)
+    })
+
+    it("refuses a counter that went backwards (a cloned authenticator)", async () => {
+      const authenticator = new SoftAuthenticator({ counter: "increment", backedUp: false })
+      await signUp(`clone-${strategy}@example.com`, authenticator)
+      expectSignedIn((await signInResponse(authenticator)).res)
+      expectSignedIn((await signInResponse(authenticator)).res)
+      authenticator.counter = 1
+      const { res, browser } = await signInResponse(authenticator)
+      expectRefused(res, "counter", browser)
+    })
+
+    it("refuses a tampered clientDataJSON (the signature no longer matches)", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`tamper-${strategy}@example.com`, authenticator)
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { action: "authenticate" })
+      const assertion = authenticator.authenticate(answer.options, ceremony())
+      const clientData = JSON.parse(Buffer.from(assertion.response.clientDataJSON, "base64url").toString())
+      clientData.crossOrigin = false
+      clientData.extra = "injected"
+      assertion.response.clientDataJSON = Buffer.from(JSON.stringify(clientData)).toString("base64url")
+      expectRefused(await post(browser, "passkey", "authenticate", assertion), "signature", browser)
+    })
+
+    it("refuses a challenge cookie issued for another action", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`action-${strategy}@example.com`, authenticator)
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { action: "register", email: `someone-else-${strategy}@example.com` })
+      const assertion = authenticator.authenticate({ challenge: answer.options.challenge }, ceremony())
+      expectRefused(await post(browser, "passkey", "authenticate", assertion), "challenge_mismatch", browser)
+    })
+
+    it("refuses a callback without a challenge cookie", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`nocookie-${strategy}@example.com`, authenticator)
+      const browser = new Browser(config)
+      const assertion = authenticator.authenticate({ challenge: "AAAA" }, ceremony())
+      expectRefused(await post(browser, "passkey", "authenticate", assertion), "challenge_missing", browser)
+    })
+
+    it("a signed-in user adds a second passkey to their own account and keeps their session", async () => {
+      const { browser } = await signUp(`two-${strategy}@example.com`)
+      const before = browser.sessionValue()
+      const second = new SoftAuthenticator()
+      const answer = await options(browser, "passkey", { action: "register" })
+      expect(answer.options.excludeCredentials).toHaveLength(1)
+      const res = await post(browser, "passkey", "register", second.register(answer.options, ceremony()))
+      expect(res.status).toBe(302)
+      expect(res.headers.get("location")).toBe(`${ORIGIN}/dashboard`)
+      expect(browser.sessionValue()).toBe(before)
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { email: `two-${strategy}@example.com` } })
+      expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(2)
+    })
+
+    it("will not register a passkey for an email that belongs to someone who is not signed in", async () => {
+      await signUp(`taken-${strategy}@example.com`)
+      const browser = new Browser(config)
+      const res = await browser.send(`${BASE}/webauthn-options/passkey?action=register&email=taken-${strategy}@example.com`)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ error: "Invalid request", code: "email_in_use" })
+      // Options fetched while the email was free, account created before the callback:
+      const late = new Browser(config)
+      const answer = await options(late, "passkey", { action: "register", email: `race-${strategy}@example.com` })
+      await signUp(`race-${strategy}@example.com`)
+      const refused = await post(late, "passkey", "register", new SoftAuthenticator().register(answer.options, ceremony()))
+      expect(refused.headers.get("location")).toBe(`${ORIGIN}${BASE}/signin?error=AccountNotLinked`)
+      expect(late.sessionValue()).toBe("")
+    })
+
+    it("refuses a callback without the CSRF token, before spending the challenge", async () => {
+      const authenticator = new SoftAuthenticator()
+      await signUp(`csrf-${strategy}@example.com`, authenticator)
+      const browser = new Browser(config)
+      const answer = await options(browser, "passkey", { action: "authenticate" })
+      const assertion = authenticator.authenticate(answer.options, ceremony())
+      const res = await browser.send(`${BASE}/callback/passkey`, { form: { action: "authenticate", data: JSON.stringify(assertion) } })
+      expect(res.headers.get("location")).toBe(`${ORIGIN}${BASE}/signin?error=MissingCSRF`)
+      expect(setCookie(res, "authjs.session-token")).toBeUndefined()
+    })
+
+    it("a signIn callback that refuses a sign-up creates nothing and signs nobody in", async () => {
+      const refusing = new Browser({ ...config, callbacks: { signIn: () => false } })
+      const email = `refused-${strategy}@example.com`
+      const answer = await options(refusing, "passkey", { action: "register", email })
+      const res = await post(refusing, "passkey", "register", new SoftAuthenticator().register(answer.options, ceremony()))
+      expect(res.headers.get("location")).toBe(`${ORIGIN}${BASE}/error?error=AccessDenied`)
+      expect(refusing.sessionValue()).toBe("")
+      expect(await db.prisma.user.count({ where: { email } })).toBe(0)
+    })
+
+    it("infers the ceremony when no action is given", async () => {
+      await signUp(`known-${strategy}@example.com`)
+      const browser = new Browser(config)
+      expect((await options(browser, "passkey", {})).action).toBe("authenticate")
+      expect((await options(browser, "passkey", { email: `known-${strategy}@example.com` })).action).toBe("authenticate")
+      expect((await options(browser, "passkey", { email: `unknown-${strategy}@example.com` })).action).toBe("register")
+      const bad = await browser.send(`${BASE}/webauthn-options/passkey?action=delete`)
+      expect(bad.status).toBe(400)
+      expect(await bad.json()).toEqual({ error: "Invalid action" })
+    })
+
+    it("garbage never yields a 5xx or a session", async () => {
+      const browser = new Browser(config)
+      await options(browser, "passkey", { action: "authenticate" })
+      const cookie = browser.cookieHeader()
+      const csrfToken = await browser.csrfToken()
+      const jarCookie = () => `${cookie}; authjs.csrf-token=${browser.jar.get("authjs.csrf-token")}`
+      for (const data of ["not json", "{}", '{"id":"!!","type":"public-key","response":{}}', '{"id":"AAAA","type":"public-key","response":{"clientDataJSON":"x"}}']) {
+        const res = await browser.send(`${BASE}/callback/passkey`, { form: { action: "authenticate", data, csrfToken }, cookie: jarCookie() })
+        expect(res.status).toBe(302)
+        expect(res.headers.get("location")).toMatch(/\/error\?error=WebAuthnVerificationError&code=/)
+        expectNoInternals(await res.text())
+      }
+      const wrongAction = await browser.send(`${BASE}/callback/passkey`, {
+        form: { action: "steal", data: "{}", csrfToken },
+        cookie: jarCookie(),
+      })
+      expect(wrongAction.headers.get("location")).toContain("code=malformed_response")
+      const get = await browser.send(`${BASE}/callback/passkey`)
+      expect(get.status).toBeLessThan(500)
+    })
+  })
+}
+
+describe("passkey sign-in starts are rate limited per client", () => {
+  let db: TestDatabase
+  afterAll(() => db?.cleanup())
+
+  it("answers 429 rate_limited with Retry-After and no challenge once a client names too many emails; autofill starts are not counted", async () => {
+    db = await createTestDatabase("sqlite")
+    const config: AuthConfig = {
+      secret: "webauthn-suite-secret-0123456789abcdefghijkl",
+      trustHost: true,
+      basePath: BASE,
+      adapter: PrismaAdapter(db.prisma),
+      experimental: { enableWebAuthn: true },
+      providers: [Passkey()],
+      logger: { error: () => {}, warn: () => {} },
+      rateLimit: { rules: { "passkey-start": { limit: 2, windowSeconds: 60 } } },
+    }
+    const browser = new Browser(config)
+    await options(browser, "passkey", { action: "register", email: "a@example.com" })
+    await options(browser, "passkey", { action: "authenticate", email: "b@example.com" })
+    for (let i = 0; i < 3; i++) await options(browser, "passkey", { action: "authenticate" })
+
+    const fresh = new Browser(config)
+    const refused = await fresh.send(`${BASE}/webauthn-options/passkey?${new URLSearchParams({ email: "c@example.com" })}`)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(await refused.json()).toEqual({ error: "Too many requests", code: "rate_limited" })
+    expect(refused.headers.get("set-cookie") ?? "").not.toContain(CHALLENGE_COOKIE)
+    // Autofill (no email) still works for everyone behind that address.
+    await options(fresh, "passkey", { action: "authenticate" })
+  })
+})
