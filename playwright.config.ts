@@ -87,7 +87,8 @@ export default defineConfig<E2EOptions>({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Each browser flow takes seconds of scrypt and page loads; CI has two busy cores.
+  timeout: 60_000,
   // A first sign-in on a fresh server hashes and loads what the build left lazy;
   // on CI's two busy cores that has taken longer than Playwright's default 5 s.
   expect: { timeout: 15_000 },
