@@ -5,6 +5,7 @@ import { getPrisma } from "@/lib/db/client"
 import { EmailVerification } from "./email-verification"
 import { PasskeysSection } from "./passkeys-section"
 import { LinkedAccounts } from "./linked-accounts"
+import { SessionsSection } from "./sessions-section"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
@@ -27,6 +28,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
       {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
       {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
+      <SessionsSection />
     </div>
   )
 }
