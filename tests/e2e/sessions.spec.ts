@@ -28,6 +28,8 @@ async function expectSignedOutOnNextRequest(page: Page): Promise<void> {
 
 test.describe("database strategy", () => {
   test.skip(({ strategy }) => strategy !== "database", "sessions are listed only with the database strategy")
+  // A sign-up and two or three sign-ins (each a password hash) on a busy machine.
+  test.describe.configure({ timeout: 120_000 })
 
   test("two browsers of one user: both listed, this one marked, revoking the other signs it out", async ({ page, browser, baseURL }) => {
     const user = await signUp(page)
@@ -36,7 +38,7 @@ test.describe("database strategy", () => {
     await page.goto("/settings")
     const sessions = page.getByTestId("session")
     await expect(sessions).toHaveCount(2)
-    const current = sessions.filter({ has: page.getByTestId("session-current") })
+    const current = page.locator('[data-testid="session"][data-current="true"]')
     await expect(current).toHaveCount(1)
     await expect(current.getByTestId("session-current")).toHaveText("This device")
     // The project's device profile ("Desktop Chrome") sends a Chrome User-Agent.
@@ -75,6 +77,26 @@ test.describe("database strategy", () => {
     await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
     await firefox.context().close()
     await safari.context().close()
+  })
+})
+
+test.describe("database strategy: password change", () => {
+  test.skip(({ strategy }) => strategy !== "database", "only the database strategy can end other sessions")
+  test.describe.configure({ timeout: 120_000 })
+
+  test("changing the password in Settings signs out the other browsers and keeps this one", async ({ page, browser, baseURL }) => {
+    const user = await signUp(page)
+    const other = await signInElsewhere(browser, baseURL, user, FIREFOX_LINUX)
+    await page.goto("/settings")
+    await page.getByLabel("Current password").fill(user.password)
+    await page.getByLabel("New password").fill(`changed-${user.password}`)
+    await page.getByRole("button", { name: "Change password" }).click()
+    await expect(page.getByTestId("password-message")).toHaveText("Password changed. 1 other session was signed out.")
+    await expect(page.getByTestId("session")).toHaveCount(1)
+    await expectSignedOutOnNextRequest(other)
+    await page.goto("/dashboard")
+    await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
+    await other.context().close()
   })
 })
 
