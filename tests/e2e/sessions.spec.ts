@@ -29,7 +29,7 @@ async function expectSignedOutOnNextRequest(page: Page): Promise<void> {
 test.describe("database strategy", () => {
   test.skip(({ strategy }) => strategy !== "database", "sessions are listed only with the database strategy")
   // A sign-up and two or three sign-ins (each a password hash) on a busy machine.
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 180_000 })
 
   test("two browsers of one user: both listed, this one marked, revoking the other signs it out", async ({ page, browser, baseURL }) => {
     const user = await signUp(page)
@@ -82,7 +82,7 @@ test.describe("database strategy", () => {
 
 test.describe("database strategy: password change", () => {
   test.skip(({ strategy }) => strategy !== "database", "only the database strategy can end other sessions")
-  test.describe.configure({ timeout: 120_000 })
+  test.describe.configure({ timeout: 180_000 })
 
   test("changing the password in Settings signs out the other browsers and keeps this one", async ({ page, browser, baseURL }) => {
     const user = await signUp(page)
