@@ -106,7 +106,7 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update, rateLimit } = NextAuth(authConfig)
+export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sessions } = NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,

@@ -128,6 +128,7 @@ export type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  NewAdapterSession,
   VerificationToken,
 } from "./adapters/types"
 

@@ -2,9 +2,11 @@ import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { auth, signInPath } from "@/auth"
 import { getPrisma } from "@/lib/db/client"
+import { ChangePasswordForm } from "./change-password-form"
 import { EmailVerification } from "./email-verification"
 import { PasskeysSection } from "./passkeys-section"
 import { LinkedAccounts } from "./linked-accounts"
+import { SessionsSection } from "./sessions-section"
 import { SettingsForm } from "./settings-form"
 
 export const metadata: Metadata = { title: "Settings" }
@@ -13,7 +15,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   const session = await auth()
   if (!session?.user) redirect(signInPath("/settings"))
   const account = session.user.id
-    ? await getPrisma().user.findUnique({ where: { id: session.user.id }, select: { email: true, emailVerified: true } })
+    ? await getPrisma().user.findUnique({ where: { id: session.user.id }, select: { email: true, emailVerified: true, passwordHash: true } })
     : null
   return (
     <div className="max-w-md space-y-8">
@@ -27,6 +29,8 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
       {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} /> : null}
       {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
       {session.user.id ? <LinkedAccounts userId={session.user.id} notice={(await searchParams).notice} /> : null}
+      {account?.passwordHash ? <ChangePasswordForm /> : null}
+      <SessionsSection />
     </div>
   )
 }

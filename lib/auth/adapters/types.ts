@@ -30,8 +30,19 @@ export interface AdapterSession {
   sessionToken: string
   userId: string
   expires: Date
+  /**
+   * Not in Auth.js: what a user's list of their sessions shows. An adapter
+   * that has `listSessions` stores them; rows written by Auth.js lack them.
+   */
+  createdAt?: Date | null
+  lastActiveAt?: Date | null
+  userAgent?: string | null
   [key: string]: unknown
 }
+
+/** What createSession is given. The details go only to adapters that have `listSessions`. */
+export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
+  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent">>
 
 export interface VerificationToken {
   identifier: string
@@ -68,12 +79,23 @@ export interface Adapter {
   updateAccount?(
     account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Awaitable<AdapterAccount | null>
-  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  createSession?(session: NewAdapterSession): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
   updateSession?(
     session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
   ): Awaitable<AdapterSession | null | undefined>
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  /**
+   * Not in Auth.js. The user's unexpired sessions, most recently active first,
+   * with createdAt / lastActiveAt / userAgent where stored. An adapter that has
+   * it also stores those fields from createSession and updateSession.
+   */
+  listSessions?(userId: string): Awaitable<AdapterSession[]>
+  /**
+   * Not in Auth.js. Deletes every session of the user except `exceptSessionToken`
+   * (when given); resolves to how many were deleted.
+   */
+  deleteSessions?(userId: string, exceptSessionToken?: string): Awaitable<number>
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>

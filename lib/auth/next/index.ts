@@ -14,6 +14,7 @@ import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
 import { withOrigin } from "./origin"
 import { appRateLimit } from "./rate-limit"
 import { readSession } from "./session"
+import { appSessions } from "./user-sessions"
 import { serializeCookie } from "../cookies"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
@@ -21,6 +22,7 @@ export type { NextAuthRequest } from "./guard"
 export { relativeRedirect } from "./actions"
 export { resolveBasePath } from "./config"
 export type { AppRateLimit } from "./rate-limit"
+export type { AppSessions, RevokeResult, SessionListing, UserSessionInfo } from "./user-sessions"
 
 /** Pages-router request/response, as far as auth() needs them. */
 interface NodeRequestLike {
@@ -124,6 +126,8 @@ export default function NextAuth(input: NextAuthConfigInput) {
       serverActions.update(await getConfig(), data),
     /** The library's rate limiter, for the app's own actions (sign-up, password reset, …). */
     rateLimit: appRateLimit(() => getConfig()),
+    /** The signed-in user's own sessions (database strategy): list, revoke one, revoke all others. */
+    sessions: appSessions(() => getConfig()),
   }
 }
 

@@ -10,6 +10,7 @@ import { emitEvent } from "../events"
 import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser, Cookie, Session } from "../types"
 import type { SessionAdapter, SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
+import { storedUserAgent } from "./user-agent"
 
 function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -88,7 +89,8 @@ async function readOrUpdate(ctx: AuthContext, adapter: SessionAdapter, update: S
   const { maxAge, updateAge } = config.session
   if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
     const expires = new Date(now + maxAge * 1000)
-    await adapter.updateSession({ sessionToken, expires })
+    // Activity is recorded with the slide, so it costs no write of its own.
+    await adapter.updateSession({ sessionToken, expires, ...(adapter.listSessions ? { lastActiveAt: new Date(now) } : {}) })
     row = { ...row, expires }
     cookies.push(sessionCookie(ctx, sessionToken, expires))
   }
@@ -115,11 +117,14 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
   const { config } = ctx
   const previous = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (previous) await adapter.deleteSession(previous)
-  const expires = new Date(Date.now() + config.session.maxAge * 1000)
+  const now = Date.now()
+  const expires = new Date(now + config.session.maxAge * 1000)
   const created = await adapter.createSession({
     sessionToken: config.session.generateSessionToken(),
     userId: String(signedIn.user.id),
     expires,
+    // Only an adapter that lists sessions stores these; others (Auth.js's) would reject unknown columns.
+    ...(adapter.listSessions ? { lastActiveAt: new Date(now), userAgent: storedUserAgent(ctx.request.headers.get("user-agent")) } : {}),
   })
   // Drop any chunked JWT left from a previous jwt-strategy deployment.
   const store = new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)

@@ -128,6 +128,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "useWebAuthnChallenge",
       // Not in Auth.js: stores refreshed tokens.
       "updateAccount",
+      // Not in Auth.js: a user's own sessions (Settings › Sessions).
+      "listSessions", "deleteSessions",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
@@ -178,7 +180,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const session = await adapter.createSession({ sessionToken: "session-token-1", userId: user.id, expires })
     expect(session).toEqual({ sessionToken: "session-token-1", userId: user.id, expires })
     const row = await db.prisma.session.findUniqueOrThrow({ where: { sessionToken: "session-token-1" } })
-    expect(row).toEqual({ sessionToken: "session-token-1", userId: user.id, expires })
+    // Beside Auth.js's columns: createdAt from its default, the details absent when not given.
+    const { createdAt, ...authjsColumns } = row
+    expect(authjsColumns).toEqual({ sessionToken: "session-token-1", userId: user.id, expires, lastActiveAt: null, userAgent: null })
+    expect(createdAt).toBeInstanceOf(Date)
   })
 
   it("§K.6 getSessionAndUser returns null for an unknown token and {session, user} for a valid one", async () => {

@@ -3,6 +3,7 @@
  * SQLite and the PostgreSQL generated clients both satisfy it. Types only.
  */
 import type { PrismaChallengeLike } from "./webauthn-challenge"
+import type { PrismaSessionListLike } from "./session-list"
 import type {
   AccountData,
   AccountKey,
@@ -18,6 +19,9 @@ import type {
   VerificationToken,
   VerificationTokenSelect,
 } from "./rows"
+
+/** The columns beside Auth.js's that createSession fills when it is given them. */
+type SessionDetails = { lastActiveAt?: Date; userAgent?: string }
 
 /**
  * The Prisma client as far as the adapter uses it. A generated client (either
@@ -46,17 +50,19 @@ export interface PrismaLike {
     update(args: { where: AccountKey; data: Partial<AccountData>; select: AccountSelect }): PromiseLike<AccountRow>
   }
   session: {
-    create(args: { data: SessionRow; select: SessionSelect }): PromiseLike<SessionRow>
+    create(args: { data: SessionRow & SessionDetails; select: SessionSelect }): PromiseLike<SessionRow>
     findUnique(args: {
       where: { sessionToken: string }
       select: SessionAndUserSelect
     }): PromiseLike<(SessionRow & { user: UserRow }) | null>
     update(args: {
       where: { sessionToken: string }
-      data: { expires?: Date; userId?: string }
+      data: { expires?: Date; userId?: string; lastActiveAt?: Date }
       select: SessionSelect
     }): PromiseLike<SessionRow>
     delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>
+    findMany: PrismaSessionListLike["session"]["findMany"]
+    deleteMany: PrismaSessionListLike["session"]["deleteMany"]
   }
   verificationToken: {
     create(args: { data: VerificationToken; select: VerificationTokenSelect }): PromiseLike<VerificationToken>

@@ -12,6 +12,7 @@ import type { PrismaLike } from "./client"
 import { accountData, toAccount, toAuthenticator, toSession, toUser, toVerificationToken, withoutUndefined } from "./mappers"
 import {
   type AuthenticatorRow,
+  type SessionRow,
   accountSelect,
   authenticatorSelect,
   sessionAndUserSelect,
@@ -19,6 +20,7 @@ import {
   userSelect,
   verificationTokenSelect,
 } from "./rows"
+import { deleteSessions, listSessions } from "./session-list"
 import { sqliteSessionLookup } from "./sqlite-session"
 import { useWebAuthnChallenge } from "./webauthn-challenge"
 
@@ -128,8 +130,12 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
       return row && toAccount(row)
     },
 
-    async createSession({ sessionToken, userId, expires }) {
-      return toSession(await prisma.session.create({ data: { sessionToken, userId, expires }, select: sessionSelect }))
+    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent }) {
+      // createdAt comes from the column's default.
+      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string } = { sessionToken, userId, expires }
+      if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
+      if (typeof userAgent === "string") data.userAgent = userAgent
+      return toSession(await prisma.session.create({ data, select: sessionSelect }))
     },
 
     async getSessionAndUser(sessionToken) {
@@ -140,11 +146,12 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
       return row && { session: toSession(row), user: toUser(row.user) }
     },
 
-    async updateSession({ sessionToken, expires, userId }) {
+    async updateSession({ sessionToken, expires, userId, lastActiveAt }) {
       if (unmatchable(sessionToken)) return null
-      const data: { expires?: Date; userId?: string } = {}
+      const data: { expires?: Date; userId?: string; lastActiveAt?: Date } = {}
       if (expires !== undefined) data.expires = expires
       if (userId !== undefined) data.userId = userId
+      if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
       const row = await nullIfMissing(prisma.session.update({ where: { sessionToken }, data, select: sessionSelect }))
       return row && toSession(row)
     },
@@ -154,6 +161,9 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
       const row = await nullIfMissing(prisma.session.delete({ where: { sessionToken }, select: sessionSelect }))
       return row && toSession(row)
     },
+
+    listSessions: listSessions(prisma),
+    deleteSessions: deleteSessions(prisma),
 
     async createVerificationToken({ identifier, token, expires }) {
       const row = await prisma.verificationToken.create({

@@ -1,0 +1,36 @@
+"use client"
+
+import { useActionState } from "react"
+import { NewPasswordField } from "@/components/new-password-field"
+import { StatusMessage } from "@/components/status-message"
+import { SubmitButton } from "@/components/submit-button"
+import { TextField } from "@/components/text-field"
+import { changePasswordAction, type ChangePasswordState } from "./password-actions"
+
+/** Settings › Password: the current password, then a new one; other sessions are signed out. */
+export function ChangePasswordForm() {
+  const [state, action, pending] = useActionState<ChangePasswordState, FormData>(changePasswordAction, {})
+  return (
+    <section className="space-y-4" aria-labelledby="password-heading">
+      <div className="space-y-1">
+        <h2 id="password-heading" className="text-xl font-semibold">
+          Password
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Changing it signs you out everywhere except here.</p>
+      </div>
+      <form action={action} className="space-y-4">
+        <TextField
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={state.field === "currentPassword" ? state.message : undefined}
+        />
+        <NewPasswordField name="newPassword" label="New password" error={state.field === "newPassword" ? state.message : undefined} />
+        {state.field ? null : <StatusMessage ok={state.ok} text={state.message} testId="password-message" />}
+        <SubmitButton pending={pending} label="Change password" pendingLabel="Changing…" />
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+"use server"
+
+import { revalidatePath } from "next/cache"
+import { sessions } from "@/auth"
+
+export interface SessionActionState {
+  ok?: boolean
+  message?: string
+}
+
+const MESSAGES = {
+  "not-found": "That session has already ended.",
+  current: "This is the session you are using. Sign out to end it.",
+  "signed-out": "Your session has ended. Sign in again.",
+  jwt: "Sessions cannot be revoked with the jwt session strategy.",
+  unsupported: "This database adapter cannot list or revoke sessions.",
+} as const
+
+/** Ends one of the signed-in user's other sessions; the library only finds it among their own. */
+export async function revokeSessionAction(_previous: SessionActionState, form: FormData): Promise<SessionActionState> {
+  const result = await sessions.revoke(String(form.get("sessionId") ?? ""))
+  if (result !== "revoked") return { ok: false, message: MESSAGES[result] }
+  revalidatePath("/settings")
+  return { ok: true, message: "Session revoked. That device is signed out." }
+}
+
+export async function revokeOtherSessionsAction(_previous: SessionActionState): Promise<SessionActionState> {
+  const result = await sessions.revokeOthers()
+  if (result.status !== "ok") return { ok: false, message: MESSAGES[result.status] }
+  revalidatePath("/settings")
+  const count = result.revoked
+  return { ok: true, message: count === 1 ? "1 other session revoked." : `${count} other sessions revoked.` }
+}

@@ -1,0 +1,64 @@
+/**
+ * The Prisma side of a user's list of their own sessions (Settings ›
+ * Sessions): the unexpired rows of one user with the details the starter
+ * stores beside Auth.js's columns, and deleting all of a user's rows but one.
+ * Rows written by Auth.js have null details and read like any other.
+ */
+import type { AdapterSession } from "../../types"
+
+const sessionDetailsSelect = {
+  sessionToken: true,
+  userId: true,
+  expires: true,
+  createdAt: true,
+  lastActiveAt: true,
+  userAgent: true,
+} as const
+
+export interface SessionDetailsRow {
+  sessionToken: string
+  userId: string
+  expires: Date
+  createdAt: Date | null
+  lastActiveAt: Date | null
+  userAgent: string | null
+}
+
+/** The slice of a Prisma client these two methods call. */
+export interface PrismaSessionListLike {
+  session: {
+    findMany(args: {
+      where: { userId: string; expires: { gt: Date } }
+      select: typeof sessionDetailsSelect
+    }): PromiseLike<SessionDetailsRow[]>
+    deleteMany(args: { where: { userId: string; sessionToken?: { not: string } } }): PromiseLike<{ count: number }>
+  }
+}
+
+function lastActivity(row: SessionDetailsRow): number {
+  return (row.lastActiveAt ?? row.createdAt)?.getTime() ?? 0
+}
+
+export function listSessions(prisma: PrismaSessionListLike) {
+  return async (userId: string): Promise<AdapterSession[]> => {
+    const rows = await prisma.session.findMany({ where: { userId, expires: { gt: new Date() } }, select: sessionDetailsSelect })
+    // Sorted here rather than in SQL: "last active" falls back to createdAt for rows that lack it.
+    return rows
+      .sort((a, b) => lastActivity(b) - lastActivity(a))
+      .map((row) => ({
+        sessionToken: row.sessionToken,
+        userId: row.userId,
+        expires: row.expires,
+        createdAt: row.createdAt,
+        lastActiveAt: row.lastActiveAt,
+        userAgent: row.userAgent,
+      }))
+  }
+}
+
+export function deleteSessions(prisma: PrismaSessionListLike) {
+  return async (userId: string, exceptSessionToken?: string): Promise<number> => {
+    const where = exceptSessionToken === undefined ? { userId } : { userId, sessionToken: { not: exceptSessionToken } }
+    return (await prisma.session.deleteMany({ where })).count
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * A signed-in user's own sessions as the app's server code uses them (server
+ * components, server actions): the core's user-sessions functions on the
+ * current request's cookies. Server actions are same-origin POSTs that Next
+ * checks, so the revoking calls need no CSRF token of ours.
+ *
+ *   const listing = await sessions.list()
+ *   if (listing.status === "ok") listing.sessions // [{ id, current, browser, os, createdAt, lastActiveAt, … }]
+ *   await sessions.revoke(id)       // one of the caller's own sessions
+ *   await sessions.revokeOthers()   // every one but the current
+ */
+import { headers as nextHeaders } from "next/headers"
+import { resolveAuthConfig } from "../auth"
+import {
+  listUserSessions,
+  revokeOtherUserSessions,
+  revokeUserSession,
+  type RevokeResult,
+  type SessionListing,
+} from "../session/user-sessions"
+import type { PreparedConfig } from "./config"
+import { currentCookieHeader } from "./cookies"
+
+export type { RevokeResult, SessionListing, UserSessionInfo } from "../session/user-sessions"
+
+export interface AppSessions {
+  /** The caller's sessions, current first; or why there is no list (signed out, jwt strategy, adapter). */
+  list(): Promise<SessionListing>
+  /** Ends one of the caller's other sessions by its listed id. */
+  revoke(id: string): Promise<RevokeResult>
+  /** Ends every session of the caller but the current one. */
+  revokeOthers(): Promise<Awaited<ReturnType<typeof revokeOtherUserSessions>>>
+}
+
+export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessions {
+  /** The resolved config and a request carrying the cookies as they stand now (inside a request scope only). */
+  async function current() {
+    const prepared = await getConfig()
+    const headers = await nextHeaders()
+    const request = new Request(`${prepared.origin(headers)}${prepared.basePath}/session`, {
+      headers: { cookie: await currentCookieHeader() },
+    })
+    return [resolveAuthConfig(prepared.handler), request] as const
+  }
+  return {
+    list: async () => listUserSessions(...(await current())),
+    revoke: async (id) => revokeUserSession(...(await current()), id),
+    revokeOthers: async () => revokeOtherUserSessions(...(await current())),
+  }
+}
