@@ -89,7 +89,8 @@ export function toWebRequest(req: ExpressRequest, origin: string): Request {
   const headers = requestHeaders(req)
   const method = req.method.toUpperCase()
   const body = method === "GET" || method === "HEAD" ? undefined : requestBody(req, headers)
-  return new Request(new URL(req.originalUrl, origin), {
+  // Concatenated, not resolved: an originalUrl like "//other.host/…" must stay a path on our origin.
+  return new Request(`${origin}${req.originalUrl.startsWith("/") ? "" : "/"}${req.originalUrl}`, {
     method,
     headers,
     body,
