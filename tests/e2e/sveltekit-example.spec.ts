@@ -93,6 +93,8 @@ test("the form action: a wrong password answers on the page; the right one lands
   await page.getByRole("button", { name: "Sign in" }).click()
   await expect(page.getByRole("alert")).toHaveText("Wrong email or password.")
 
+  // A native form post re-renders the page: the fields start empty again.
+  await page.getByLabel("Email").fill("demo@example.com")
   await page.getByLabel("Password").fill("demo-password-123")
   await page.getByRole("button", { name: "Sign in" }).click()
   await expect(page.getByTestId("protected")).toHaveText("Only for demo@example.com")
