@@ -2,8 +2,9 @@
  * What only the Express variant has to get right, on a real Express 5 server
  * on loopback: how it is mounted, bodies a parser already read, errors handed
  * to next(), getSession in the app's own routes (both strategies, Prisma on
- * SQLite), `trust proxy` on and off, and the OAuth (local OIDC provider) and
- * email (local SMTP server) sign-ins through the middleware.
+ * SQLite), `trust proxy` on and off, and the OAuth (local OIDC provider),
+ * email (local SMTP server) and passkey (software authenticator) sign-ins
+ * through the middleware.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Express, RequestHandler } from "express"
@@ -13,8 +14,10 @@ import { ExpressAuth, getSession } from "@/lib/auth/express"
 import Credentials from "@/lib/auth/providers/credentials"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
 import OIDC from "@/lib/auth/providers/oidc"
+import Passkey from "@/lib/auth/providers/passkey"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { IdpBrowser, type OidcServer, startOidcServer } from "@/tests/helpers/oidc-provider"
+import { SoftAuthenticator } from "@/tests/helpers/soft-authenticator"
 import { linkIn, smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 import { BASE, Browser, expectBaseAttributes, expectNoInternals, recordingLogger, SECRET, setCookie } from "../support"
 import { direct, express, listen, type RunningServer, viaProxy } from "./server"
@@ -280,7 +283,7 @@ describe("trust proxy", () => {
   })
 })
 
-describe.each(["jwt", "database"] as const)("OAuth and email sign-in through the middleware (%s strategy)", (strategy) => {
+describe.each(["jwt", "database"] as const)("OAuth, email and passkey sign-in through the middleware (%s strategy)", (strategy) => {
   let db: TestDatabase
   let idp: OidcServer
   let smtp: TestSmtpServer
@@ -311,7 +314,9 @@ describe.each(["jwt", "database"] as const)("OAuth and email sign-in through the
       providers: [
         OIDC({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }),
         Nodemailer({ server: smtpTransportOptions(smtp.port), from: "Site <no-reply@example.test>" }),
+        Passkey(),
       ],
+      experimental: { enableWebAuthn: true },
     }
     current = ExpressAuth(config)
     client = new Browser(config, origin, direct())
@@ -351,6 +356,32 @@ describe.each(["jwt", "database"] as const)("OAuth and email sign-in through the
     const link = new URL(linkIn(await smtp.waitFor(email), `${origin}${BASE}/callback/nodemailer?`))
     const landed = await client.send(`${link.pathname}${link.search}`)
     expect(landed.status).toBe(302)
+    const session = (await (await client.send(`${BASE}/session`)).json()) as { user: { email: string } }
+    expect(session.user.email).toBe(email)
+  })
+
+  it("passkey: register through the middleware, then sign in again with the same authenticator", async () => {
+    const authenticator = new SoftAuthenticator()
+    const email = `erin-${strategy}@example.test`
+    async function ceremony(query: Record<string, string>, act: "register" | "authenticate") {
+      const res = await client.send(`${BASE}/webauthn-options/passkey?${new URLSearchParams(query)}`)
+      expect(res.status, await res.clone().text()).toBe(200)
+      const { options } = (await res.json()) as { options: Parameters<SoftAuthenticator["authenticate"]>[0] }
+      const data =
+        act === "register"
+          ? authenticator.register(options as Parameters<SoftAuthenticator["register"]>[0], { origin })
+          : authenticator.authenticate(options, { origin })
+      return client.send(`${BASE}/callback/passkey`, {
+        form: { action: act, data: JSON.stringify(data), callbackUrl: "/dashboard", csrfToken: await csrfToken() },
+      })
+    }
+    client.jar.clear()
+    const registered = await ceremony({ action: "register", email }, "register")
+    expect(registered.status).toBe(302)
+    expect(registered.headers.get("location")).toBe(`${origin}/dashboard`)
+    client.jar.clear()
+    const again = await ceremony({ action: "authenticate" }, "authenticate")
+    expect(again.headers.get("location")).toBe(`${origin}/dashboard`)
     const session = (await (await client.send(`${BASE}/session`)).json()) as { user: { email: string } }
     expect(session.user.email).toBe(email)
   })
