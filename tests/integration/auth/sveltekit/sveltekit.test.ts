@@ -5,7 +5,7 @@
  * SvelteKit's own redirect), and getSession(request, config). Real Requests
  * in SvelteKit-shaped events; database strategy on SQLite through Prisma.
  */
-import { isRedirect } from "@sveltejs/kit"
+import { type Action, type Handle, isRedirect, type RequestHandler } from "@sveltejs/kit"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { AuthConfig, Session } from "@/lib/auth"
 import { CredentialsSignin } from "@/lib/auth"
@@ -78,6 +78,17 @@ async function runAction(action: (event: TestEvent) => Promise<unknown>, event: 
   const redirect = thrown as { status: number; location: string }
   return { status: redirect.status, location: redirect.location, cookies: event.setCookieHeaders().map(parseSetCookie) }
 }
+
+describe("SvelteKit's own types", () => {
+  it("handle is a Handle, signIn/signOut are Actions, GET/POST are RequestHandlers", () => {
+    // Compile-time: `npm run typecheck` fails if the shapes drift from SvelteKit's.
+    const auth = SvelteKitAuth(config())
+    const handle: Handle = auth.handle
+    const actions: Record<string, Action> = { signin: auth.signIn, signout: auth.signOut }
+    const routes: Record<string, RequestHandler> = { GET: auth.GET, POST: auth.POST }
+    expect([handle, ...Object.values(actions), ...Object.values(routes)].every((f) => typeof f === "function")).toBe(true)
+  })
+})
 
 describe("handle and locals.auth()", () => {
   it("every request outside the auth routes gets locals.auth(): null, then the session after sign-in", async () => {
