@@ -114,11 +114,15 @@ export const conformanceCases: ConformanceCase[] = [
     },
   },
   {
-    name: "GET /session without a cookie: 200 null, no Set-Cookie",
+    name: "GET /session without a cookie: 200 null with no-cache headers, no Set-Cookie",
     async run(t) {
       const browser = await t.browser(t.config())
       const res = await browser.send(`${BASE}/session`)
       expect(res.status).toBe(200)
+      expect(res.headers.get("content-type")).toMatch(/^application\/json/)
+      expect(res.headers.get("cache-control")).toBe("private, no-cache, no-store")
+      expect(res.headers.get("pragma")).toBe("no-cache")
+      expect(res.headers.get("expires")).toBe("0")
       expect(await res.text()).toBe("null")
       expect(res.headers.getSetCookie()).toEqual([])
     },
@@ -261,6 +265,7 @@ export const conformanceCases: ConformanceCase[] = [
       const browser = await t.browser(t.config())
       const res = await browser.send(`${BASE}/verify-request?provider=email&type=email`)
       expect(res.status).toBe(200)
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8")
       expect(await res.text()).toMatch(/check your email/i)
     },
   },
