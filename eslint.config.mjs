@@ -38,5 +38,6 @@ export default defineConfig([
     "test-results/**",
     "playwright-report/**",
     "artifacts/**",
+    "examples/sveltekit/.svelte-kit/**",
   ]),
 ])

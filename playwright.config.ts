@@ -77,7 +77,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -117,6 +117,8 @@ export default defineConfig<E2EOptions>({
       expect: { timeout: 20_000 },
       use: { ...chromium, ...serverOptions("attack") },
     },
+    // Once: the SvelteKit example (examples/sveltekit), built and served by the spec itself.
+    { name: "sveltekit", testMatch: /sveltekit-example\.spec\.ts$/, timeout: 60_000, use: chromium },
   ],
   webServer: [
     {

@@ -3,32 +3,14 @@
  * components, middleware, pages router) through the core's GET /session. A
  * failure reads as no session.
  */
-import { Auth } from "../auth"
-import type { Cookie, Session } from "../types"
+import { readSessionFromCore, type SessionRead } from "../http/server-calls"
 import type { PreparedConfig } from "./config"
 import type { HeaderSource } from "./origin"
 
-export interface SessionRead {
-  session: Session | null
-  /** Set-Cookie the core asked for (a slid expiry, a cleared stale cookie). */
-  cookies: Cookie[]
-}
+export type { SessionRead } from "../http/server-calls"
 
-/**
- * Reads the session for a request described by its headers, through the
- * core's GET /session. A configuration or adapter failure reads as "no
- * session" (fail closed); the core has already logged it.
- */
-export async function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string): Promise<SessionRead> {
+/** The session for a request described by its headers; see readSessionFromCore. */
+export function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string): Promise<SessionRead> {
   const origin = prepared.origin(headers, fallbackUrl)
-  const request = new Request(`${origin}${prepared.basePath}/session`, {
-    headers: { cookie: headers.get("cookie") ?? "" },
-  })
-  try {
-    const result = await Auth(request, prepared.raw)
-    const session = result.status === 200 ? ((result.body as Session | null) ?? null) : null
-    return { session, cookies: result.cookies ?? [] }
-  } catch {
-    return { session: null, cookies: [] }
-  }
+  return readSessionFromCore(prepared.raw, { origin, basePath: prepared.basePath, cookie: headers.get("cookie") })
 }

@@ -90,7 +90,7 @@ export function renderDocument(p: {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="${colorSchemeMeta}">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${p.title}</title>
 <style>${trustedHtml(stylesheet(p.theme))}</style>
 </head>

@@ -73,9 +73,13 @@ export interface SendOptions {
   keepJar?: boolean
 }
 
+/** How a Browser's requests reach the library: Auth() itself, or a framework variant. */
+export type Transport = (request: Request) => Promise<Response>
+
 /**
  * Holds cookies between requests the way a browser does (stores Set-Cookie,
- * drops deleted cookies, sends the rest back) and calls Auth() directly.
+ * drops deleted cookies, sends the rest back) and calls Auth() directly, or
+ * goes through `transport` (a framework variant, a real server).
  */
 export class Browser {
   readonly jar = new Map<string, string>()
@@ -83,6 +87,7 @@ export class Browser {
   constructor(
     public config: AuthConfig,
     readonly origin: string = ORIGIN,
+    readonly transport?: Transport,
   ) {}
 
   cookieHeader(): string {
@@ -107,7 +112,8 @@ export class Browser {
   }
 
   async send(path: string, options: SendOptions = {}): Promise<Response> {
-    const res = await Auth(this.request(path, options), this.config)
+    const request = this.request(path, options)
+    const res = await (this.transport ? this.transport(request) : Auth(request, this.config))
     if (!options.keepJar) this.store(res)
     return res
   }

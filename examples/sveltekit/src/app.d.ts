@@ -1,0 +1,12 @@
+import type { Session } from "$auth/types"
+
+declare global {
+  namespace App {
+    interface Locals {
+      /** Set by the auth `handle` hook: the session of this request, read once. */
+      auth(): Promise<Session | null>
+    }
+  }
+}
+
+export {}

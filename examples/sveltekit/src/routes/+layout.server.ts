@@ -1,0 +1,3 @@
+import type { LayoutServerLoad } from "./$types"
+
+export const load: LayoutServerLoad = async ({ locals }) => ({ session: await locals.auth() })

@@ -1,0 +1,139 @@
+/**
+ * The SvelteKit layer on the core: SvelteKitAuth(config) gives the `handle`
+ * hook (answers the auth routes, puts locals.auth() on every event), GET and
+ * POST for a `src/routes/auth/[...auth]/+server.ts` route, and the signIn and
+ * signOut form actions. Everything SvelteKit-specific stays in lib/auth/sveltekit.
+ *
+ *   // src/hooks.server.ts
+ *   export const { handle, signIn, signOut } = SvelteKitAuth({ providers, secret })
+ *   // +page.server.ts: load = async ({ locals }) => ({ session: await locals.auth() })
+ */
+import { redirect } from "@sveltejs/kit"
+import { Auth } from "../auth"
+import { withOrigin } from "../http/origin"
+import { parseActionAndProvider } from "../http/request"
+import { readSessionFromCore, type ServerCallContext, serverSignIn, serverSignOut } from "../http/server-calls"
+import type { Session } from "../types"
+import {
+  clientAddresses,
+  configGetter,
+  type PreparedSvelteKitConfig,
+  prepareConfig,
+  type SvelteKitAuthConfig,
+  type SvelteKitAuthConfigInput,
+} from "./config"
+import { type AuthLocals, currentCookieHeader, eventOrigin, setCookies, type SvelteKitEvent } from "./event"
+
+export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from "./config"
+export type { AuthLocals, SvelteKitEvent } from "./event"
+
+/** The core's answer for an auth route of this event. */
+async function answer(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): Promise<Response> {
+  const request = withOrigin(event.request, eventOrigin(event, process.env))
+  try {
+    clientAddresses.set(request, event.getClientAddress())
+  } catch {
+    // Some adapters cannot tell (prerendering); the rate limiter then keys on "unknown".
+  }
+  return Auth(request, prepared.handler)
+}
+
+function serverCallContext(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): ServerCallContext {
+  return {
+    config: prepared.action,
+    origin: eventOrigin(event, process.env),
+    basePath: prepared.basePath,
+    headers: new Headers(event.request.headers),
+    cookie: currentCookieHeader(event),
+  }
+}
+
+/** Reads the session of the event once, and sets the cookies the core asks for (a slid expiry). */
+function sessionReader(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): () => Promise<Session | null> {
+  let pending: Promise<Session | null> | undefined
+  return () =>
+    (pending ??= readSessionFromCore(prepared.raw, {
+      origin: eventOrigin(event, process.env),
+      basePath: prepared.basePath,
+      cookie: currentCookieHeader(event),
+    }).then(({ session, cookies }) => {
+      try {
+        setCookies(event, cookies)
+      } catch {
+        // The response has gone (a late call from a streamed load): the session still reads.
+      }
+      return session
+    }))
+}
+
+/** Form fields of an action's POST, without the provider id. */
+async function formOf(event: SvelteKitEvent): Promise<FormData> {
+  try {
+    return await event.request.formData()
+  } catch {
+    return new FormData()
+  }
+}
+
+export function SvelteKitAuth(input: SvelteKitAuthConfigInput) {
+  const getConfig = configGetter(input, process.env)
+
+  /** The hook: auth routes are answered by the core; every other request gets locals.auth(). */
+  async function handle<E extends SvelteKitEvent>({ event, resolve }: { event: E; resolve: (event: E) => Response | Promise<Response> }) {
+    const prepared = await getConfig(event)
+    ;(event.locals as AuthLocals).auth = sessionReader(prepared, event)
+    if (parseActionAndProvider(event.url.pathname, prepared.basePath)) return answer(prepared, event)
+    return resolve(event)
+  }
+
+  /** For a route file instead of the hook: `export const { GET, POST } = handlers`. */
+  const handler = async (event: SvelteKitEvent) => answer(await getConfig(event), event)
+
+  /**
+   * The sign-in form action: `providerId` names the provider, `redirectTo`
+   * the page to land on, other fields go to the provider (e.g. credentials).
+   * Ends in a redirect; errors of the flow (CredentialsSignin …) are thrown.
+   */
+  async function signIn(event: SvelteKitEvent): Promise<never> {
+    const prepared = await getConfig(event)
+    const form = await formOf(event)
+    const provider = form.get("providerId")
+    form.delete("providerId")
+    const result = await serverSignIn(
+      serverCallContext(prepared, event),
+      typeof provider === "string" && provider !== "" ? provider : undefined,
+      form,
+    )
+    setCookies(event, result.cookies)
+    redirect(303, result.url)
+  }
+
+  /** The sign-out form action: ends the session and redirects to `redirectTo` (default the referring page). */
+  async function signOut(event: SvelteKitEvent): Promise<never> {
+    const prepared = await getConfig(event)
+    const redirectTo = (await formOf(event)).get("redirectTo")
+    const result = await serverSignOut(serverCallContext(prepared, event), {
+      redirectTo: typeof redirectTo === "string" ? redirectTo : undefined,
+    })
+    setCookies(event, result.cookies)
+    redirect(303, result.url)
+  }
+
+  return { handle, signIn, signOut, handlers: { GET: handler, POST: handler }, GET: handler, POST: handler }
+}
+
+/**
+ * The session of a request, or null, for code that has a Request but no
+ * event. Cookies the core would refresh are not written (there is no
+ * response here); locals.auth() does write them.
+ */
+export async function getSession(request: Request, config: SvelteKitAuthConfig): Promise<Session | null> {
+  const prepared = prepareConfig(config, process.env)
+  const origin = eventOrigin({ url: new URL(request.url) }, process.env)
+  const { session } = await readSessionFromCore(prepared.raw, {
+    origin,
+    basePath: prepared.basePath,
+    cookie: request.headers.get("cookie"),
+  })
+  return session
+}
