@@ -10,9 +10,9 @@
  */
 import { spawn } from "node:child_process"
 import { createRequire } from "node:module"
-import { createServer } from "node:net"
 import path from "node:path"
 import { expect, test } from "./fixtures"
+import { freePort } from "../helpers/free-port"
 
 const require = createRequire(import.meta.url)
 const NEXT_BIN = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next")
@@ -31,17 +31,6 @@ const UNSET = {
   AUTH_TRUST_HOST: "",
   VERCEL: "",
   CF_PAGES: "",
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 interface Started {

@@ -5,9 +5,9 @@
  * password), the built-in sign-in page through `handle`, and sign-out.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
-import { createServer } from "node:net"
 import path from "node:path"
 import { expect, test } from "@playwright/test"
+import { freePort } from "../helpers/free-port"
 
 const APP = path.resolve("examples/sveltekit")
 const VITE = path.resolve("node_modules/vite/bin/vite.js")
@@ -16,17 +16,6 @@ const env = {
   AUTH_SECRET: "sveltekit-example-e2e-secret-0123456789abcdef",
   AUTH_URL: "",
   NEXTAUTH_URL: "",
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 let preview: ChildProcess | undefined
