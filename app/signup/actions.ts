@@ -60,7 +60,7 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
     // signIn redirects by throwing Next's redirect signal, which passes through.
     await signIn("credentials", { email: result.user.email, password, redirectTo: "/dashboard" })
   } catch (error) {
-    if (isDatabaseOutage(error)) return { field: "email", message: `Your account was created. ${UNAVAILABLE}`, values }
+    if (isDatabaseOutage(error)) return { field: "email", message: "Your account was created, but signing in is temporarily unavailable. Sign in in a moment.", values }
     if (!(error instanceof CredentialsSignin)) throw error
     refused = error
   }

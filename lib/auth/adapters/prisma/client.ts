@@ -57,6 +57,7 @@ export interface PrismaLike {
       select: SessionSelect
     }): PromiseLike<SessionRow>
     delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>
+    deleteMany(args: { where: { expires: { lt: Date } } }): PromiseLike<{ count: number }>
   }
   verificationToken: {
     create(args: { data: VerificationToken; select: VerificationTokenSelect }): PromiseLike<VerificationToken>
@@ -64,6 +65,7 @@ export interface PrismaLike {
       where: { identifier_token: { identifier: string; token: string } }
       select: VerificationTokenSelect
     }): PromiseLike<VerificationToken>
+    deleteMany(args: { where: { expires: { lt: Date } } }): PromiseLike<{ count: number }>
   }
   authenticator: {
     create(args: { data: AuthenticatorRow; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow>
