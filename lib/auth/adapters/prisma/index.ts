@@ -113,8 +113,22 @@ export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions 
       const { id: _id, ...fields } = user
       const data = withoutUndefined(fields) as { email?: string | null; [column: string]: unknown }
       const { userId: _userId, ...accountColumns } = accountData({ ...account, userId: "" } as AdapterAccount)
-      // A nested create is one transaction: the user exists only with its account.
-      return toUser(await prisma.user.create({ data: { ...data, accounts: { create: accountColumns } }, select: userSelect }))
+      if (prisma._activeProvider !== "sqlite") {
+        // A nested create is one transaction: the user exists only with its account.
+        return toUser(await prisma.user.create({ data: { ...data, accounts: { create: accountColumns } }, select: userSelect }))
+      }
+      // SQLite: the driver has one connection, and a failed transaction's ROLLBACK also undoes the
+      // writes other requests interleaved into it (a concurrent sign-in's session row vanished in
+      // tests/integration/concurrency). So two single-statement writes, and the user is removed
+      // again when its account cannot be written. A file database has no connection to lose.
+      const row = await prisma.user.create({ data, select: userSelect })
+      try {
+        await prisma.account.create({ data: { ...accountColumns, userId: row.id }, select: accountSelect })
+      } catch (error) {
+        await prisma.user.delete({ where: { id: row.id }, select: userSelect }).then(undefined, () => undefined)
+        throw error
+      }
+      return toUser(row)
     },
 
     async linkAccount(account) {
