@@ -83,17 +83,15 @@ interface FaultState {
   suppressed: number
 }
 
-// Per logger, i.e. per resolved configuration: the adapter, the rate limiter and the core all
-// report to the same one, so an outage is one line whoever hits it first.
-const states = new WeakMap<object, FaultState>()
+// One per process (on globalThis): Next.js evaluates auth.ts once per server bundle (middleware,
+// route handlers, server components), each with its own logger, and an outage is still one
+// database going away: one line, whichever bundle hits it first.
+const stateKey = Symbol.for("next-auth-starter.auth.database-fault")
+const processWide = globalThis as typeof globalThis & { [stateKey]?: FaultState }
 
-function stateOf(logger: LoggerInstance): FaultState {
-  let state = states.get(logger)
-  if (!state) {
-    state = { down: false, since: 0, suppressed: 0 }
-    states.set(logger, state)
-  }
-  return state
+function stateOf(_logger: LoggerInstance): FaultState {
+  processWide[stateKey] ??= { down: false, since: 0, suppressed: 0 }
+  return processWide[stateKey]
 }
 
 /**
@@ -114,8 +112,8 @@ export function reportDatabaseFault(logger: LoggerInstance, error: DatabaseUnava
 
 /** Records a database call that worked: logs the end of an outage, once. */
 export function reportDatabaseHealthy(logger: LoggerInstance): void {
-  const state = states.get(logger)
-  if (!state?.down) return
+  const state = stateOf(logger)
+  if (!state.down) return
   state.down = false
   const seconds = Math.round((Date.now() - state.since) / 1000)
   logger.warn("database-recovered", `after ${seconds} s; ${state.suppressed} more failed call(s) were not logged`)

@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
 import { createServer } from "node:net"
 import path from "node:path"
+import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy"
 import { expect, test } from "@playwright/test"
@@ -19,7 +20,7 @@ import { expect, test } from "@playwright/test"
 const require = createRequire(import.meta.url)
 const NEXT_BIN = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next")
 const TSX_CLI = path.join(path.dirname(require.resolve("tsx/package.json")), "dist", "cli.mjs")
-const ROOT = path.resolve(__dirname, "..", "..")
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
 const POSTGRES = "postgresql://postgres@127.0.0.1:5432"
 const SECRET = "instances-spec-secret-0123456789abcdefghijklmn"
 const PASSWORD = "instances spec passphrase 77"
