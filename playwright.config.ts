@@ -77,7 +77,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -108,6 +108,9 @@ export default defineConfig<E2EOptions>({
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
     { name: "startup", testMatch: /production-start\.spec\.ts$/ },
+    // Once: two `next start` of the same build on one PostgreSQL (and Redis), with a TCP proxy
+    // to PostgreSQL that the spec cuts (its own servers, no browser).
+    { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000 },
     // Once: security findings reproduced over HTTP against their own server.
     // Bursts of password hashes: slower than a browser flow on a busy machine.
     {

@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next"
 import type { ReactNode } from "react"
 import Link from "next/link"
-import { auth, authBasePath } from "@/auth"
+import { authBasePath } from "@/auth"
+import { sessionState } from "@/lib/session-state"
 import { Providers } from "@/components/providers"
 import { UserMenu } from "@/components/user-menu"
 import "./globals.css"
@@ -21,7 +22,8 @@ export const viewport: Viewport = {
 }
 
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
-  const session = await auth()
+  // During a database outage the header shows no account menu; the pages say why.
+  const { session } = await sessionState()
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">

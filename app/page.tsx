@@ -1,9 +1,12 @@
 import Link from "next/link"
-import { auth, signInPath } from "@/auth"
+import { signInPath } from "@/auth"
+import { sessionState } from "@/lib/session-state"
+import { ServiceUnavailable } from "@/components/service-unavailable"
 import { ProviderButtons } from "@/components/provider-buttons"
 
 export default async function HomePage() {
-  const session = await auth()
+  const { session, unavailable } = await sessionState()
+  if (unavailable) return <ServiceUnavailable />
   return (
     <div className="space-y-10">
       <section className="space-y-4">

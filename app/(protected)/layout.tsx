@@ -1,6 +1,8 @@
 import type { ReactNode } from "react"
 import { redirect } from "next/navigation"
-import { auth, signInPath } from "@/auth"
+import { signInPath } from "@/auth"
+import { ServiceUnavailable } from "@/components/service-unavailable"
+import { sessionState } from "@/lib/session-state"
 
 /**
  * Defence in depth: the middleware already sends signed-out visitors to
@@ -8,7 +10,9 @@ import { auth, signInPath } from "@/auth"
  * cannot expose these pages.
  */
 export default async function ProtectedLayout({ children }: { children: ReactNode }) {
-  const session = await auth()
+  const { session, unavailable } = await sessionState()
+  // Not a redirect to sign-in: the user may well be signed in, and sign-in cannot work now either.
+  if (unavailable) return <ServiceUnavailable />
   // The middleware's redirect carries the exact callbackUrl; this fallback returns to the dashboard.
   if (!session?.user) redirect(signInPath("/dashboard"))
   return <>{children}</>

@@ -8,6 +8,9 @@ import { CredentialsSignin } from "@/lib/auth/errors"
 import { signUp } from "@/lib/accounts/users"
 import { mailMode } from "@/lib/mail/deliver"
 import { getPrisma } from "@/lib/db/client"
+import { isDatabaseOutage } from "@/lib/auth/database-fault"
+
+const UNAVAILABLE = "Signing up is temporarily unavailable. Try again in a moment."
 
 export interface SignUpState {
   field?: "email" | "name" | "password"
@@ -35,7 +38,14 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
     const wait = minutes(Math.max(client.retryAfterSeconds, everyone.retryAfterSeconds))
     return { field: "email", message: `Too many sign-ups right now. Try again in ${wait}.`, values }
   }
-  const result = await signUp(getPrisma(), { email, name, password })
+  let result: Awaited<ReturnType<typeof signUp>>
+  try {
+    result = await signUp(getPrisma(), { email, name, password })
+  } catch (error) {
+    // One row is written (the user with its hash), so an outage leaves no account or a whole one.
+    if (isDatabaseOutage(error)) return { field: "email", message: UNAVAILABLE, values }
+    throw error
+  }
   if (!result.ok) return { field: result.field, message: result.message, values }
   if (mailMode() !== "off") {
     // Not awaited: sign-up does not wait on the SMTP server. The account exists either way,
@@ -50,6 +60,7 @@ export async function signUpAction(_previous: SignUpState, form: FormData): Prom
     // signIn redirects by throwing Next's redirect signal, which passes through.
     await signIn("credentials", { email: result.user.email, password, redirectTo: "/dashboard" })
   } catch (error) {
+    if (isDatabaseOutage(error)) return { field: "email", message: "Your account was created, but signing in is temporarily unavailable. Sign in in a moment.", values }
     if (!(error instanceof CredentialsSignin)) throw error
     refused = error
   }

@@ -1,12 +1,13 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
-import { auth, signInPath } from "@/auth"
+import { signInPath } from "@/auth"
+import { sessionState } from "@/lib/session-state"
 import { SignUpForm } from "./signup-form"
 
 export const metadata: Metadata = { title: "Create an account" }
 
 export default async function SignUpPage() {
-  if ((await auth())?.user) redirect("/dashboard")
+  if ((await sessionState()).session?.user) redirect("/dashboard")
   return (
     <div className="mx-auto max-w-sm space-y-6">
       <div className="space-y-2">

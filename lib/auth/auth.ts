@@ -16,6 +16,7 @@ import { verifyRequest } from "./actions/verify-request"
 import { webauthnOptions } from "./actions/webauthn-options"
 import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
 import { type AuthContext, createContext } from "./context"
+import { asDatabaseUnavailable, reportDatabaseFault } from "./database-fault"
 import {
   AuthError,
   BadRequest,
@@ -28,6 +29,7 @@ import {
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
+import { unavailableResponse } from "./http/unavailable"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
 import type { AuthConfig } from "./types"
@@ -133,6 +135,17 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(await handlers[ctx.request.action](ctx))
   } catch (thrown) {
     if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))
+    const outage = asDatabaseUnavailable(thrown)
+    if (outage) {
+      // A 503, never "signed out" nor a sign-in redirect; logged once per outage, not per request.
+      reportDatabaseFault(resolved.logger, outage)
+      if (resolved.raw && !asJson && ctx.request.action !== "session") throw outage
+      const wantsPage = !asJson && !wantsJson(request) && ctx.request.action !== "session" && ctx.request.action !== "csrf"
+      return finish({
+        ...unavailableResponse(outage, { authUrl: ctx.authUrl, homeUrl: ctx.origin, theme: resolved.theme, wantsPage }),
+        cookies: ctx.outCookies,
+      })
+    }
     const error =
       thrown instanceof AuthError ? thrown : new CallbackRouteError("Unexpected error in the auth handler", { cause: thrown })
     // The full error (with its cause) goes to the server log only; the client sees a type name.

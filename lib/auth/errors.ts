@@ -13,6 +13,7 @@ export type ErrorType =
   | "BadRequest"
   | "CallbackRouteError"
   | "CredentialsSignin"
+  | "DatabaseUnavailable"
   | "DuplicateConditionalUI"
   | "EmailSignInError"
   | "ErrorPageLoop"
@@ -132,6 +133,18 @@ export class BadRequest extends AuthError {
 
 export class AccessDenied extends AuthError { static override type: ErrorType = "AccessDenied" }
 export class AdapterError extends AuthError { static override type: ErrorType = "AdapterError" }
+/**
+ * The database (or whatever the adapter talks to) cannot be reached: refused,
+ * reset or timed-out connections, a server shutting down, an exhausted pool.
+ * Not the user's fault and not a configuration error: answered with 503 and
+ * Retry-After, and never read as "signed out". `code` is stable for callers.
+ */
+export class DatabaseUnavailable extends AdapterError {
+  static override type: ErrorType = "DatabaseUnavailable"
+  readonly code = "database_unavailable"
+  /** How long a client is asked to wait (the Retry-After of the 503). */
+  readonly retryAfterSeconds = 5
+}
 /** The rate limiter's store failed; the request was let through. */
 export class RateLimitStoreError extends AuthError { static override type: ErrorType = "RateLimitStoreError" }
 export class CallbackRouteError extends AuthError { static override type: ErrorType = "CallbackRouteError" }
@@ -253,6 +266,7 @@ const clientSafeTypes = new Set<ErrorType>([
   "AccountNotLinked",
   "WebAuthnVerificationError",
   "RateLimited",
+  "DatabaseUnavailable",
 ])
 
 export function isClientSafeErrorType(type: ErrorType): boolean {

@@ -17,6 +17,7 @@ const warningText: Record<WarningCode, string> = {
   "weak-secret": `AUTH_SECRET is shorter than 32 characters; generate one with \`${GENERATE_SECRET_COMMAND}\`.`,
   "undecodable-session-token":
     "A session cookie could not be decoded (expired, another secret, or junk); it was cleared. Further ones are logged at debug level only.",
+  "database-recovered": "The database answers again; the outage logged before is over.",
 }
 
 function formatError(code: string, message: unknown[]): string {

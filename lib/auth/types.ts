@@ -216,6 +216,7 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "weak-secret"
   | "undecodable-session-token"
+  | "database-recovered"
 
 // ---------------------------------------------------------------------------
 // Callbacks and events (spec §2.3, §6)

@@ -1,7 +1,9 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { redirect } from "next/navigation"
-import { auth, sessionStrategy, signInPath } from "@/auth"
+import { sessionStrategy, signInPath } from "@/auth"
+import { ServiceUnavailable } from "@/components/service-unavailable"
+import { sessionState } from "@/lib/session-state"
 import { ClientSession } from "@/components/client-session"
 
 export const metadata: Metadata = { title: "Dashboard" }
@@ -12,7 +14,8 @@ const STRATEGY_NOTE = {
 } as const
 
 export default async function DashboardPage() {
-  const session = await auth()
+  const { session, unavailable } = await sessionState()
+  if (unavailable) return <ServiceUnavailable />
   if (!session?.user) redirect(signInPath("/dashboard"))
   const { user } = session
   return (

@@ -1,6 +1,8 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
-import { auth, signInPath } from "@/auth"
+import { signInPath } from "@/auth"
+import { ServiceUnavailable } from "@/components/service-unavailable"
+import { sessionState, unlessUnavailable } from "@/lib/session-state"
 import { getPrisma } from "@/lib/db/client"
 import { ChangePasswordForm } from "./change-password-form"
 import { EmailVerification } from "./email-verification"
@@ -12,11 +14,16 @@ import { SettingsForm } from "./settings-form"
 export const metadata: Metadata = { title: "Settings" }
 
 export default async function SettingsPage({ searchParams }: { searchParams: Promise<{ notice?: string }> }) {
-  const session = await auth()
+  const { session, unavailable } = await sessionState()
+  if (unavailable) return <ServiceUnavailable />
   if (!session?.user) redirect(signInPath("/settings"))
-  const account = session.user.id
-    ? await getPrisma().user.findUnique({ where: { id: session.user.id }, select: { email: true, emailVerified: true, passwordHash: true } })
-    : null
+  const userId = session.user.id
+  // Under the jwt strategy the session reads without the database; this page's data does not.
+  const read = await unlessUnavailable(() =>
+    userId ? getPrisma().user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true, passwordHash: true } }) : Promise.resolve(null),
+  )
+  if ("unavailable" in read) return <ServiceUnavailable />
+  const account = read.value
   return (
     <div className="max-w-md space-y-8">
       <div className="space-y-1">

@@ -71,6 +71,13 @@ export interface Adapter {
   updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
   deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
   linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  /**
+   * Not in Auth.js: creates a user and links its first account in one
+   * transaction, so a failure (a lost connection, a concurrent sign-in that
+   * linked the same account first) leaves neither. Used instead of createUser +
+   * linkAccount when present.
+   */
+  createUserAndAccount?(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Awaitable<AdapterUser>
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>

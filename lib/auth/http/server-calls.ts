@@ -6,6 +6,7 @@
  * only supplies the request facts and writes the cookies back its own way.
  */
 import { Auth, resolveAuthConfig } from "../auth"
+import { DatabaseUnavailable } from "../errors"
 import { isRelativePath } from "../redirect"
 import type { raw, skipCSRFCheck } from "../symbols"
 import type { AuthConfig, Cookie, Session } from "../types"
@@ -18,12 +19,16 @@ export interface SessionRead {
   session: Session | null
   /** Set-Cookie the core asked for (a slid expiry, a cleared stale cookie). */
   cookies: Cookie[]
+  /** Set when the session could not be read because the database is unreachable: not "signed out". */
+  unavailable?: DatabaseUnavailable
 }
 
 /**
  * Reads the session through the core's GET /session for a request known by
  * its origin and Cookie header. A configuration or adapter failure reads as
- * "no session" (fail closed); the core has already logged it.
+ * "no session" (fail closed); the core has already logged it. An unreachable
+ * database (the core's 503) is reported as `unavailable`, so callers can show
+ * "temporarily unavailable" rather than treat the user as signed out.
  */
 export async function readSessionFromCore(
   config: RawConfig,
@@ -32,6 +37,10 @@ export async function readSessionFromCore(
   const request = new Request(`${where.origin}${where.basePath}/session`, { headers: { cookie: where.cookie ?? "" } })
   try {
     const result = await Auth(request, config)
+    if (result.status === 503) {
+      const unavailable = new DatabaseUnavailable("The session could not be read: the database is unavailable")
+      return { session: null, cookies: result.cookies ?? [], unavailable }
+    }
     const session = result.status === 200 ? ((result.body as Session | null) ?? null) : null
     return { session, cookies: result.cookies ?? [] }
   } catch {

@@ -4,9 +4,13 @@
  * It never blocks the auth routes or the pages a signed-out user must reach.
  */
 import { NextResponse, type NextRequest } from "next/server"
+import { resolveAuthConfig } from "../auth"
+import type { DatabaseUnavailable } from "../errors"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
+import { unavailableResponse } from "../http/unavailable"
+import { toResponse } from "../http/response"
 import { readSession } from "./session"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
@@ -66,6 +70,13 @@ function signInRedirect(prepared: PreparedConfig, request: NextRequest, origin: 
   return NextResponse.redirect(target)
 }
 
+function outageResponse(prepared: PreparedConfig, request: NextRequest, origin: string, error: DatabaseUnavailable): Response {
+  const accept = request.headers.get("accept") ?? ""
+  const wantsPage = request.method === "GET" && accept.includes("text/html")
+  const theme = resolveAuthConfig(prepared.raw).theme
+  return toResponse(unavailableResponse(error, { authUrl: `${origin}${prepared.basePath}`, homeUrl: origin, theme, wantsPage }), false)
+}
+
 /**
  * Middleware and route-handler wrapper. Reads the session, runs `authorized`,
  * then: a Response from the callback is used as-is; a falsy result redirects
@@ -82,7 +93,7 @@ export async function handleAuth<Ctx>(
   // The auth routes read (and refresh) the session themselves: reading it here too would double
   // the work of every /session call, and they are never guarded anyway.
   if (!handler && isAuthRoute(prepared, request)) return NextResponse.next()
-  const { session, cookies } = await readSession(prepared, request.headers, request.url)
+  const { session, cookies, unavailable } = await readSession(prepared, request.headers, request.url)
   const authRequest = request as NextAuthRequest
   authRequest.auth = session
 
@@ -92,7 +103,10 @@ export async function handleAuth<Ctx>(
     const origin = publicOrigin(prepared, request)
     if (!isAlwaysAllowed(prepared, request, origin)) {
       const verdict = await authorized({ auth: session, request })
-      if (verdict instanceof Response) response = verdict
+      // During a database outage a refusal means "could not tell", not "signed out": a 503
+      // instead of a sign-in redirect that could not work and would only loop.
+      if (unavailable && verdict !== true) response = outageResponse(prepared, request, origin, unavailable)
+      else if (verdict instanceof Response) response = verdict
       else if (!verdict) response = signInRedirect(prepared, request, origin)
     }
   }

@@ -85,7 +85,9 @@ export default function NextAuth(input: NextAuthConfigInput) {
     const headers = await nextHeaders()
     const cookie = await currentCookieHeader()
     const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
-    const { session, cookies } = await readSession(prepared, source)
+    const { session, cookies, unavailable } = await readSession(prepared, source)
+    // Thrown, not null: an outage must not look like "signed out" (the app shows "temporarily unavailable").
+    if (unavailable) throw unavailable
     // Slides the expiry where Next allows setting cookies (actions, route handlers).
     await setCookies(cookies).catch(() => false)
     return session
@@ -109,7 +111,8 @@ export default function NextAuth(input: NextAuthConfigInput) {
     return (async () => {
       const prepared = await getConfig()
       const headers = nodeHeaders(pages.req)
-      const { session, cookies } = await readSession(prepared, headers)
+      const { session, cookies, unavailable } = await readSession(prepared, headers)
+      if (unavailable) throw unavailable
       appendNodeCookies(pages.res, cookies.map(serializeCookie))
       return session
     })()

@@ -1,7 +1,6 @@
 /**
  * Reads the session for a request known only by its headers (server
- * components, middleware, pages router) through the core's GET /session. A
- * failure reads as no session.
+ * components, middleware, pages router) through the core's GET /session.
  */
 import { readSessionFromCore, type SessionRead } from "../http/server-calls"
 import type { PreparedConfig } from "./config"

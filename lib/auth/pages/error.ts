@@ -47,6 +47,12 @@ const KINDS: Readonly<Record<string, ErrorKind>> = {
     lines: ["The passkey could not be verified.", "Try again, or sign in another way."],
     link: "signin",
   },
+  DatabaseUnavailable: {
+    status: 503,
+    heading: "Temporarily unavailable",
+    lines: ["Signing in is not possible right now: the server cannot reach its database.", "Nothing was changed. Try again in a moment."],
+    link: "signin",
+  },
   Verification: {
     status: 403,
     heading: "Unable to sign in",

@@ -37,6 +37,7 @@ export class RateLimiter {
   readonly #rules: Record<string, RateLimitRule | false>
   readonly #address: ClientAddressOptions
   readonly #logger?: Pick<LoggerInstance, "error">
+  #storeDown = false
 
   constructor(options: RateLimitOptions | false = {}, logger?: Pick<LoggerInstance, "error">) {
     const given = options === false ? {} : options
@@ -73,12 +74,17 @@ export class RateLimiter {
     const windowMs = rule.windowSeconds * 1000
     try {
       const window = await this.store.hit(await storeKey(action, subject), windowMs)
+      this.#storeDown = false
       const retryAfterSeconds = Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000))
       if (window.count > rule.limit) return { allowed: false, remaining: 0, retryAfterSeconds }
       return { allowed: true, remaining: rule.limit - window.count, retryAfterSeconds }
     } catch (error) {
-      const failure = new RateLimitStoreError("The rate-limit store failed; the request was let through", { cause: error })
-      this.#logger?.error(failure.type, failure)
+      // Once per outage of the store, not once per request: a flood during an outage is no log flood.
+      if (!this.#storeDown) {
+        this.#storeDown = true
+        const failure = new RateLimitStoreError("The rate-limit store failed; requests are let through until it answers", { cause: error })
+        this.#logger?.error(failure.type, failure)
+      }
       return ALLOWED
     }
   }

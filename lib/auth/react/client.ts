@@ -65,6 +65,22 @@ export function getSession(basePath = defaultBasePath()): Promise<Session | null
   return getJson<Session | null>(`${basePath}/session`)
 }
 
+/**
+ * The session for the provider's refetch: undefined when the server cannot
+ * tell (503, its database is unavailable), so the page keeps the session it
+ * has instead of showing the user as signed out during an outage.
+ */
+export async function fetchSessionUnlessUnavailable(basePath = defaultBasePath()): Promise<Session | null | undefined> {
+  try {
+    const response = await fetch(`${basePath}/session`, { credentials: "same-origin", headers: { accept: "application/json" } })
+    if (response.status === 503) return undefined
+    if (!response.ok) return null
+    return (await response.json()) as Session | null
+  } catch {
+    return null
+  }
+}
+
 export async function getCsrfToken(basePath = defaultBasePath()): Promise<string> {
   const data = await getJson<{ csrfToken: string }>(`${basePath}/csrf`)
   if (!data?.csrfToken) throw new Error("Could not get a CSRF token from the auth routes")

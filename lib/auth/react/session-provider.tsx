@@ -7,7 +7,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react"
 import type { Session } from "../types"
-import { defaultBasePath, getSession, SESSION_CHANNEL, setDefaultBasePath, updateSession } from "./client"
+import { defaultBasePath, fetchSessionUnlessUnavailable, SESSION_CHANNEL, setDefaultBasePath, updateSession } from "./client"
 
 export type SessionStatus = "loading" | "authenticated" | "unauthenticated"
 
@@ -57,9 +57,9 @@ export function SessionProvider({
   const refetch = useCallback(async () => {
     if (!refetchWhenOffline && typeof navigator !== "undefined" && navigator.onLine === false) return
     const call = ++latest.current
-    const next = await getSession(basePath)
-    // A slower, older request must not overwrite a newer answer.
-    if (call !== latest.current) return
+    const next = await fetchSessionUnlessUnavailable(basePath)
+    // A slower, older request must not overwrite a newer answer; an outage changes nothing.
+    if (call !== latest.current || next === undefined) return
     setSession(next)
     setLoading(false)
   }, [basePath, refetchWhenOffline])

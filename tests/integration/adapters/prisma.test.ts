@@ -117,7 +117,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
   // §K checklist
   // -------------------------------------------------------------------------
 
-  it("§K.1 has the ten methods the database strategy requires (and all 19, plus useWebAuthnChallenge and updateAccount)", () => {
+  it("§K.1 has the ten methods the database strategy requires (and all 19, plus useWebAuthnChallenge, updateAccount and createUserAndAccount)", () => {
     const required = [
       "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser",
       "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
@@ -126,8 +126,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       ...required, "deleteUser", "unlinkAccount", "getAccount", "createVerificationToken",
       "useVerificationToken", "createAuthenticator", "getAuthenticator",
       "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "useWebAuthnChallenge",
-      // Not in Auth.js: stores refreshed tokens.
-      "updateAccount",
+      // Not in Auth.js: stores refreshed tokens; creates a user with its first account in one transaction.
+      "updateAccount", "createUserAndAccount",
       // Not in Auth.js: a user's own sessions (Settings › Sessions).
       "listSessions", "deleteSessions",
     ]

@@ -87,13 +87,35 @@ export async function handleLogin(
   }
 
   const { id: _placeholder, ...fields } = input.user
-  const created = await adapter.createUser!({
-    ...fields,
-    id: crypto.randomUUID(),
-    email,
-    emailVerified: null,
-  })
+  const newUser = { ...fields, id: crypto.randomUUID(), email, emailVerified: null } as AdapterUser
+  if (!adapter.createUserAndAccount) {
+    const created = await adapter.createUser!(newUser)
+    await emitEvent(ctx.config, "createUser", { user: created })
+    await link(ctx, adapter, created, input)
+    return { user: created, isNewUser: true }
+  }
+  let created: AdapterUser
+  try {
+    const { userId: _userId, ...stored } = (input.storedAccount ?? input.account) as AdapterAccount
+    created = await adapter.createUserAndAccount(newUser, stored)
+  } catch (error) {
+    // Two first sign-ins with one provider account at once: the one that lost the race wrote
+    // nothing (one transaction) and signs in as the user the winner created.
+    const winner = await raceWinner(adapter, account)
+    if (!winner) throw error
+    return { user: winner, isNewUser: false }
+  }
   await emitEvent(ctx.config, "createUser", { user: created })
-  await link(ctx, adapter, created, input)
+  await emitEvent(ctx.config, "linkAccount", { user: created, account: input.account, profile: input.user })
   return { user: created, isNewUser: true }
+}
+
+/** The user a concurrent sign-in created for this account, looked up again after a failed create. */
+async function raceWinner(adapter: Adapter, account: Account): Promise<AdapterUser | null> {
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId }
+  try {
+    return (await adapter.getUserByAccount!(key)) ?? null
+  } catch {
+    return null
+  }
 }

@@ -62,7 +62,11 @@ export interface PrismaLike {
     }): PromiseLike<SessionRow>
     delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>
     findMany: PrismaSessionListLike["session"]["findMany"]
-    deleteMany: PrismaSessionListLike["session"]["deleteMany"]
+    // One signature for both uses (a user's other sessions; expired rows): Prisma's generic
+    // argument type does not infer against a union of two.
+    deleteMany(args: {
+      where: { userId?: string; sessionToken?: { not: string }; expires?: { lt: Date } }
+    }): PromiseLike<{ count: number }>
   }
   verificationToken: {
     create(args: { data: VerificationToken; select: VerificationTokenSelect }): PromiseLike<VerificationToken>
@@ -70,6 +74,7 @@ export interface PrismaLike {
       where: { identifier_token: { identifier: string; token: string } }
       select: VerificationTokenSelect
     }): PromiseLike<VerificationToken>
+    deleteMany(args: { where: { expires: { lt: Date } } }): PromiseLike<{ count: number }>
   }
   authenticator: {
     create(args: { data: AuthenticatorRow; select: AuthenticatorSelect }): PromiseLike<AuthenticatorRow>

@@ -56,8 +56,20 @@ function unmatchable(...keys: string[]): boolean {
   return keys.some((key) => typeof key === "string" && key.includes("\u0000"))
 }
 
-export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
+export interface PrismaAdapterOptions {
+  /**
+   * Expired sessions and verification tokens are deleted on access: when a
+   * session or a token is created, at most once per this many milliseconds
+   * per adapter (default one hour; 0 turns it off). See docs/decisions.md.
+   */
+  pruneExpiredEveryMs?: number
+}
+
+const HOUR_MS = 60 * 60 * 1000
+
+export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions = {}): Required<Adapter> {
   const fastSessionLookup = sqliteSessionLookup(prisma)
+  const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   return {
     async createUser(user) {
       // The database generates ids; the one passed in is discarded.
@@ -99,6 +111,28 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
       return row && toUser(row)
     },
 
+    async createUserAndAccount(user, account) {
+      const { id: _id, ...fields } = user
+      const data = withoutUndefined(fields) as { email?: string | null; [column: string]: unknown }
+      const { userId: _userId, ...accountColumns } = accountData({ ...account, userId: "" } as AdapterAccount)
+      if (prisma._activeProvider !== "sqlite") {
+        // A nested create is one transaction: the user exists only with its account.
+        return toUser(await prisma.user.create({ data: { ...data, accounts: { create: accountColumns } }, select: userSelect }))
+      }
+      // SQLite: the driver has one connection, and a failed transaction's ROLLBACK also undoes the
+      // writes other requests interleaved into it (a concurrent sign-in's session row vanished in
+      // tests/integration/concurrency). So two single-statement writes, and the user is removed
+      // again when its account cannot be written. A file database has no connection to lose.
+      const row = await prisma.user.create({ data, select: userSelect })
+      try {
+        await prisma.account.create({ data: { ...accountColumns, userId: row.id }, select: accountSelect })
+      } catch (error) {
+        await prisma.user.delete({ where: { id: row.id }, select: userSelect }).then(undefined, () => undefined)
+        throw error
+      }
+      return toUser(row)
+    },
+
     async linkAccount(account) {
       return toAccount(await prisma.account.create({ data: accountData(account), select: accountSelect }))
     },
@@ -131,6 +165,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent }) {
+      pruneExpired()
       // createdAt comes from the column's default.
       const data: SessionRow & { lastActiveAt?: Date; userAgent?: string } = { sessionToken, userId, expires }
       if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
@@ -166,6 +201,7 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     deleteSessions: deleteSessions(prisma),
 
     async createVerificationToken({ identifier, token, expires }) {
+      pruneExpired()
       const row = await prisma.verificationToken.create({
         data: { identifier, token, expires },
         select: verificationTokenSelect,
@@ -223,5 +259,24 @@ export function PrismaAdapter(prisma: PrismaLike): Required<Adapter> {
     },
 
     useWebAuthnChallenge: useWebAuthnChallenge(prisma),
+  }
+}
+
+/**
+ * On-access cleanup of expired sessions and verification tokens: started (not
+ * awaited) by the writes that add such rows, at most once per interval, so it
+ * costs sign-ins nothing and needs no scheduler. A failed run is retried at
+ * the next interval; the rows it missed are refused on read anyway.
+ */
+function expiredRowPruner(prisma: PrismaLike, everyMs: number): () => void {
+  let next = 0
+  return () => {
+    if (everyMs <= 0 || Date.now() < next) return
+    next = Date.now() + everyMs
+    const now = new Date()
+    void Promise.all([
+      prisma.session.deleteMany({ where: { expires: { lt: now } } }),
+      prisma.verificationToken.deleteMany({ where: { expires: { lt: now } } }),
+    ]).catch(() => {})
   }
 }

@@ -119,3 +119,40 @@ describe("pages the guard never blocks", () => {
     expect(new URL(res.headers.get("location")!).origin).toBe("https://sso.example.net")
   })
 })
+
+describe("the guard during a database outage", () => {
+  // An adapter whose database is gone: every call is refused as a real driver would refuse it.
+  const refused = async () => {
+    throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })
+  }
+  const downConfig = () =>
+    config({
+      session: { strategy: "database" },
+      adapter: { getSessionAndUser: refused, getUser: refused, createSession: refused, updateSession: refused, deleteSession: refused },
+      logger: { error: () => {}, warn: () => {} },
+      callbacks: {
+        // The starter's rule: /api/* answers 401 JSON without a session.
+        authorized: ({ auth, request }) =>
+          request.nextUrl.pathname.startsWith("/api/") && !auth ? Response.json({ error: "Unauthorized" }, { status: 401 }) : Boolean(auth),
+      },
+    })
+  const withCookie = { host: "localhost:3000", cookie: "authjs.session-token=some-session" }
+
+  it("answers a guarded page with a 503 'temporarily unavailable' page, not a sign-in redirect", async () => {
+    const { auth } = NextAuth(downConfig())
+    const res = await auth(new NextRequest("http://localhost:3000/dashboard", { headers: { ...withCookie, accept: "text/html" } }))
+    expect(res.status).toBe(503)
+    expect(res.headers.get("location")).toBeNull()
+    expect(res.headers.get("retry-after")).toBe("5")
+    const html = await res.text()
+    expect(html).toContain("Temporarily unavailable")
+    expect(html).not.toContain("ECONNREFUSED")
+  })
+
+  it("answers an API route with 503 JSON instead of the 401 a signed-out caller gets", async () => {
+    const { auth } = NextAuth(downConfig())
+    const res = await auth(new NextRequest("http://localhost:3000/api/me", { headers: withCookie }))
+    expect(res.status).toBe(503)
+    expect(await res.json()).toMatchObject({ error: "DatabaseUnavailable", code: "database_unavailable" })
+  })
+})

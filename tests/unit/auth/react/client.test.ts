@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import type { AuthConfig } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
-import { getSession, signIn, updateSession } from "@/lib/auth/react/client"
+import { fetchSessionUnlessUnavailable, getSession, signIn, updateSession } from "@/lib/auth/react/client"
 import { BASE, Browser, ORIGIN, SECRET } from "@/tests/integration/auth/support"
 
 const config: AuthConfig = {
@@ -122,5 +122,20 @@ describe("client updateSession", () => {
       browser.store = realStore
     }
     expect((await getSession(BASE))?.user?.name).toBe("Ada")
+  })
+})
+
+describe("client session refetch during a database outage", () => {
+  it("reads a 503 as 'cannot tell' (the provider keeps its session), not as signed out", async () => {
+    const before = globalThis.fetch
+    try {
+      globalThis.fetch = (async () =>
+        Response.json({ error: "DatabaseUnavailable" }, { status: 503, headers: { "Retry-After": "5" } })) as typeof fetch
+      expect(await fetchSessionUnlessUnavailable(BASE)).toBeUndefined()
+      globalThis.fetch = (async () => Response.json(null)) as typeof fetch
+      expect(await fetchSessionUnlessUnavailable(BASE)).toBeNull()
+    } finally {
+      globalThis.fetch = before
+    }
   })
 })
