@@ -21,12 +21,14 @@ import {
   BadRequest,
   CallbackRouteError,
   CredentialsSignin,
+  CrossSiteRequest,
   EmailSignInError,
   reportedErrorType,
   retryAfterOf,
   WebAuthnVerificationError,
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
+import { crossSiteResponse } from "./http/cross-site"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
@@ -133,6 +135,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(await handlers[ctx.request.action](ctx))
   } catch (thrown) {
     if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))
+    if (thrown instanceof CrossSiteRequest) return finish(crossSiteResponse(ctx, asJson || wantsJson(request)))
     const error =
       thrown instanceof AuthError ? thrown : new CallbackRouteError("Unexpected error in the auth handler", { cause: thrown })
     // The full error (with its cause) goes to the server log only; the client sees a type name.

@@ -48,7 +48,8 @@ export const htmlHeaders: Record<string, string> = {
   "X-Frame-Options": "DENY",
   "Content-Security-Policy":
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
-  "Referrer-Policy": "same-origin",
+  // The email sign-in confirmation page carries its token in the URL; no page here needs a referrer.
+  "Referrer-Policy": "no-referrer",
 }
 
 /**
