@@ -129,7 +129,9 @@ async function parseBody(request: Request): Promise<Record<string, unknown> | un
     if (text.trim() === "") return {}
     let parsed: unknown
     try {
-      parsed = JSON.parse(text)
+      // A JSON escape can spell a lone surrogate ("\ud800"), which no form or query string can:
+      // such a string cannot be percent-encoded into a cookie or a Location, so it becomes U+FFFD here.
+      parsed = JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? value.toWellFormed() : value))
     } catch {
       throw new BadRequest(400, "Malformed JSON body.")
     }
