@@ -7,6 +7,7 @@ import { NextResponse, type NextRequest } from "next/server"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
+import { refuseUnparsableFormPost } from "./form-post"
 import { readSession } from "./session"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
@@ -82,6 +83,8 @@ export async function handleAuth<Ctx>(
   // The auth routes read (and refresh) the session themselves: reading it here too would double
   // the work of every /session call, and they are never guarded anyway.
   if (!handler && isAuthRoute(prepared, request)) return NextResponse.next()
+  const refused = isAuthRoute(prepared, request) ? undefined : await refuseUnparsableFormPost(request)
+  if (refused) return refused
   const { session, cookies } = await readSession(prepared, request.headers, request.url)
   const authRequest = request as NextAuthRequest
   authRequest.auth = session
