@@ -77,7 +77,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|fuzz|secret-rotation)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -107,6 +107,8 @@ export default defineConfig<E2EOptions>({
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
     { name: "startup", testMatch: /production-start\.spec\.ts$/ },
+    // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation).
+    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation)\.spec\.ts$/, use: chromium },
     // Once: security findings reproduced over HTTP against their own server.
     // Bursts of password hashes: slower than a browser flow on a busy machine.
     {

@@ -10,7 +10,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
-import { migrateDatabase } from "@/lib/db/migrate"
+import { migrateDatabase } from "../../lib/db/migrate"
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 const require = createRequire(import.meta.url)
