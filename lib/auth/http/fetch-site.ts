@@ -25,18 +25,25 @@ function originOf(value: string): string | undefined {
 
 /**
  * Classifies a request against `origin`, the deployment's public origin.
- * Either header naming anything but this origin makes it cross-site: a
- * `same-site` fetch (another subdomain of the same site, which can also plant
- * cookies) included, and an opaque `Origin: null` (sandboxed frames,
- * privacy-redirected forms).
+ * Sec-Fetch-Site decides when present: anything but `same-origin` (or `none`,
+ * a user-typed navigation) is cross-site, a `same-site` fetch from another
+ * subdomain (which can also plant cookies) included. Without it (older
+ * browsers), an Origin naming another origin is cross-site. `Origin: null`
+ * says nothing: browsers send it for their own same-origin form posts from a
+ * page with `Referrer-Policy: no-referrer`, which the built-in pages are.
  */
 export function requestSite(headers: HeaderSource, origin: string): RequestSite {
   const fetchSite = headers.get("sec-fetch-site")?.trim().toLowerCase()
   const originHeader = headers.get("origin")?.trim()
-  if (fetchSite !== undefined && fetchSite !== "" && fetchSite !== "same-origin" && fetchSite !== "none") return "cross-site"
-  if (originHeader !== undefined && originHeader !== "") {
+  if (fetchSite !== undefined && fetchSite !== "") {
+    if (fetchSite !== "same-origin" && fetchSite !== "none") return "cross-site"
+    // A browser that says same-origin but names another Origin is lying to one of us: refuse.
+    if (originHeader && originHeader !== "null" && originOf(originHeader) !== originOf(origin)) return "cross-site"
+    return fetchSite === "same-origin" ? "same-origin" : "unknown"
+  }
+  if (originHeader !== undefined && originHeader !== "" && originHeader !== "null") {
     const expected = originOf(origin)
     return expected !== undefined && originOf(originHeader) === expected ? "same-origin" : "cross-site"
   }
-  return fetchSite === "same-origin" ? "same-origin" : "unknown"
+  return "unknown"
 }

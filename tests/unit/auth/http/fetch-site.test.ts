@@ -12,18 +12,24 @@ describe("requestSite: where a POST came from, by the headers pages cannot set",
     expect(site({ "sec-fetch-site": "same-origin" })).toBe("same-origin")
   })
 
-  it("refuses another origin, another scheme or port, a sibling subdomain and the opaque origin", () => {
+  it("refuses another origin, another scheme or port, a sibling subdomain", () => {
     for (const origin of [
       "https://evil.example",
       "http://app.example.com",
       "https://app.example.com:8443",
       "https://sub.app.example.com",
-      "null",
       "garbage",
       "javascript:alert(1)",
     ]) {
       expect(site({ origin }), origin).toBe("cross-site")
+      expect(site({ origin, "sec-fetch-site": "same-origin" }), origin).toBe("cross-site")
     }
+  })
+
+  it("reads Origin: null as no information (a same-origin form on a no-referrer page sends it)", () => {
+    expect(site({ origin: "null", "sec-fetch-site": "same-origin" })).toBe("same-origin")
+    expect(site({ origin: "null", "sec-fetch-site": "cross-site" })).toBe("cross-site")
+    expect(site({ origin: "null" })).toBe("unknown")
   })
 
   it("refuses what Sec-Fetch-Site says came from elsewhere, even with a matching Origin", () => {
