@@ -23,7 +23,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import path from "node:path"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 
 import autocannon from "autocannon"
 
@@ -31,7 +31,7 @@ import { migrateDatabase } from "../lib/db/migrate"
 import { round } from "./lib/stats"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))
-const PROBE = fileURLToPath(new URL("./lib/memory-probe.cjs", import.meta.url))
+const PROBE = fileURLToPath(new URL("./lib/memory-probe.mjs", import.meta.url))
 const BASE = "/api/auth"
 const PASSWORD = "load-bench-password-123"
 
@@ -244,7 +244,7 @@ async function benchStrategy(strategy: Strategy, dbUrl: string, accounts: string
       AUTH_SECRET: "load-bench-secret-not-for-production-0123456789",
       AUTH_URL: origin,
       AUTH_SESSION_STRATEGY: strategy,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${PROBE}`.trim(),
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${pathToFileURL(PROBE).href}`.trim(),
       LOAD_PROBE_DIR: probeDir,
     },
   })

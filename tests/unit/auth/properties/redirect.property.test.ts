@@ -94,6 +94,11 @@ describe("redirect validation (properties)", () => {
           }),
           config,
         )
+        if (res.status === 400) {
+          // Only a JSON body can carry a lone surrogate; it is refused before anything else.
+          expect(json && !callbackUrl.isWellFormed()).toBe(true)
+          return
+        }
         expect(res.status).toBe(302)
         expect(originOf(new URL(res.headers.get("location")!, BASE_URL).href)).toBe(ORIGIN)
       }),

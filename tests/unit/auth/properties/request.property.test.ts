@@ -94,6 +94,15 @@ describe("request parsing and the pipeline (properties)", () => {
     )
   })
 
+  it("refuses a JSON body holding a lone surrogate with 400 (it once made every POST a 500)", async () => {
+    for (const text of ['{"callbackUrl":"/\\ud800"}', '{"\\udfff":"x"}', '{"data":{"name":"a\\ud83d"}}']) {
+      const request = new Request(`${ORIGIN}/auth/callback/credentials`, { method: "POST", headers: { "content-type": "application/json" }, body: text })
+      await expect(parseRequest(request, "/auth"), text).rejects.toMatchObject({ status: 400 })
+    }
+    const paired = new Request(`${ORIGIN}/auth/callback/credentials`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"\\ud83d\\ude00"}' })
+    expect((await parseRequest(paired, "/auth")).body).toEqual({ name: "\u{1F600}" })
+  })
+
   it("refuses bodies over the limit with 413, declared or streamed", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: MAX_BODY_BYTES + 1, max: MAX_BODY_BYTES * 4 }), fc.boolean(), async (size, declare) => {

@@ -1,8 +1,9 @@
-// Preloaded into the benchmarked server (NODE_OPTIONS=--require) by bench/load.ts:
+// Preloaded into the benchmarked server (NODE_OPTIONS=--import) by bench/load.ts:
 // writes this process's memory to LOAD_PROBE_DIR every half second, so the bench
 // can read the server's RSS and heap without an endpoint in the app.
-const fs = require("node:fs")
-const path = require("node:path")
+import fs from "node:fs"
+import path from "node:path"
+
 const dir = process.env.LOAD_PROBE_DIR
 if (dir) {
   const file = path.join(dir, `${process.pid}.json`)
