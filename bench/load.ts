@@ -11,7 +11,8 @@
  *
  * Flags:
  *   --duration N     seconds of measured traffic per strategy (default 60)
- *   --warmup N       seconds of the same traffic first, not counted (default 10)
+ *   --warmup N       seconds of the same traffic first, not counted (default 30: Next.js loads
+ *                    route code lazily, and a shorter warm-up counts that as growth)
  *   --connections N  concurrent connections = accounts (default 8)
  *   --strategies jwt,database (default both)
  *   --build          run `next build` first (default: use the existing build)
@@ -53,7 +54,7 @@ function positive(name: string, fallback: number): number {
 }
 
 const duration = positive("duration", 60)
-const warmup = positive("warmup", 10)
+const warmup = positive("warmup", 30)
 const connections = positive("connections", 8)
 const strategies = (flag("strategies") ?? "jwt,database").split(",").filter((s): s is Strategy => s === "jwt" || s === "database")
 const require = createRequire(import.meta.url)
