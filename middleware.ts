@@ -1,7 +1,30 @@
 // The guard: runs the `authorized` callback of auth.ts on every matched
 // request. It runs on the Node.js runtime so that it can read database
-// sessions (see docs/decisions.md, "middleware.ts vs proxy.ts").
-export { auth as middleware } from "@/auth"
+// sessions (see docs/decisions.md, "middleware.ts vs proxy.ts"). The app's
+// auth pages also get a per-request CSP nonce (lib/auth-page-headers.ts).
+import { type NextFetchEvent, type NextRequest, NextResponse } from "next/server"
+import { auth } from "@/auth"
+import { AUTH_PAGE_HEADERS, authPageContentSecurityPolicy, createNonce, isAuthPage } from "@/lib/auth-page-headers"
+
+/**
+ * Next.js takes the nonce from the CSP header of the request it renders, so
+ * the policy goes on the forwarded request as well as on the response.
+ */
+function withAuthPageHeaders(request: NextRequest): NextResponse {
+  const policy = authPageContentSecurityPolicy(createNonce(), process.env.NODE_ENV !== "production")
+  const requestHeaders = new Headers(request.headers)
+  requestHeaders.set("content-security-policy", policy)
+  const response = NextResponse.next({ request: { headers: requestHeaders } })
+  response.headers.set("Content-Security-Policy", policy)
+  for (const [name, value] of Object.entries(AUTH_PAGE_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
+const guardAuthPage = auth((request) => withAuthPageHeaders(request))
+
+export function middleware(request: NextRequest, event: NextFetchEvent): Promise<Response> {
+  return isAuthPage(request.nextUrl.pathname) ? guardAuthPage(request, event) : auth(request, event)
+}
 
 export const config = {
   runtime: "nodejs",

@@ -77,7 +77,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -111,6 +111,8 @@ export default defineConfig<E2EOptions>({
     // Once: two `next start` of the same build on one PostgreSQL (and Redis), with a TCP proxy
     // to PostgreSQL that the spec cuts (its own servers, no browser).
     { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000 },
+    // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation).
+    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation)\.spec\.ts$/, use: chromium },
     // Once: security findings reproduced over HTTP against their own server.
     // Bursts of password hashes: slower than a browser flow on a busy machine.
     {

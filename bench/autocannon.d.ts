@@ -7,6 +7,19 @@ declare module "autocannon" {
     duration?: number
     method?: "GET" | "POST"
     headers?: Record<string, string>
+    timeout?: number
+    /** A sequence each connection walks through (bench/load.ts); the callbacks share a per-connection context. */
+    requests?: Array<{
+      method?: string
+      path?: string
+      headers?: Record<string, string>
+      body?: string
+      // The context is whatever the callbacks keep in it.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      setupRequest?: (request: any, context: any) => any
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      onResponse?: (status: number, body: string, context: any, headers: any) => void
+    }>
   }
   interface Histogram {
     average: number

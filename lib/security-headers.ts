@@ -7,6 +7,8 @@
  * (frames, plugins, foreign form targets, <base>) is shut.
  */
 
+import { AUTH_PAGE_PATHS } from "./auth-page-headers"
+
 export interface HeaderRule {
   source: string
   headers: Array<{ key: string; value: string }>
@@ -40,12 +42,19 @@ export function securityHeaders(development: boolean): HeaderRule[] {
       // Every path except the auth routes, whose pages set their own policy.
       source: "/((?!api/auth/).*)",
       headers: [
-        { key: "Content-Security-Policy", value: contentSecurityPolicy(development) },
         { key: "X-Frame-Options", value: "DENY" },
         { key: "X-Content-Type-Options", value: "nosniff" },
-        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
         { key: "Strict-Transport-Security", value: "max-age=63072000" },
         { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+      ],
+    },
+    {
+      // Not the app's auth pages either: middleware.ts gives them a nonce policy and no referrer
+      // (lib/auth-page-headers.ts). Two CSP headers would both apply, so they get only that one.
+      source: `/((?!api/auth/|(?:${AUTH_PAGE_PATHS.map((p) => p.slice(1)).join("|")})(?:/|$)).*)`,
+      headers: [
+        { key: "Content-Security-Policy", value: contentSecurityPolicy(development) },
+        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
       ],
     },
     {

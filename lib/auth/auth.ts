@@ -22,12 +22,14 @@ import {
   BadRequest,
   CallbackRouteError,
   CredentialsSignin,
+  CrossSiteRequest,
   EmailSignInError,
   reportedErrorType,
   retryAfterOf,
   WebAuthnVerificationError,
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
+import { crossSiteResponse } from "./http/cross-site"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { unavailableResponse } from "./http/unavailable"
 import { renderErrorPage } from "./pages"
@@ -135,6 +137,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     return finish(await handlers[ctx.request.action](ctx))
   } catch (thrown) {
     if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))
+    if (thrown instanceof CrossSiteRequest) return finish(crossSiteResponse(ctx, asJson || wantsJson(request)))
     const outage = asDatabaseUnavailable(thrown)
     if (outage) {
       // A 503, never "signed out" nor a sign-in redirect; logged once per outage, not per request.

@@ -4,6 +4,8 @@
  * It does no work a request does not ask for.
  */
 import { createCSRFToken } from "./csrf"
+import { CrossSiteRequest } from "./errors"
+import { requestSite } from "./http/fetch-site"
 import type { ResolvedConfig } from "./config/resolve"
 import type { RequestInternal } from "./http/request"
 import { isAcceptableCallbackUrl } from "./redirect"
@@ -47,6 +49,11 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
     outCookies,
     csrf() {
       csrf ??= (async () => {
+        // Every POST that asks for the CSRF verdict changes state; one sent by another site's page is
+        // refused outright, whatever its token (the Next.js layer's own calls skip both checks).
+        if (request.method === "POST" && !config.skipCSRFCheck && requestSite(request.headers, origin) === "cross-site") {
+          throw new CrossSiteRequest("Origin or Sec-Fetch-Site names another site")
+        }
         const result = await createCSRFToken({
           secrets: config.secrets,
           cookieValue: request.cookies[cookies.csrfToken.name],

@@ -14,6 +14,7 @@ export type ErrorType =
   | "CallbackRouteError"
   | "CredentialsSignin"
   | "DatabaseUnavailable"
+  | "CrossSiteRequest"
   | "DuplicateConditionalUI"
   | "EmailSignInError"
   | "ErrorPageLoop"
@@ -249,6 +250,12 @@ export class EmailSignInError extends SignInError {
     return this
   }
 }
+/**
+ * A state-changing POST whose Origin or Sec-Fetch-Site names another site.
+ * Answered with a 403 (the error page, or JSON), never a redirect: the user's
+ * browser was sent here by someone else's page.
+ */
+export class CrossSiteRequest extends AuthError { static override type: ErrorType = "CrossSiteRequest" }
 export class MissingCSRF extends SignInError { static override type: ErrorType = "MissingCSRF" }
 export class AccountNotLinked extends SignInError { static override type: ErrorType = "AccountNotLinked" }
 
@@ -263,6 +270,7 @@ const clientSafeTypes = new Set<ErrorType>([
   "OAuthSignInError",
   "Verification",
   "MissingCSRF",
+  "CrossSiteRequest",
   "AccountNotLinked",
   "WebAuthnVerificationError",
   "RateLimited",

@@ -12,6 +12,8 @@ export function isRelativePath(url: string): boolean {
 
 /** Whether a client-supplied callback URL is worth passing to the redirect callback at all. */
 export function isAcceptableCallbackUrl(url: string): boolean {
+  // A lone surrogate cannot be percent-encoded into the callback-url cookie or a Location header.
+  if (!url.isWellFormed()) return false
   if (isRelativePath(url)) return true
   if (/[\u0000-\u001f]/.test(url)) return false
   try {

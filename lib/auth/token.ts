@@ -15,7 +15,7 @@ type HeaderSource = Headers | Record<string, string | string[] | undefined>
 
 export interface GetTokenParams<R extends boolean = false> {
   req: Request | { headers: HeaderSource }
-  /** Default: the secrets of the environment (AUTH_SECRET_3…_1, AUTH_SECRET or NEXTAUTH_SECRET). */
+  /** Default: the secrets of the environment (AUTH_SECRET or NEXTAUTH_SECRET, then AUTH_SECRET_1…_3). */
   secret?: string | string[]
   /**
    * Use the `__Secure-` cookie name. Default: true when the base URL

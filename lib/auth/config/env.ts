@@ -13,16 +13,19 @@ function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /**
- * Secrets from the environment, newest first: AUTH_SECRET_3, _2, _1, then
- * AUTH_SECRET (or its legacy alias NEXTAUTH_SECRET). Unlike next-auth, the
- * numbered ones are honoured even when AUTH_SECRET is set, so rotation works.
+ * Secrets from the environment, current first: AUTH_SECRET (or its legacy
+ * alias NEXTAUTH_SECRET) encrypts and signs; AUTH_SECRET_1, _2, _3 are older
+ * ones that still verify. An operator rotates by moving the secret to
+ * AUTH_SECRET_1 and setting a new AUTH_SECRET (docs/decisions.md, "Secret
+ * rotation order"). Unlike next-auth, the numbered ones are honoured even when
+ * AUTH_SECRET is set.
  */
 export function secretsFromEnv(env: Env): string[] | undefined {
   const list = [
-    nonEmpty(env.AUTH_SECRET_3),
-    nonEmpty(env.AUTH_SECRET_2),
-    nonEmpty(env.AUTH_SECRET_1),
     nonEmpty(env.AUTH_SECRET) ?? nonEmpty(env.NEXTAUTH_SECRET),
+    nonEmpty(env.AUTH_SECRET_1),
+    nonEmpty(env.AUTH_SECRET_2),
+    nonEmpty(env.AUTH_SECRET_3),
   ].filter((s): s is string => s !== undefined)
   return list.length > 0 ? list : undefined
 }

@@ -76,7 +76,9 @@ export function resolveOrigin(headers: HeaderSource, options: OriginOptions): st
         : isLocalHost(host)
           ? "http"
           : "https"
-  return `${proto}://${host}`
+  // Through the URL parser, so "HOST:443" and "host" give one origin: it is compared with
+  // URL.origin values elsewhere (redirect targets, Origin headers).
+  return new URL(`${proto}://${host}`).origin
 }
 
 function safeUrl(value: string): URL | undefined {

@@ -128,11 +128,18 @@ async function parseBody(request: Request): Promise<Record<string, unknown> | un
     const text = await readBody(request)
     if (text.trim() === "") return {}
     let parsed: unknown
+    // A JSON escape can spell a lone surrogate ("\ud800"), which no form or query string can: such
+    // a string cannot be percent-encoded into a cookie or a Location, so the body is refused.
+    let wellFormed = true
     try {
-      parsed = JSON.parse(text)
+      parsed = JSON.parse(text, (key, value: unknown) => {
+        if (!key.isWellFormed() || (typeof value === "string" && !value.isWellFormed())) wellFormed = false
+        return value
+      })
     } catch {
       throw new BadRequest(400, "Malformed JSON body.")
     }
+    if (!wellFormed) throw new BadRequest(400, "The JSON body contains an unpaired surrogate.")
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new BadRequest(400, "The JSON body must be an object.")
     }

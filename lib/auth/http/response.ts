@@ -48,6 +48,9 @@ export const htmlHeaders: Record<string, string> = {
   "X-Frame-Options": "DENY",
   "Content-Security-Policy":
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https:; base-uri 'none'; frame-ancestors 'none'",
+  // The email sign-in confirmation page carries its token in the URL: no other origin may see it.
+  // Not no-referrer: browsers then send "Origin: null" on the pages' own form posts, which
+  // frameworks' CSRF checks (SvelteKit's) refuse. Same value as the pages' <meta name="referrer">.
   "Referrer-Policy": "same-origin",
 }
 

@@ -11,6 +11,7 @@ import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
 import { unavailableResponse } from "../http/unavailable"
 import { toResponse } from "../http/response"
+import { refuseUnparsableFormPost } from "./form-post"
 import { readSession } from "./session"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
@@ -93,6 +94,8 @@ export async function handleAuth<Ctx>(
   // The auth routes read (and refresh) the session themselves: reading it here too would double
   // the work of every /session call, and they are never guarded anyway.
   if (!handler && isAuthRoute(prepared, request)) return NextResponse.next()
+  const refused = isAuthRoute(prepared, request) ? undefined : await refuseUnparsableFormPost(request)
+  if (refused) return refused
   const { session, cookies, unavailable } = await readSession(prepared, request.headers, request.url)
   const authRequest = request as NextAuthRequest
   authRequest.auth = session

@@ -6,6 +6,7 @@
  */
 import http from "node:http"
 import https from "node:https"
+import { screenRequest } from "./request-screen"
 import { markSocketAddressHookInstalled, SOCKET_ADDRESS_HEADER, socketAddressHookInstalled } from "./socket-address"
 
 type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean
@@ -16,6 +17,15 @@ function wrap(prototype: { emit: Emit }) {
     if (event === "request" && args[0] instanceof http.IncomingMessage) {
       const request = args[0]
       request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "unknown"
+      const refused = screenRequest(request.method, request.url)
+      const response = args[1]
+      if (refused && response instanceof http.ServerResponse) {
+        // Next.js would answer these with a 500 of its own; see ./request-screen.
+        response.writeHead(refused.status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", connection: "close" })
+        response.end(refused.message)
+        request.resume()
+        return true
+      }
     }
     return original.call(this, event, ...args)
   }

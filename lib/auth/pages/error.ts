@@ -41,6 +41,12 @@ const KINDS: Readonly<Record<string, ErrorKind>> = {
     lines: ["You do not have permission to sign in."],
     link: "signin",
   },
+  CrossSiteRequest: {
+    status: 403,
+    heading: "Request refused",
+    lines: ["This form was sent from another site, so it was not accepted.", "If you meant to sign in or out, do it from this site."],
+    link: "signin",
+  },
   WebAuthnVerificationError: {
     status: 403,
     heading: "Unable to sign in",
