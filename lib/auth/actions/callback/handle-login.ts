@@ -80,6 +80,10 @@ export async function handleLogin(
   const byEmail = email ? await adapter.getUserByEmail!(email) : null
   if (byEmail) {
     if (!input.allowDangerousEmailAccountLinking) {
+      // A concurrent first sign-in with this same provider account may have created the user
+      // (and its account) since the lookup above: that is this user, not someone else's.
+      const winner = await raceWinner(adapter, account)
+      if (winner?.id === byEmail.id) return { user: winner, isNewUser: false }
       throw new OAuthAccountNotLinked("Another account already uses this email address")
     }
     await link(ctx, adapter, byEmail, input)
