@@ -30,6 +30,7 @@ import autocannon from "autocannon"
 
 import { migrateDatabase } from "../lib/db/migrate"
 import { round } from "./lib/stats"
+import { freePort } from "../tests/helpers/free-port"
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url))
 const PROBE = fileURLToPath(new URL("./lib/memory-probe.mjs", import.meta.url))
@@ -195,18 +196,6 @@ async function seedAccounts(url: string, n: number): Promise<string[]> {
   }
   await db.$disconnect()
   return emails
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import("node:net")
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 let running: ChildProcess | undefined

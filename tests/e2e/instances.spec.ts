@@ -10,12 +10,12 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
-import { createServer } from "node:net"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import pg from "pg"
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy"
 import { expect, test } from "@playwright/test"
+import { freePort } from "../helpers/free-port"
 
 const require = createRequire(import.meta.url)
 const NEXT_BIN = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next")
@@ -24,17 +24,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", ".
 const POSTGRES = "postgresql://postgres@127.0.0.1:5432"
 const SECRET = "instances-spec-secret-0123456789abcdefghijklmn"
 const PASSWORD = "instances spec passphrase 77"
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 function run(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {

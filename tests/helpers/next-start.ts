@@ -6,11 +6,13 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { migrateDatabase } from "../../lib/db/migrate"
+import { freePort } from "./free-port"
+
+export { freePort }
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url))
 const require = createRequire(import.meta.url)
@@ -18,17 +20,6 @@ const NEXT_BIN = path.join(path.dirname(require.resolve("next/package.json")), "
 const TSX_CLI = path.join(path.dirname(require.resolve("tsx/package.json")), "dist", "cli.mjs")
 
 export const SEED = { email: "seed.user@example.com", password: "seed-user-password-123" }
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** A fresh SQLite file with the migrations applied and the seed account in it. */
 export async function seededDatabase(): Promise<{ url: string; cleanup: () => void }> {
