@@ -17,10 +17,11 @@
  *   --strategies jwt,database (default both)
  *   --build          run `next build` first (default: use the existing build)
  * Errors: connection errors, timeouts and 5xx answers. Targets: 0 errors, RSS
- * growth under 10% from the end of warm-up to the end of the run.
+ * growth under 10% from the end of warm-up to the end of the run, each read right after a
+ * full garbage collection in the server (the probe does it on request).
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import path from "node:path"
@@ -65,6 +66,8 @@ interface Memory {
   rss: number
   heapUsed: number
   heapTotal: number
+  /** When the probe last collected garbage on request (ms since the epoch), 0 if never. */
+  collected: number
 }
 
 /** The memory of the biggest process of the server (the one serving), from the probe's files. */
@@ -74,6 +77,26 @@ function serverMemory(dir: string): Memory {
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as Memory)
   if (samples.length === 0) throw new Error("the memory probe wrote nothing")
   return samples.reduce((a, b) => (b.rss > a.rss ? b : a))
+}
+
+/**
+ * The server's memory right after a full garbage collection: asks the probe for
+ * one and waits for a reading taken after it, so start and end are compared at
+ * the same point of the GC cycle.
+ */
+async function collectedServerMemory(dir: string): Promise<Memory> {
+  const asked = Date.now()
+  writeFileSync(path.join(dir, "gc"), "")
+  try {
+    for (let waited = 0; waited < 10_000; waited += 250) {
+      await sleep(250)
+      const memory = serverMemory(dir)
+      if (memory.collected >= asked) return memory
+    }
+    throw new Error("the memory probe did not collect garbage within 10 s")
+  } finally {
+    rmSync(path.join(dir, "gc"), { force: true })
+  }
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
@@ -253,14 +276,12 @@ async function benchStrategy(strategy: Strategy, dbUrl: string, accounts: string
     const options = { url: origin, connections, requests: visitSteps(origin, tally, accounts), timeout: 30 }
     console.log(`${strategy}: warm-up ${warmup} s ...`)
     await autocannon({ ...options, duration: warmup } as Parameters<typeof autocannon>[0])
-    await sleep(1500)
-    const memoryStart = serverMemory(probeDir)
+    const memoryStart = await collectedServerMemory(probeDir)
     tally.byStep = {}
     tally.serverErrors = 0
     console.log(`${strategy}: ${duration} s, ${connections} connections, mixed visits ...`)
     const result = await autocannon({ ...options, duration } as Parameters<typeof autocannon>[0])
-    await sleep(1500)
-    const memoryEnd = serverMemory(probeDir)
+    const memoryEnd = await collectedServerMemory(probeDir)
     return {
       strategy,
       requestsPerSec: result.requests.average,
