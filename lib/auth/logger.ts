@@ -6,7 +6,30 @@
  */
 import { AuthError } from "./errors"
 import { GENERATE_SECRET_COMMAND } from "./config/assert"
-import type { AuthConfig, LoggerInstance, WarningCode } from "./types"
+import type { ErrorType } from "./errors"
+import type { AuthConfig } from "./types"
+
+/**
+ * Every level takes a code first, then anything that explains it. `error`'s
+ * code is the error's type and its message includes the error itself (with
+ * `cause.err` holding the root failure); `warn`'s code is a WarningCode;
+ * `debug`'s code names the step (e.g. `adapter_getUser`).
+ */
+export interface LoggerInstance {
+  error: (code: ErrorType, ...message: unknown[]) => void
+  warn: (code: WarningCode, ...message: unknown[]) => void
+  debug: (code: string, ...message: unknown[]) => void
+}
+
+export type WarningCode =
+  | "debug-enabled"
+  | "csrf-disabled"
+  | "experimental-webauthn"
+  | "env-url-basepath-redundant"
+  | "env-url-basepath-mismatch"
+  | "weak-secret"
+  | "undecodable-session-token"
+  | "database-recovered"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",

@@ -3,9 +3,8 @@
  * Auth.js v5 so that apps, tokens and database rows move between the two.
  */
 import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types"
-import type { ErrorType } from "./errors"
-
-import type { OAuthConfig } from "./providers/oauth-types"
+import type { LoggerInstance } from "./logger"
+import type { Provider } from "./providers/types"
 import type { RateLimitOptions } from "./rate-limit/limiter"
 
 export type Awaitable<T> = T | PromiseLike<T>
@@ -196,27 +195,7 @@ export interface Theme {
   links?: { label: string; href: string }[]
 }
 
-/**
- * Every level takes a code first, then anything that explains it. `error`'s
- * code is the error's type and its message includes the error itself (with
- * `cause.err` holding the root failure); `warn`'s code is a WarningCode;
- * `debug`'s code names the step (e.g. `adapter_getUser`).
- */
-export interface LoggerInstance {
-  error: (code: ErrorType, ...message: unknown[]) => void
-  warn: (code: WarningCode, ...message: unknown[]) => void
-  debug: (code: string, ...message: unknown[]) => void
-}
-
-export type WarningCode =
-  | "debug-enabled"
-  | "csrf-disabled"
-  | "experimental-webauthn"
-  | "env-url-basepath-redundant"
-  | "env-url-basepath-mismatch"
-  | "weak-secret"
-  | "undecodable-session-token"
-  | "database-recovered"
+export type { LoggerInstance, WarningCode } from "./logger"
 
 // ---------------------------------------------------------------------------
 // Callbacks and events (spec §2.3, §6)
@@ -266,91 +245,22 @@ export interface EventCallbacks {
 }
 
 // ---------------------------------------------------------------------------
-// Providers
+// Providers: in providers/types.ts, re-exported here
 // ---------------------------------------------------------------------------
 
-export interface CommonProviderOptions {
-  id: string
-  name: string
-  type: ProviderType
-}
-
-export interface CredentialInput {
-  label?: string
-  type?: string
-  placeholder?: string
-  autocomplete?: string
-  required?: boolean
-  [attribute: string]: unknown
-}
-
-export interface CredentialsConfig<C extends Record<string, CredentialInput> = Record<string, CredentialInput>>
-  extends CommonProviderOptions {
-  type: "credentials"
-  credentials: C
-  authorize: (
-    credentials: Partial<Record<keyof C, unknown>>,
-    request: Request,
-  ) => Awaitable<User | null>
-  /**
-   * The submitted field that names the account, for the per-identifier rate
-   * limit. Default: the first declared credential that is not a password.
-   */
-  identifier?: (credentials: Partial<Record<keyof C, unknown>>) => string | undefined
-}
-
-/** OAuth 2.0 / OpenID Connect providers; see providers/oauth-types.ts. */
-export type OAuthProviderConfig = OAuthConfig<Profile>
-
-/** Email (magic link) providers: see providers/email.ts. */
-export type EmailProviderConfig = import("./providers/email").EmailConfig
-
-/** Who the passkeys belong to. Each field defaults from the public origin of the request. */
-export interface RelyingPartyOptions {
-  /** Default: the origin's host name. Passkeys are bound to it. */
-  id?: string
-  /** Shown by some authenticators. Default: the origin's host. */
-  name?: string
-  /** Origins whose responses are accepted. Default: the public origin. */
-  origin?: string | string[]
-}
-
-/** A field the sign-in page collects before a WebAuthn ceremony. */
-export interface WebAuthnFormField {
-  label?: string
-  type?: string
-  required?: boolean
-  autocomplete?: string
-}
-
-export type WebAuthnRequirement = "required" | "preferred" | "discouraged"
-
-export interface WebAuthnProviderConfig extends CommonProviderOptions {
-  type: "webauthn"
-  relyingParty?: RelyingPartyOptions
-  /** Auth.js's spelling of `relyingParty`, accepted so configurations carry over. */
-  relayingParty?: RelyingPartyOptions
-  /** How long the browser waits for the authenticator, in milliseconds. */
-  timeout: number
-  /** Whether the authenticator must verify the user (PIN, biometrics); "required" is enforced on the server. */
-  userVerification: WebAuthnRequirement
-  /** Whether the credential must be discoverable (a passkey that needs no user name). */
-  residentKey: WebAuthnRequirement
-  formFields: Record<string, WebAuthnFormField>
-  /** Offer passkeys in the browser's autofill on the built-in sign-in page (one provider at most). */
-  enableConditionalUI: boolean
-  /** COSE algorithm ids accepted at registration. Default: @simplewebauthn's list (EdDSA, ES256, RS256). */
-  supportedAlgorithmIDs?: number[]
-}
-
-export type ProviderConfig =
-  | CredentialsConfig
-  | OAuthProviderConfig
-  | EmailProviderConfig
-  | WebAuthnProviderConfig
-
-/** A provider as given in the config: an object, or a factory called with no options. */
-export type Provider = ProviderConfig | ((options?: Record<string, unknown>) => ProviderConfig)
+export type {
+  CommonProviderOptions,
+  CredentialInput,
+  CredentialsConfig,
+  OAuthProviderConfig,
+  EmailProviderConfig,
+  RelyingPartyOptions,
+  WebAuthnFormField,
+  WebAuthnRequirement,
+  WebAuthnProviderConfig,
+  ProviderConfig,
+  Provider,
+} from "./providers/types"
 
 // ---------------------------------------------------------------------------
 // Session options and the configuration object (spec §2.2, §2.5)

@@ -5,6 +5,7 @@
  * JSON, never a redirect: the caller is a script.
  */
 import { generateAuthenticationOptions, generateRegistrationOptions } from "@simplewebauthn/server"
+import { adapterView, type WebAuthnAdapter } from "../adapters/capabilities"
 import type { AuthContext } from "../context"
 import { noCacheHeaders, type ResponseInternal } from "../http/response"
 import { inferWebAuthnAction, isWebAuthnAction, type WebAuthnAction } from "../relying-party/action"
@@ -12,7 +13,7 @@ import { challengeCookie } from "../relying-party/challenge-cookie"
 import { webauthnCredentialId, splitTransports } from "../relying-party/encoding"
 import { relyingPartyFor } from "../relying-party/relying-party"
 import { currentSessionUser } from "./callback/handle-login"
-import type { Adapter, AdapterUser, WebAuthnProviderConfig } from "../types"
+import type { AdapterUser, WebAuthnProviderConfig } from "../types"
 
 type OptionsBody =
   | { action: WebAuthnAction; options: unknown }
@@ -42,8 +43,8 @@ export function normalizeWebAuthnName(value: unknown): string | undefined {
 }
 
 /** The credentials a user already has, as WebAuthn descriptors. */
-async function credentialsOf(adapter: Adapter, userId: string) {
-  const authenticators = await adapter.listAuthenticatorsByUserId!(userId)
+async function credentialsOf(adapter: WebAuthnAdapter, userId: string) {
+  const authenticators = await adapter.listAuthenticatorsByUserId(userId)
   return authenticators.map((a) => ({
     id: webauthnCredentialId(a.credentialID),
     transports: splitTransports(a.transports) as never,
@@ -72,7 +73,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     }
   }
 
-  const adapter = ctx.config.adapter as Adapter
+  const adapter = adapterView(ctx.config.adapters, "webauthn")
   const sessionUser = await currentSessionUser(ctx, adapter)
   let user: AdapterUser | null = sessionUser
   let email: string | undefined
@@ -80,7 +81,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     const normalized = normalizeWebAuthnEmail(ctx.request.query.email)
     if (!normalized) return refuse({ error: "Invalid request", code: "email_invalid" })
     email = normalized
-    user = await adapter.getUserByEmail!(normalized)
+    user = await adapter.getUserByEmail(normalized)
   }
   const action = inferWebAuthnAction({
     requested,

@@ -3,6 +3,7 @@
  * problem as a typed error whose message names the fix. It never throws and
  * never reads the environment.
  */
+import { accountMethods, emailMethods, sessionMethods, webauthnMethods } from "../adapters/capabilities"
 import { oauthProviderProblem } from "../oauth/provider-problem"
 import {
   type AuthError,
@@ -30,35 +31,12 @@ export const DEV_SECRET_PREFIX = "dev-only-"
  */
 export const GENERATE_SECRET_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`
 
-const sessionMethods: AdapterMethod[] = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"]
-const oauthMethods: AdapterMethod[] = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"]
-const emailMethods: AdapterMethod[] = [
-  "createVerificationToken",
-  "useVerificationToken",
-  "getUserByEmail",
-  "createUser",
-  "updateUser",
-]
-const webauthnMethods: AdapterMethod[] = [
-  "createUser",
-  "getUser",
-  "getUserByEmail",
-  "linkAccount",
-  "getAccount",
-  "getAuthenticator",
-  "createAuthenticator",
-  "listAuthenticatorsByUserId",
-  "updateAuthenticatorCounter",
-  // Ours, not Auth.js's: without it a replayed passkey response could sign in again.
-  "useWebAuthnChallenge",
-]
-
 /** The adapter methods this configuration will call, derived from its strategy and providers. */
 export function requiredAdapterMethods(strategy: "jwt" | "database", providers: ProviderConfig[]): AdapterMethod[] {
   const needed = new Set<AdapterMethod>()
   if (strategy === "database") sessionMethods.forEach((m) => needed.add(m))
   for (const p of providers) {
-    if (p.type === "oauth" || p.type === "oidc") oauthMethods.forEach((m) => needed.add(m))
+    if (p.type === "oauth" || p.type === "oidc") accountMethods.forEach((m) => needed.add(m))
     if (p.type === "email") emailMethods.forEach((m) => needed.add(m))
     if (p.type === "webauthn") webauthnMethods.forEach((m) => needed.add(m))
   }

@@ -26,7 +26,8 @@ import type {
 import { normaliseOAuthProvider } from "../oauth/normalise"
 import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
-import { isSessionAdapter, type SessionStrategy } from "../session/strategy"
+import type { SessionStrategy } from "../session/strategy"
+import { adapterViews, type AdapterViews } from "../adapters/capabilities"
 import { wrapAdapter } from "./adapter"
 import { assertConfig } from "./assert"
 import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
@@ -39,6 +40,8 @@ export interface ResolvedConfig {
   providers: ProviderConfig[]
   providerById: Map<string, ProviderConfig>
   adapter?: Adapter
+  /** The adapter once per feature, typed with the methods that feature calls (see adapters/capabilities). */
+  adapters: AdapterViews
   session: SessionOptions
   /** The session strategy's implementation, chosen here once. */
   sessionStrategy: SessionStrategy
@@ -118,7 +121,8 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const adapter = wrapAdapter(config.adapter, logger)
   // assertConfig has checked the session methods for "database"; with a configuration error
   // the strategy is never used, and jwt is a harmless stand-in.
-  const sessionStrategy = strategy === "database" && isSessionAdapter(adapter) ? databaseStrategy(adapter) : jwtStrategy
+  const adapters = adapterViews(adapter)
+  const sessionStrategy = strategy === "database" && adapters.session ? databaseStrategy(adapters.session) : jwtStrategy
 
   return {
     basePath: normaliseBasePath(config.basePath ?? "/auth"),
@@ -127,6 +131,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     providers,
     providerById: new Map(providers.map((p) => [p.id, p])),
     adapter,
+    adapters,
     session: {
       strategy: strategy as SessionOptions["strategy"],
       maxAge,

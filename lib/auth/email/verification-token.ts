@@ -4,7 +4,8 @@
  * links issued before a migration keep working), consumed exactly once.
  */
 import { hashToken, tokenHashCandidates } from "../hash"
-import type { Adapter, VerificationToken } from "../types"
+import type { EmailAdapter } from "../adapters/capabilities"
+import type { VerificationToken } from "../types"
 
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
@@ -23,11 +24,11 @@ export function tokenSecrets(providerSecret: string | undefined, secrets: readon
  * mail goes out only after this, so a fast click always finds its token.
  */
 export async function storeVerificationToken(
-  adapter: Adapter,
+  adapter: EmailAdapter,
   params: { identifier: string; token: string; expires: Date; secrets: readonly string[] },
 ): Promise<VerificationToken> {
   const hashed = { identifier: params.identifier, token: await hashToken(params.token, params.secrets[0]!), expires: params.expires }
-  await adapter.createVerificationToken!(hashed)
+  await adapter.createVerificationToken(hashed)
   return hashed
 }
 
@@ -38,11 +39,11 @@ export async function storeVerificationToken(
  * Null when there is none; an expired token is consumed too and reported as null.
  */
 export async function consumeVerificationToken(
-  adapter: Adapter,
+  adapter: EmailAdapter,
   params: { identifier: string; token: string; secrets: readonly string[]; now?: Date },
 ): Promise<VerificationToken | null> {
   for (const hash of await tokenHashCandidates(params.token, params.secrets)) {
-    const found = await adapter.useVerificationToken!({ identifier: params.identifier, token: hash })
+    const found = await adapter.useVerificationToken({ identifier: params.identifier, token: hash })
     if (!found) continue
     const expires = found.expires instanceof Date ? found.expires : new Date(found.expires)
     return expires.getTime() > (params.now ?? new Date()).getTime() ? found : null

@@ -13,6 +13,7 @@
  * thrown.
  */
 import * as o from "oauth4webapi"
+import { hasMethods, refreshMethods } from "../adapters/capabilities"
 import { resolveAuthConfig } from "../auth"
 import type { ResolvedConfig } from "../config/resolve"
 import { MissingAdapterMethods, OAuthCallbackError } from "../errors"
@@ -83,7 +84,7 @@ export async function getAccessToken(
 ): Promise<AccessTokenResult> {
   const config = resolveAuthConfig(authConfig)
   const adapter = config.adapter
-  if (!adapter?.getAccount || !adapter.updateAccount) {
+  if (!hasMethods(adapter, refreshMethods)) {
     throw new MissingAdapterMethods("getAccessToken needs the adapter's getAccount and updateAccount")
   }
   try {
@@ -97,7 +98,7 @@ export async function getAccessToken(
     const key = `${account.provider}\u0000${account.providerAccountId}\u0000${refreshToken}`
     const tokens = await singleFlight(key, async () => {
       const fresh = await requestRefresh(provider, refreshToken)
-      await adapter.updateAccount!({ ...(fresh as Partial<AdapterAccount>), provider: account.provider, providerAccountId: account.providerAccountId })
+      await adapter.updateAccount({ ...(fresh as Partial<AdapterAccount>), provider: account.provider, providerAccountId: account.providerAccountId })
       return fresh
     })
     return { accessToken: tokens.access_token as string, expiresAt: tokens.expires_at }

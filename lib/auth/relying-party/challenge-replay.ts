@@ -7,7 +7,7 @@
  */
 import { WebAuthnVerificationError } from "../errors"
 import { sha256Hex } from "../hash"
-import type { Adapter } from "../types"
+import type { WebAuthnAdapter } from "../adapters/capabilities"
 import type { IssuedChallenge } from "./challenge-cookie"
 
 // The cookie's token is still accepted a few seconds past its expiry (clock tolerance); the
@@ -15,9 +15,9 @@ import type { IssuedChallenge } from "./challenge-cookie"
 const KEEP_AFTER_EXPIRY_MS = 60_000
 
 /** Records the challenge as spent; throws when it was spent before. Call before verifying. */
-export async function spendChallenge(adapter: Adapter, issued: IssuedChallenge): Promise<void> {
+export async function spendChallenge(adapter: WebAuthnAdapter, issued: IssuedChallenge): Promise<void> {
   const challengeHash = await sha256Hex(issued.challenge)
   const expires = new Date(issued.expires.getTime() + KEEP_AFTER_EXPIRY_MS)
-  const first = await adapter.useWebAuthnChallenge!({ challengeHash, expires })
+  const first = await adapter.useWebAuthnChallenge({ challengeHash, expires })
   if (!first) throw new WebAuthnVerificationError("challenge_used", "This WebAuthn challenge was answered before")
 }

@@ -5,7 +5,8 @@
  * refused (AccountNotLinked). Decides only; creates nothing.
  */
 import { AccountNotLinked, WebAuthnVerificationError } from "../errors"
-import type { Adapter, AdapterUser } from "../types"
+import type { LinkingAdapter } from "../adapters/capabilities"
+import type { AdapterUser } from "../types"
 import type { IssuedChallenge } from "./challenge-cookie"
 
 export type PasskeyOwner =
@@ -13,7 +14,7 @@ export type PasskeyOwner =
   | { kind: "new"; user: AdapterUser }
 
 export async function passkeyOwner(
-  adapter: Adapter,
+  adapter: LinkingAdapter,
   issued: IssuedChallenge,
   sessionUser: AdapterUser | null,
 ): Promise<PasskeyOwner> {
@@ -28,7 +29,7 @@ export async function passkeyOwner(
     throw new WebAuthnVerificationError("session_changed", "A user signed in during a passkey sign-up")
   }
   if (issued.email === undefined) throw new WebAuthnVerificationError("challenge_mismatch", "The challenge names no user")
-  if (await adapter.getUserByEmail!(issued.email)) {
+  if (await adapter.getUserByEmail(issued.email)) {
     throw new AccountNotLinked("That email belongs to an account that is not signed in")
   }
   const { email, name = null } = issued

@@ -9,7 +9,8 @@ import { BadRequest } from "../errors"
 import { emitEvent } from "../events"
 import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser, Cookie, Session } from "../types"
-import type { SessionAdapter, SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
+import type { SessionAdapter } from "../adapters/capabilities"
+import type { SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
 import { storedUserAgent } from "./user-agent"
 
 function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {

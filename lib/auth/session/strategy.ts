@@ -6,7 +6,7 @@
  * and never build a response themselves.
  */
 import type { AuthContext } from "../context"
-import type { Account, Adapter, Cookie, Profile, Session, User } from "../types"
+import type { Account, Cookie, Profile, Session, User } from "../types"
 
 export interface SignedInUser {
   user: User
@@ -37,19 +37,4 @@ export interface SessionStrategy {
   end(ctx: AuthContext): Promise<Cookie[]>
   /** The id of the user signed in in this browser, if any (account linking at sign-in asks). */
   signedInUserId(ctx: AuthContext): Promise<string | null>
-}
-
-/** The adapter methods the database strategy calls, all present. */
-export type SessionAdapter = Adapter &
-  Required<Pick<Adapter, "createSession" | "getSessionAndUser" | "updateSession" | "deleteSession">>
-
-/** True when the adapter has every method the database strategy calls (checked once, at config time). */
-export function isSessionAdapter(adapter: Adapter | undefined): adapter is SessionAdapter {
-  return (
-    adapter !== undefined &&
-    typeof adapter.createSession === "function" &&
-    typeof adapter.getSessionAndUser === "function" &&
-    typeof adapter.updateSession === "function" &&
-    typeof adapter.deleteSession === "function"
-  )
 }

@@ -9,10 +9,11 @@
  * never by the token: the token is the credential, and the list is rendered
  * into pages.
  */
+import { hasMethods, sessionListingMethods, type SessionListingAdapter } from "../adapters/capabilities"
 import type { ResolvedConfig } from "../config/resolve"
 import { parseCookies } from "../cookies"
 import { sha256Hex } from "../hash"
-import type { Adapter, AdapterSession } from "../types"
+import type { AdapterSession } from "../types"
 import { describeUserAgent } from "./user-agent"
 
 export interface UserSessionInfo {
@@ -40,11 +41,9 @@ export type SessionListing =
 
 export type RevokeResult = "revoked" | "not-found" | "current" | "signed-out" | "jwt" | "unsupported"
 
-type ListingAdapter = Adapter & Required<Pick<Adapter, "getSessionAndUser" | "listSessions" | "deleteSessions" | "deleteSession">>
-
 type Holder =
   | { status: "signed-out" | "jwt" | "unsupported" }
-  | { status: "ok"; adapter: ListingAdapter; userId: string; sessionToken: string }
+  | { status: "ok"; adapter: SessionListingAdapter; userId: string; sessionToken: string }
 
 /** The session token this request carries (secure or plain cookie name, as the core picks it). */
 function sessionTokenOf(config: ResolvedConfig, request: Request): string | undefined {
@@ -57,14 +56,14 @@ function sessionTokenOf(config: ResolvedConfig, request: Request): string | unde
 async function holder(config: ResolvedConfig, request: Request): Promise<Holder> {
   if (config.sessionStrategy.name !== "database") return { status: "jwt" }
   const adapter = config.adapter
-  if (!adapter?.getSessionAndUser || !adapter.listSessions || !adapter.deleteSessions || !adapter.deleteSession) {
+  if (!hasMethods(adapter, sessionListingMethods)) {
     return { status: "unsupported" }
   }
   const sessionToken = sessionTokenOf(config, request)
   if (!sessionToken) return { status: "signed-out" }
   const found = await adapter.getSessionAndUser(sessionToken)
   if (!found || found.session.expires.getTime() <= Date.now()) return { status: "signed-out" }
-  return { status: "ok", adapter: adapter as ListingAdapter, userId: found.user.id, sessionToken }
+  return { status: "ok", adapter, userId: found.user.id, sessionToken }
 }
 
 /** The id a session is known by outside the server. */

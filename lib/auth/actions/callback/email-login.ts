@@ -4,9 +4,10 @@
  * verified. One decision, kept apart so every provider kind can share it.
  * It must not create anything before the token has been consumed.
  */
+import { adapterView } from "../../adapters/capabilities"
 import type { AuthContext } from "../../context"
 import { emitEvent } from "../../events"
-import type { Adapter, AdapterUser } from "../../types"
+import type { AdapterUser } from "../../types"
 
 export interface EmailLogin {
   user: AdapterUser
@@ -15,19 +16,19 @@ export interface EmailLogin {
 
 /** Looks the user up; `commit` writes (create or mark verified) once the signIn callback agreed. */
 export async function resolveEmailUser(ctx: AuthContext, identifier: string) {
-  const adapter = ctx.config.adapter as Adapter
-  const existing = await adapter.getUserByEmail!(identifier)
+  const adapter = adapterView(ctx.config.adapters, "email")
+  const existing = await adapter.getUserByEmail(identifier)
   const candidate: AdapterUser = existing ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
 
   async function commit(): Promise<EmailLogin> {
     const now = new Date()
     if (existing) {
       if (existing.emailVerified) return { user: existing, isNewUser: false }
-      const user = await adapter.updateUser!({ id: existing.id, emailVerified: now })
+      const user = await adapter.updateUser({ id: existing.id, emailVerified: now })
       await emitEvent(ctx.config, "updateUser", { user })
       return { user, isNewUser: false }
     }
-    const user = await adapter.createUser!({ ...candidate, emailVerified: now })
+    const user = await adapter.createUser({ ...candidate, emailVerified: now })
     await emitEvent(ctx.config, "createUser", { user })
     return { user, isNewUser: true }
   }

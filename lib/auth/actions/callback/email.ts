@@ -4,6 +4,7 @@
  * Verification error page and never in a session. With `confirmLink` the GET
  * only shows a confirmation page and the CSRF-checked POST consumes.
  */
+import { adapterView } from "../../adapters/capabilities"
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../../email/normalize"
@@ -14,7 +15,7 @@ import { htmlHeaders, type ResponseInternal } from "../../http/response"
 import { renderConfirmLinkPage } from "../../pages/confirm-link"
 import type { EmailConfig } from "../../providers/email"
 import { createSession } from "../../session/create"
-import type { Account, Adapter } from "../../types"
+import type { Account } from "../../types"
 import { customPageUrl, pageTheme, withQuery } from "../pages"
 import { resolveEmailUser } from "./email-login"
 
@@ -55,7 +56,7 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
     if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
   }
 
-  const adapter = ctx.config.adapter as Adapter
+  const adapter = adapterView(ctx.config.adapters, "email")
   const secrets = tokenSecrets(provider.secret, ctx.config.secrets)
   const consumed = await consumeVerificationToken(adapter, { identifier, token, secrets })
   if (!consumed) throw new Verification("The sign-in link is unknown, used or expired")

@@ -15,10 +15,10 @@ import { handleLogin, type LoginInput } from "./handle-login"
 
 export async function finishSignIn(ctx: AuthContext, input: LoginInput): Promise<ResponseInternal> {
   const { config } = ctx
-  const adapter = config.adapter
+  const adapter = config.adapters.account
   const { account, profile } = input
   const known = adapter
-    ? await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
+    ? await adapter.getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
     : null
 
   const decision = await runSignInCallback(ctx, { user: known ?? input.user, account, profile })

@@ -15,7 +15,8 @@
 import type { AuthContext } from "../../context"
 import { OAuthAccountNotLinked } from "../../errors"
 import { emitEvent } from "../../events"
-import type { Account, Adapter, AdapterAccount, AdapterUser, Profile, User } from "../../types"
+import type { LinkingAdapter } from "../../adapters/capabilities"
+import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types"
 
 export interface LoginInput {
   /** The user as the provider describes them (id is a placeholder). */
@@ -35,14 +36,14 @@ export interface LoginResult {
 }
 
 /** The user signed in in this browser, if any (either session strategy). */
-export async function currentSessionUser(ctx: AuthContext, adapter: Adapter): Promise<AdapterUser | null> {
+export async function currentSessionUser(ctx: AuthContext, adapter: LinkingAdapter): Promise<AdapterUser | null> {
   const id = await ctx.config.sessionStrategy.signedInUserId(ctx)
-  return id ? ((await adapter.getUser!(id)) ?? null) : null
+  return id ? ((await adapter.getUser(id)) ?? null) : null
 }
 
-async function link(ctx: AuthContext, adapter: Adapter, user: AdapterUser, input: LoginInput): Promise<void> {
+async function link(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser, input: LoginInput): Promise<void> {
   const stored = { ...(input.storedAccount ?? input.account), userId: user.id } as AdapterAccount
-  await adapter.linkAccount!(stored)
+  await adapter.linkAccount(stored)
   await emitEvent(ctx.config, "linkAccount", { user, account: input.account, profile: input.user })
 }
 
@@ -53,7 +54,7 @@ async function link(ctx: AuthContext, adapter: Adapter, user: AdapterUser, input
  */
 export async function handleLogin(
   ctx: AuthContext,
-  adapter: Adapter,
+  adapter: LinkingAdapter,
   input: LoginInput,
   known?: AdapterUser | null,
 ): Promise<LoginResult> {
@@ -61,7 +62,7 @@ export async function handleLogin(
   const byAccount =
     known !== undefined
       ? known
-      : await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
+      : ((await adapter.getUserByAccount?.({ provider: account.provider, providerAccountId: account.providerAccountId })) ?? null)
   const signedIn = await currentSessionUser(ctx, adapter)
 
   if (byAccount) {
@@ -77,7 +78,7 @@ export async function handleLogin(
   }
 
   const email = typeof input.user.email === "string" && input.user.email !== "" ? input.user.email : null
-  const byEmail = email ? await adapter.getUserByEmail!(email) : null
+  const byEmail = email ? await adapter.getUserByEmail(email) : null
   if (byEmail) {
     if (!input.allowDangerousEmailAccountLinking) {
       // A concurrent first sign-in with this same provider account may have created the user
@@ -93,7 +94,7 @@ export async function handleLogin(
   const { id: _placeholder, ...fields } = input.user
   const newUser = { ...fields, id: crypto.randomUUID(), email, emailVerified: null } as AdapterUser
   if (!adapter.createUserAndAccount) {
-    const created = await adapter.createUser!(newUser)
+    const created = await adapter.createUser(newUser)
     await emitEvent(ctx.config, "createUser", { user: created })
     await link(ctx, adapter, created, input)
     return { user: created, isNewUser: true }
@@ -115,10 +116,10 @@ export async function handleLogin(
 }
 
 /** The user a concurrent sign-in created for this account, looked up again after a failed create. */
-async function raceWinner(adapter: Adapter, account: Account): Promise<AdapterUser | null> {
+async function raceWinner(adapter: LinkingAdapter, account: Account): Promise<AdapterUser | null> {
   const key = { provider: account.provider, providerAccountId: account.providerAccountId }
   try {
-    return (await adapter.getUserByAccount!(key)) ?? null
+    return (await adapter.getUserByAccount?.(key)) ?? null
   } catch {
     return null
   }

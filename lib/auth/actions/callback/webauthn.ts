@@ -6,6 +6,7 @@
  * verify, store the new counter, sign its user in. register: verify, decide
  * the owner, create user/account/authenticator, sign in.
  */
+import { adapterView, type WebAuthnAdapter } from "../../adapters/capabilities"
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { BadRequest, MissingCSRF, WebAuthnVerificationError } from "../../errors"
@@ -18,7 +19,7 @@ import { passkeyOwner } from "../../relying-party/register-user"
 import { type RelyingParty, relyingPartyFor } from "../../relying-party/relying-party"
 import { responseCredentialId, verifyAuthentication, verifyRegistration } from "../../relying-party/verify"
 import { createSession } from "../../session/create"
-import type { Account, Adapter, AdapterUser, WebAuthnProviderConfig } from "../../types"
+import type { Account, AdapterUser, WebAuthnProviderConfig } from "../../types"
 import { customPageUrl, withQuery } from "../pages"
 import { currentSessionUser, handleLogin } from "./handle-login"
 
@@ -48,7 +49,7 @@ async function signInAs(
 /** One POST's ceremony: what both the sign-in and the registration step work from. */
 interface Ceremony {
   ctx: AuthContext
-  adapter: Adapter
+  adapter: WebAuthnAdapter
   provider: WebAuthnProviderConfig
   issued: IssuedChallenge
   rp: RelyingParty
@@ -56,16 +57,16 @@ interface Ceremony {
 }
 
 async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
-  const authenticator = await adapter.getAuthenticator!(responseCredentialId(response))
+  const authenticator = await adapter.getAuthenticator(responseCredentialId(response))
   // A credential of another user than the options were made for is as unknown as a missing one.
   if (!authenticator || (issued.userId !== undefined && authenticator.userId !== issued.userId)) {
     throw new WebAuthnVerificationError("unknown_credential", "No such authenticator")
   }
   const newCounter = await verifyAuthentication({ response, issued, rp, provider, authenticator })
-  await adapter.updateAuthenticatorCounter!(authenticator.credentialID, newCounter)
+  await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
 
-  const stored = await adapter.getAccount!(authenticator.providerAccountId, provider.id)
-  const user = await adapter.getUser!(stored?.userId ?? authenticator.userId)
+  const stored = await adapter.getAccount(authenticator.providerAccountId, provider.id)
+  const user = await adapter.getUser(stored?.userId ?? authenticator.userId)
   if (!user) throw new WebAuthnVerificationError("unknown_credential", "The authenticator's user no longer exists")
   const account: Account = stored ?? {
     type: "webauthn",
@@ -80,7 +81,7 @@ async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ce
 
 async function register({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
   const verified = await verifyRegistration({ response, issued, rp, provider })
-  if (await adapter.getAuthenticator!(verified.credentialID)) {
+  if (await adapter.getAuthenticator(verified.credentialID)) {
     throw new WebAuthnVerificationError("credential_exists", "This authenticator is registered already")
   }
   const sessionUser = await currentSessionUser(ctx, adapter)
@@ -93,7 +94,7 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
   // The account linking rules every provider shares: linked to the signed-in user, or a new
   // user created for the email (passkeyOwner has already refused an email that is taken).
   const { user, isNewUser } = await handleLogin(ctx, adapter, { user: owner.user, account }, null)
-  await adapter.createAuthenticator!({ ...verified, userId: user.id })
+  await adapter.createAuthenticator({ ...verified, userId: user.id })
 
   // Adding a passkey to the signed-in account keeps the session it has.
   if (!isNewUser) return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }
@@ -117,7 +118,7 @@ export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProvi
   if (issued.provider !== provider.id || issued.action !== action) {
     throw new WebAuthnVerificationError("challenge_mismatch", "The challenge was issued for another ceremony")
   }
-  const adapter = ctx.config.adapter as Adapter
+  const adapter = adapterView(ctx.config.adapters, "webauthn")
   await spendChallenge(adapter, issued)
 
   const ceremony: Ceremony = { ctx, adapter, provider, issued, rp: relyingPartyFor(ctx.origin, provider), response }

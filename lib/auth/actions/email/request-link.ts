@@ -5,6 +5,7 @@
  * with EmailSignInError; nothing is written for a refused address, and a
  * failed send removes its token so the next try starts clean.
  */
+import { adapterView } from "../../adapters/capabilities"
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../../email/normalize"
@@ -12,7 +13,7 @@ import { randomToken, storeVerificationToken, tokenSecrets } from "../../email/v
 import { EmailSignInError } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import type { EmailConfig } from "../../providers/email"
-import type { Account, Adapter, AdapterUser } from "../../types"
+import type { Account, AdapterUser } from "../../types"
 
 /** The provider's normaliser, or ours; either way a refusal becomes EmailSignInError(invalid_email). */
 export function normalizeIdentifier(provider: EmailConfig, input: unknown): string {
@@ -27,10 +28,10 @@ export function normalizeIdentifier(provider: EmailConfig, input: unknown): stri
 }
 
 export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig): Promise<ResponseInternal> {
-  const adapter = ctx.config.adapter as Adapter
+  const adapter = adapterView(ctx.config.adapters, "email")
   const identifier = normalizeIdentifier(provider, ctx.request.body?.email)
 
-  const existing = await adapter.getUserByEmail!(identifier)
+  const existing = await adapter.getUserByEmail(identifier)
   const user: AdapterUser = existing ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
   const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: provider.id }
   const verdict = await runSignInCallback(ctx, { user, account, email: { verificationRequest: true } })
@@ -58,7 +59,7 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
       })
     } catch (cause) {
       // Best effort: a leftover row would only expire unused, it never blocks a new request.
-      await Promise.resolve(adapter.useVerificationToken?.({ identifier, token: stored.token })).catch(() => null)
+      await Promise.resolve(adapter.useVerificationToken({ identifier, token: stored.token })).catch(() => null)
       throw new EmailSignInError("Sending the sign-in email failed", { cause }).withCode("send_failed")
     }
   }

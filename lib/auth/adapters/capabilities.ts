@@ -1,0 +1,96 @@
+/**
+ * What an adapter can do, as types the compiler checks. Every adapter method
+ * is optional in the contract (an app passes only what its configuration
+ * needs), so each feature names the methods it calls, and the resolved
+ * configuration holds one typed view of the adapter per feature — present
+ * only when every one of those methods is. Code that signs users in asks for
+ * its view instead of asserting methods exist. This module only inspects; it
+ * never calls the adapter.
+ */
+import { MissingAdapterMethods } from "../errors"
+import type { Adapter } from "./types"
+
+type AdapterMethod = keyof Adapter
+
+/** The adapter with the named methods present. */
+export type AdapterWith<K extends AdapterMethod> = Adapter & Required<Pick<Adapter, K>>
+
+export const sessionMethods = ["createSession", "getSessionAndUser", "updateSession", "deleteSession"] as const
+/** The account-linking rules every provider shares (lib/auth/actions/callback/handle-login.ts). */
+export const linkingMethods = ["createUser", "getUser", "getUserByEmail", "linkAccount"] as const
+/** OAuth/OIDC sign-in: linking, plus finding the user of a provider account. */
+export const accountMethods = [...linkingMethods, "getUserByAccount"] as const
+export const emailMethods = [
+  "createVerificationToken",
+  "useVerificationToken",
+  "getUserByEmail",
+  "createUser",
+  "updateUser",
+] as const
+export const webauthnMethods = [
+  ...linkingMethods,
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+  // Ours, not Auth.js's: without it a replayed passkey response could sign in again.
+  "useWebAuthnChallenge",
+] as const
+/** Keeping a stored access token fresh (getAccessToken). */
+export const refreshMethods = ["getAccount", "updateAccount"] as const
+/** A user listing and revoking their own sessions. */
+export const sessionListingMethods = ["getSessionAndUser", "listSessions", "deleteSessions", "deleteSession"] as const
+
+export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>
+export type LinkingAdapter = AdapterWith<(typeof linkingMethods)[number]>
+export type AccountAdapter = AdapterWith<(typeof accountMethods)[number]>
+export type EmailAdapter = AdapterWith<(typeof emailMethods)[number]>
+export type WebAuthnAdapter = AdapterWith<(typeof webauthnMethods)[number]>
+export type RefreshAdapter = AdapterWith<(typeof refreshMethods)[number]>
+export type SessionListingAdapter = AdapterWith<(typeof sessionListingMethods)[number]>
+
+/** True when the adapter has every one of `methods` (a type guard, so no cast is needed after it). */
+export function hasMethods<K extends AdapterMethod>(
+  adapter: Adapter | undefined,
+  methods: readonly K[],
+): adapter is AdapterWith<K> {
+  return adapter !== undefined && methods.every((m) => typeof adapter[m] === "function")
+}
+
+/** The adapter's typed views, computed once when the configuration is resolved. */
+export interface AdapterViews {
+  session?: SessionAdapter
+  account?: AccountAdapter
+  email?: EmailAdapter
+  webauthn?: WebAuthnAdapter
+}
+
+export function adapterViews(adapter: Adapter | undefined): AdapterViews {
+  return {
+    session: hasMethods(adapter, sessionMethods) ? adapter : undefined,
+    account: hasMethods(adapter, accountMethods) ? adapter : undefined,
+    email: hasMethods(adapter, emailMethods) ? adapter : undefined,
+    webauthn: hasMethods(adapter, webauthnMethods) ? adapter : undefined,
+  }
+}
+
+const viewMethods: { [V in keyof AdapterViews]-?: readonly AdapterMethod[] } = {
+  session: sessionMethods,
+  account: accountMethods,
+  email: emailMethods,
+  webauthn: webauthnMethods,
+}
+
+/**
+ * The view a feature needs. The configuration check has already refused a
+ * configuration whose adapter lacks these methods, so this throws only when
+ * that check was bypassed; the error names the missing methods.
+ */
+export function adapterView<V extends keyof AdapterViews>(views: AdapterViews, view: V): NonNullable<AdapterViews[V]> {
+  const adapter = views[view]
+  if (!adapter) {
+    throw new MissingAdapterMethods(`This needs an adapter with ${viewMethods[view].join(", ")}.`)
+  }
+  return adapter
+}

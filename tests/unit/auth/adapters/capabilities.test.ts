@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest"
+import { adapterView, adapterViews, hasMethods, sessionMethods } from "@/lib/auth/adapters/capabilities"
+import { MissingAdapterMethods } from "@/lib/auth/errors"
+import type { Adapter } from "@/lib/auth/types"
+
+const fn = async () => null
+const methods = (...names: (keyof Adapter)[]): Adapter => Object.fromEntries(names.map((n) => [n, fn]))
+
+describe("adapter capabilities", () => {
+  it("offers a feature's view only when the adapter has every method that feature calls", () => {
+    const linking = methods("createUser", "getUser", "getUserByEmail", "linkAccount")
+    const views = adapterViews(linking)
+    expect(views.account).toBeUndefined()
+    expect(views.session).toBeUndefined()
+
+    const full = methods("createUser", "getUser", "getUserByEmail", "linkAccount", "getUserByAccount", ...sessionMethods)
+    const fullViews = adapterViews(full)
+    expect(fullViews.account).toBe(full)
+    expect(fullViews.session).toBe(full)
+    expect(fullViews.email).toBeUndefined()
+  })
+
+  it("treats a property that is not a function as missing", () => {
+    const broken = { ...methods("createSession", "getSessionAndUser", "updateSession"), deleteSession: "no" } as unknown as Adapter
+    expect(hasMethods(broken, sessionMethods)).toBe(false)
+    expect(hasMethods(undefined, sessionMethods)).toBe(false)
+  })
+
+  it("names the missing methods when a feature asks for a view the adapter cannot give", () => {
+    expect(() => adapterView(adapterViews(methods("getUser")), "email")).toThrow(MissingAdapterMethods)
+    expect(() => adapterView(adapterViews(undefined), "email")).toThrow(/createVerificationToken, useVerificationToken/)
+  })
+})
