@@ -1,4 +1,5 @@
 import type { NextConfig } from "next"
+import { resolveBasePath } from "./lib/auth/next/config"
 import { securityHeaders } from "./lib/security-headers"
 
 // Telemetry is switched off through NEXT_TELEMETRY_DISABLED=1, which the dev,
@@ -10,7 +11,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // CSP, framing, MIME sniffing, HSTS for the app's pages (lib/security-headers.ts).
   async headers() {
-    return securityHeaders(process.env.NODE_ENV !== "production")
+    // The auth routes' base path as auth.ts resolves it (its config sets no basePath, so AUTH_URL's
+    // path or /api/auth); a basePath given in auth.ts belongs here too.
+    return securityHeaders(process.env.NODE_ENV !== "production", resolveBasePath({}, process.env))
   },
 }
 

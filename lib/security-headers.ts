@@ -1,7 +1,7 @@
 /**
  * Response headers for the app's own pages (next.config.ts applies them): a
  * Content-Security-Policy, no framing, no MIME sniffing, a referrer policy and
- * HSTS. The auth library's built-in pages under /api/auth send their own,
+ * HSTS. The auth library's built-in pages (under the auth base path) send their own,
  * stricter set. Next.js inlines its bootstrap scripts without a nonce, so
  * scripts are limited to this origin plus inline ones; everything else
  * (frames, plugins, foreign form targets, <base>) is shut.
@@ -36,11 +36,13 @@ export function contentSecurityPolicy(development: boolean): string {
  * https (directly or behind a TLS proxy) gets HSTS, plain-http development is
  * unaffected. No includeSubDomains: other hosts of the domain are not ours to pin.
  */
-export function securityHeaders(development: boolean): HeaderRule[] {
+export function securityHeaders(development: boolean, authBasePath = "/api/auth"): HeaderRule[] {
+  // "/api/auth" → "api/auth/": the path-to-regexp sources below match from after the leading slash.
+  const auth = `${escapeForSource(authBasePath.replace(/^\/+|\/+$/g, ""))}/`
   return [
     {
       // Every path except the auth routes, whose pages set their own policy.
-      source: "/((?!api/auth/).*)",
+      source: `/((?!${auth}).*)`,
       headers: [
         { key: "X-Frame-Options", value: "DENY" },
         { key: "X-Content-Type-Options", value: "nosniff" },
@@ -51,18 +53,23 @@ export function securityHeaders(development: boolean): HeaderRule[] {
     {
       // Not the app's auth pages either: middleware.ts gives them a nonce policy and no referrer
       // (lib/auth-page-headers.ts). Two CSP headers would both apply, so they get only that one.
-      source: `/((?!api/auth/|(?:${AUTH_PAGE_PATHS.map((p) => p.slice(1)).join("|")})(?:/|$)).*)`,
+      source: `/((?!${auth}|(?:${AUTH_PAGE_PATHS.map((p) => p.slice(1)).join("|")})(?:/|$)).*)`,
       headers: [
         { key: "Content-Security-Policy", value: contentSecurityPolicy(development) },
         { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
       ],
     },
     {
-      source: "/api/auth/:path*",
+      source: `/${auth}:path*`,
       headers: [
         { key: "X-Content-Type-Options", value: "nosniff" },
         { key: "Strict-Transport-Security", value: "max-age=63072000" },
       ],
     },
   ]
+}
+
+/** Escapes what path-to-regexp would read as syntax in a literal path segment. */
+function escapeForSource(path: string): string {
+  return path.replace(/[.*+?^${}()|[\]\\:]/g, "\\$&")
 }

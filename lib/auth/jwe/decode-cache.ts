@@ -95,11 +95,26 @@ export class DecodeCache {
     // A giant token would evict many ordinary ones; an ill-formed key would not survive the copy below.
     if (cost > this.#maxBytes / 64 || this.#maxEntries === 0 || !key.isWellFormed()) return
     this.delete(key)
-    while (this.#entries.size > 0 && (this.#bytes + cost > this.#maxBytes || this.#entries.size >= this.#maxEntries)) {
-      const oldest = this.#entries.keys().next().value as string
-      this.delete(oldest)
-    }
+    if (this.#bytes + cost > this.#maxBytes || this.#entries.size >= this.#maxEntries) this.#evict()
     this.#entries.set(ownCopy(key), entry)
     this.#bytes += cost
+  }
+
+  /**
+   * Drops the least recently used entries down to 7/8 of the budget (bytes
+   * and count) in one pass. One eviction per insert would start a fresh Map
+   * iterator each time, and V8's iterator walks past every slot deleted since
+   * the table was last compacted: at a full cache that scan cost more than
+   * the decryption the cache saves. Inserts leave room for a token at most
+   * maxBytes/64, so 7/8 always has room for the incoming one.
+   */
+  #evict(): void {
+    const byteGoal = (this.#maxBytes * 7) / 8
+    const countGoal = Math.min(this.#maxEntries - 1, Math.floor((this.#maxEntries * 7) / 8))
+    for (const [key, entry] of this.#entries) {
+      if (this.#bytes <= byteGoal && this.#entries.size <= countGoal) break
+      this.#entries.delete(key)
+      this.#bytes -= entryBytes(key, entry.json)
+    }
   }
 }
