@@ -165,7 +165,13 @@ export class KeyRing {
     // The client sends back exactly what we issue, and a string we encrypted
     // ourselves is authentic: remembering its claims spares the decryption on
     // the next request (a re-issued session cookie otherwise always misses).
-    this.#remember(DecodeCache.key(salt, jwe), { ...token, iat: now, exp: now + maxAge, jti }, fast?.json)
+    if (this.#decoded.enabled) {
+      const key = DecodeCache.key(salt, jwe)
+      const nbf = typeof token.nbf === "number" ? token.nbf : undefined
+      // A string this ring just built pins no request header: no copy needed (see DecodeCache.set).
+      if (fast) this.#decoded.set(key, { json: fast.json, exp: now + maxAge, nbf }, { owned: true })
+      else this.#remember(key, { ...token, iat: now, exp: now + maxAge, jti })
+    }
     return jwe
   }
 

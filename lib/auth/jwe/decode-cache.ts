@@ -90,13 +90,14 @@ export class DecodeCache {
     this.#bytes -= entryBytes(key, entry.json)
   }
 
-  set(key: string, entry: CachedClaims): void {
+  /** `owned`: the key is a string the caller built itself, not a slice of a request header. */
+  set(key: string, entry: CachedClaims, { owned = false }: { owned?: boolean } = {}): void {
     const cost = entryBytes(key, entry.json)
     // A giant token would evict many ordinary ones; an ill-formed key would not survive the copy below.
     if (cost > this.#maxBytes / 64 || this.#maxEntries === 0 || !key.isWellFormed()) return
     this.delete(key)
     if (this.#bytes + cost > this.#maxBytes || this.#entries.size >= this.#maxEntries) this.#evict()
-    this.#entries.set(ownCopy(key), entry)
+    this.#entries.set(owned ? key : ownCopy(key), entry)
     this.#bytes += cost
   }
 
