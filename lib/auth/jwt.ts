@@ -113,6 +113,14 @@ function epochSeconds(): number {
   return Math.floor(Date.now() / 1000)
 }
 
+export interface DecodeOptions {
+  /**
+   * Keep the claims for the next decode of this token (default). A caller that
+   * is about to replace the token (a re-issued session cookie) passes false.
+   */
+  remember?: boolean
+}
+
 /**
  * Holds the secrets and everything derived from them. Key derivation and
  * thumbprints run once per (salt, enc) for the life of the instance; build one
@@ -192,14 +200,14 @@ export class KeyRing {
    * Decrypts and validates a token. Throws on any failure (bad format, no
    * matching secret, tampering, expiry beyond the 15 s tolerance).
    */
-  async decode(jwe: string, salt: string): Promise<JWT> {
+  async decode(jwe: string, salt: string, { remember = true }: DecodeOptions = {}): Promise<JWT> {
     const cacheKey = DecodeCache.key(salt, jwe)
     const hit = this.#fromCache(cacheKey)
     if (hit) return hit
 
     const fast = await this.#fast.decode(jwe, salt, epochSeconds(), CLOCK_TOLERANCE)
     if (fast) {
-      this.#remember(cacheKey, fast.claims, fast.json)
+      if (remember) this.#remember(cacheKey, fast.claims, fast.json)
       return fast.claims
     }
 
@@ -218,7 +226,7 @@ export class KeyRing {
       payload = await this.#decodeWithoutKid(jwe, keys.ordered)
     }
 
-    this.#remember(cacheKey, payload)
+    if (remember) this.#remember(cacheKey, payload)
     return payload
   }
 
@@ -238,6 +246,20 @@ export class KeyRing {
       }
     }
     throw lastError
+  }
+
+  /** How many tokens' claims the decode cache holds now (diagnostics and tests). */
+  get rememberedTokens(): number {
+    return this.#decoded.size
+  }
+
+  /**
+   * Drops a token's remembered claims: the session strategy calls it for the
+   * token a re-issued cookie replaces, which the browser will not send again.
+   * A request still carrying it only pays a decryption; nothing is refused.
+   */
+  forget(jwe: string, salt: string): void {
+    this.#decoded.delete(DecodeCache.key(salt, jwe))
   }
 
   #fromCache(cacheKey: string): JWT | undefined {

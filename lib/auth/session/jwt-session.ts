@@ -8,6 +8,7 @@ import { warnOncePerProcess } from "../logger"
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
+import type { DecodeOptions } from "../jwt"
 import type { Cookie, JWT, Session } from "../types"
 import type { SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
 
@@ -21,11 +22,11 @@ export function sessionStoreFor(ctx: AuthContext): SessionStore {
   return new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
 }
 
-export async function decodeSessionToken(ctx: AuthContext, value: string): Promise<JWT | null> {
+export async function decodeSessionToken(ctx: AuthContext, value: string, options?: DecodeOptions): Promise<JWT | null> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
   return config.builtinJwt
-    ? config.keyRing.decode(value, salt)
+    ? config.keyRing.decode(value, salt, options)
     : config.jwt.decode({ token: value, salt, secret: config.secrets })
 }
 
@@ -53,7 +54,8 @@ async function readOrUpdate(ctx: AuthContext, update: SessionUpdate | undefined)
 
   let payload: JWT | null
   try {
-    payload = await decodeSessionToken(ctx, value)
+    // With updateAge 0 every read replaces the token, so its claims are not worth keeping.
+    payload = await decodeSessionToken(ctx, value, { remember: config.session.updateAge !== 0 })
   } catch (cause) {
     // No stack and no per-request error line: a client can send a junk cookie with every request.
     warnOncePerProcess(config.logger, "undecodable-session-token", cause instanceof Error ? cause.message : String(cause))
@@ -91,6 +93,8 @@ async function readOrUpdate(ctx: AuthContext, update: SessionUpdate | undefined)
   } as Parameters<typeof config.callbacks.session>[0])) as Session | null
 
   const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token), { expires: cookieExpires }) : []
+  // The browser gets the new token; keeping the old one's claims would only hold memory.
+  if (reissue && config.builtinJwt) config.keyRing.forget(value, ctx.cookies.sessionToken.name)
   if (session) await emitEvent(config, "session", { session, token })
   return { session, cookies }
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { AuthConfig, Session } from "@/lib/auth"
+import { resolveAuthConfig } from "@/lib/auth/auth"
 import { decode } from "@/lib/auth/jwt"
 import Credentials from "@/lib/auth/providers/credentials"
 import { BASE, Browser, SECRET, setCookie } from "@/tests/integration/auth/support"
@@ -74,5 +75,45 @@ describe("jwt.maxAge", () => {
     )
     await browser.signInWithCredentials({ email: "ada@example.com", password: "right" })
     expect(seen).toEqual([90])
+  })
+})
+
+describe("the decode cache under re-issued cookies", () => {
+  async function signedInBrowsers(cfg: AuthConfig, count: number): Promise<Browser[]> {
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const browser = new Browser(cfg)
+        await browser.signInWithCredentials({ email: `user-${i}@example.com`, password: "right" })
+        return browser
+      }),
+    )
+  }
+
+  it("with updateAge 0 keeps only the tokens browsers hold now, not every token they were sent", async () => {
+    const cfg = config({ session: { strategy: "jwt", updateAge: 0 } })
+    const browsers = await signedInBrowsers(cfg, 5)
+    const ring = resolveAuthConfig(cfg).keyRing
+    for (let round = 0; round < 4; round++) {
+      for (const browser of browsers) expect((await browser.send(`${BASE}/session`)).status).toBe(200)
+    }
+    // 5 browsers × (1 sign-in + 4 re-issues) tokens were made; only each browser's current one is held.
+    expect(ring.rememberedTokens).toBe(5)
+    for (const browser of browsers) {
+      const session = (await (await browser.send(`${BASE}/session`)).json()) as Session
+      expect(session.user?.email).toMatch(/^user-\d@example\.com$/)
+    }
+  })
+
+  it("drops a replaced token's claims when a changed token is re-issued", async () => {
+    let version = 0
+    const cfg = config({ callbacks: { jwt: ({ token }) => ({ ...token, version }) } })
+    const [browser] = await signedInBrowsers(cfg, 1)
+    const ring = resolveAuthConfig(cfg).keyRing
+    await browser!.send(`${BASE}/session`)
+    const before = ring.rememberedTokens
+    version = 1 // the token's content changes: the next read re-issues it
+    const res = await browser!.send(`${BASE}/session`)
+    expect(setCookie(res, SESSION)?.value).toBeTruthy()
+    expect(ring.rememberedTokens).toBe(before)
   })
 })
