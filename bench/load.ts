@@ -102,19 +102,22 @@ async function collectedServerMemory(dir: string): Promise<Memory> {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-function cookiesFrom(headers: unknown): string[] {
+/** Every value of one response header. */
+function headerValues(headers: unknown, wanted: string): string[] {
   // autocannon hands headers over as a flat [name, value, …] list or as an object.
   const out: string[] = []
   if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === "set-cookie") out.push(String(headers[i + 1]))
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === wanted) out.push(String(headers[i + 1]))
   } else if (headers && typeof headers === "object") {
     for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
-      if (name.toLowerCase() !== "set-cookie") continue
+      if (name.toLowerCase() !== wanted) continue
       for (const v of Array.isArray(value) ? value : [value]) out.push(String(v))
     }
   }
   return out
 }
+
+const cookiesFrom = (headers: unknown) => headerValues(headers, "set-cookie")
 
 interface Visit {
   jar: Record<string, string>
@@ -141,6 +144,12 @@ const cookieHeader = (visit: Visit) =>
 interface Tally {
   byStep: Record<string, Record<number, number>>
   serverErrors: number
+  /**
+   * Sign-ins answered with a redirect somewhere other than the callback URL,
+   * by the sign-in page's code (e.g. "busy" from the hash gate): a 302 that
+   * is not a session, which the status counts alone would pass as success.
+   */
+  refusedSignIns: Record<string, number>
 }
 
 type Req = { method?: string; path?: string; headers?: Record<string, string>; body?: string }
@@ -187,7 +196,15 @@ function visitSteps(origin: string, tally: Tally, accounts: string[]) {
         headers: { cookie: cookieHeader(context), "content-type": "application/x-www-form-urlencoded", origin },
         body: new URLSearchParams({ csrfToken: context.csrfToken ?? "", email: context.email ?? "", password: PASSWORD, callbackUrl: `${origin}/dashboard` }).toString(),
       }),
-      onResponse: count("sign-in"),
+      onResponse: (status: number, body: string, context: Visit, headers: unknown) => {
+        count("sign-in")(status, body, context, headers)
+        const location = headerValues(headers, "location")[0] ?? ""
+        if (status === 302 && !location.startsWith(`${origin}/dashboard`)) {
+          const query = new URL(location, origin).searchParams
+          const reason = query.get("code") ?? query.get("error") ?? "other"
+          tally.refusedSignIns[reason] = (tally.refusedSignIns[reason] ?? 0) + 1
+        }
+      },
     },
     page("session", `${BASE}/session`),
     page("dashboard", "/dashboard"),
@@ -237,6 +254,7 @@ interface StrategyResult {
   requests: number
   errors: number
   statuses: Tally["byStep"]
+  refusedSignIns: Tally["refusedSignIns"]
   memoryStart: Memory
   memoryEnd: Memory
 }
@@ -272,13 +290,14 @@ async function benchStrategy(strategy: Strategy, dbUrl: string, accounts: string
       if (waited > 120_000) throw new Error("next start did not answer in 120 s")
       await sleep(250)
     }
-    const tally: Tally = { byStep: {}, serverErrors: 0 }
+    const tally: Tally = { byStep: {}, serverErrors: 0, refusedSignIns: {} }
     const options = { url: origin, connections, requests: visitSteps(origin, tally, accounts), timeout: 30 }
     console.log(`${strategy}: warm-up ${warmup} s ...`)
     await autocannon({ ...options, duration: warmup } as Parameters<typeof autocannon>[0])
     const memoryStart = await collectedServerMemory(probeDir)
     tally.byStep = {}
     tally.serverErrors = 0
+    tally.refusedSignIns = {}
     console.log(`${strategy}: ${duration} s, ${connections} connections, mixed visits ...`)
     const result = await autocannon({ ...options, duration } as Parameters<typeof autocannon>[0])
     const memoryEnd = await collectedServerMemory(probeDir)
@@ -290,6 +309,7 @@ async function benchStrategy(strategy: Strategy, dbUrl: string, accounts: string
       requests: result.requests.total,
       errors: result.errors + result.timeouts + tally.serverErrors,
       statuses: tally.byStep,
+      refusedSignIns: tally.refusedSignIns,
       memoryStart,
       memoryEnd,
     }
@@ -332,6 +352,9 @@ async function main(): Promise<void> {
         `         RSS ${mb(r.memoryStart.rss)} -> ${mb(r.memoryEnd.rss)} (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(1)}%)  heap used ${mb(r.memoryStart.heapUsed)} -> ${mb(r.memoryEnd.heapUsed)}`,
       )
       console.log(`         statuses per step: ${JSON.stringify(r.statuses)}`)
+      const signIns = Object.values(r.statuses["sign-in"] ?? {}).reduce((a, b) => a + b, 0)
+      const refused = Object.values(r.refusedSignIns).reduce((a, b) => a + b, 0)
+      console.log(`         sign-ins that made a session: ${signIns - refused} of ${signIns}; refused: ${JSON.stringify(r.refusedSignIns)}`)
       const verdicts = [r.errors === 0 ? "0 errors: ok" : `${r.errors} errors: FAIL`, growth < 0.1 ? "RSS growth < 10%: ok" : "RSS growth >= 10%: FAIL"]
       console.log(`         ${verdicts.join("; ")}`)
     }
