@@ -109,8 +109,8 @@ export default defineConfig<E2EOptions>({
     // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
     { name: "startup", testMatch: /production-start\.spec\.ts$/ },
     // Once: two `next start` of the same build on one PostgreSQL (and Redis), with a TCP proxy
-    // to PostgreSQL that the spec cuts (its own servers, no browser).
-    { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000 },
+    // to PostgreSQL that the spec cuts (its own servers; a browser for one Settings form).
+    { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000, use: chromium },
     // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation).
     { name: "own-servers", testMatch: /(?:fuzz|secret-rotation)\.spec\.ts$/, use: chromium },
     // Once: security findings reproduced over HTTP against their own server.

@@ -29,3 +29,20 @@ export async function unlessUnavailable<T>(read: () => Promise<T>): Promise<{ va
     throw error
   }
 }
+
+/** What a Settings form shows when the database does not answer. */
+export const DATABASE_DOWN = { ok: false, message: "Saving is temporarily unavailable: the database does not answer. Try again in a moment." } as const
+
+/**
+ * Runs a server action's body; a database outage becomes a message in the
+ * form instead of Next.js's generic error screen. Anything else (including
+ * Next's redirect signal) passes through.
+ */
+export async function whileDatabaseAnswers<S>(run: () => Promise<S>): Promise<S | typeof DATABASE_DOWN> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isDatabaseOutage(error)) return DATABASE_DOWN
+    throw error
+  }
+}

@@ -215,6 +215,29 @@ for (const variant of variants) {
       expect(await browser.signIn(a.url, target, "wrong password")).toContain("code=rate_limited")
     })
 
+    test("a Settings form sent while the database is cut answers in the form, not with an error screen", async ({ page }) => {
+      await page.goto(`${a.url}/api/auth/signin`)
+      const form = page.locator("form").filter({ has: page.locator('input[type="password"]') })
+      await form.getByLabel("Email").fill(email)
+      await form.getByLabel("Password").fill(PASSWORD)
+      await form.getByRole("button", { name: /^Sign in/ }).click()
+      await page.goto(`${a.url}/settings`)
+      await expect(page.getByLabel("Display name")).toBeVisible()
+
+      proxy.cut()
+      try {
+        await page.getByLabel("Display name").fill("Renamed during the outage")
+        await page.getByRole("button", { name: "Save", exact: true }).click()
+        await expect(page.getByText("temporarily unavailable: the database does not answer")).toBeVisible()
+        await expect(page.getByText(/Application error|server-side exception/)).toHaveCount(0)
+      } finally {
+        proxy.restore()
+      }
+      // Nothing was half-saved: the name is unchanged once the database answers again.
+      await page.goto(`${a.url}/settings`)
+      await expect(page.getByLabel("Display name")).not.toHaveValue("Renamed during the outage")
+    })
+
     test("the database is cut: 503 'temporarily unavailable', no sign-in redirect, one log line; then recovery", async () => {
       const browser = new Client()
       expect(await browser.signIn(a.url, email, PASSWORD)).toBe(a.url)

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache"
 import { auth, unstable_update } from "@/auth"
 import { normalizeName } from "@/lib/accounts/users"
 import { getPrisma } from "@/lib/db/client"
+import { whileDatabaseAnswers } from "@/lib/session-state"
 
 export interface SettingsState {
   ok?: boolean
@@ -16,13 +17,15 @@ export interface SettingsState {
  * jwt cookie and every rendered view show it at once.
  */
 export async function updateNameAction(_previous: SettingsState, form: FormData): Promise<SettingsState> {
-  const session = await auth()
-  const id = session?.user?.id
-  if (!id) return { ok: false, message: "Your session has ended. Sign in again." }
-  const name = normalizeName(form.get("name"))
-  if (!name) return { ok: false, message: "Enter a name of 1 to 80 characters." }
-  await getPrisma().user.update({ where: { id }, data: { name } })
-  await unstable_update({ user: { name } })
-  revalidatePath("/", "layout")
-  return { ok: true, message: "Display name saved." }
+  return whileDatabaseAnswers(async () => {
+    const session = await auth()
+    const id = session?.user?.id
+    if (!id) return { ok: false, message: "Your session has ended. Sign in again." }
+    const name = normalizeName(form.get("name"))
+    if (!name) return { ok: false, message: "Enter a name of 1 to 80 characters." }
+    await getPrisma().user.update({ where: { id }, data: { name } })
+    await unstable_update({ user: { name } })
+    revalidatePath("/", "layout")
+    return { ok: true, message: "Display name saved." }
+  })
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache"
 import { auth } from "@/auth"
 import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/lib/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
+import { whileDatabaseAnswers } from "@/lib/session-state"
 
 export interface PasskeyActionState {
   ok?: boolean
@@ -20,19 +21,23 @@ const REFUSALS = {
 const SIGNED_OUT: PasskeyActionState = { ok: false, message: "Your session has ended. Sign in again." }
 
 export async function renamePasskeyAction(_previous: PasskeyActionState, form: FormData): Promise<PasskeyActionState> {
-  const userId = (await auth())?.user?.id
-  if (!userId) return SIGNED_OUT
-  const result = await renamePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""), form.get("name"))
-  if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
-  revalidatePath("/settings")
-  return { ok: true, message: "Passkey renamed." }
+  return whileDatabaseAnswers(async () => {
+    const userId = (await auth())?.user?.id
+    if (!userId) return SIGNED_OUT
+    const result = await renamePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""), form.get("name"))
+    if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+    revalidatePath("/settings")
+    return { ok: true, message: "Passkey renamed." }
+  })
 }
 
 export async function deletePasskeyAction(_previous: PasskeyActionState, form: FormData): Promise<PasskeyActionState> {
-  const userId = (await auth())?.user?.id
-  if (!userId) return SIGNED_OUT
-  const result = await deletePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""))
-  if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
-  revalidatePath("/settings")
-  return { ok: true, message: "Passkey deleted." }
+  return whileDatabaseAnswers(async () => {
+    const userId = (await auth())?.user?.id
+    if (!userId) return SIGNED_OUT
+    const result = await deletePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""))
+    if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+    revalidatePath("/settings")
+    return { ok: true, message: "Passkey deleted." }
+  })
 }

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache"
 import { auth, rateLimit, sessions } from "@/auth"
 import { changePassword } from "@/lib/accounts/password-change"
 import { getPrisma } from "@/lib/db/client"
+import { whileDatabaseAnswers } from "@/lib/session-state"
 
 export interface ChangePasswordState {
   ok?: boolean
@@ -17,18 +18,20 @@ export interface ChangePasswordState {
  * browser stays signed in.
  */
 export async function changePasswordAction(_previous: ChangePasswordState, form: FormData): Promise<ChangePasswordState> {
-  const userId = (await auth())?.user?.id
-  if (!userId) return { ok: false, message: "Your session has ended. Sign in again." }
-  const result = await changePassword(getPrisma(), {
-    userId,
-    currentPassword: form.get("currentPassword"),
-    newPassword: form.get("newPassword"),
-    rateLimit,
+  return whileDatabaseAnswers(async () => {
+    const userId = (await auth())?.user?.id
+    if (!userId) return { ok: false, message: "Your session has ended. Sign in again." }
+    const result = await changePassword(getPrisma(), {
+      userId,
+      currentPassword: form.get("currentPassword"),
+      newPassword: form.get("newPassword"),
+      rateLimit,
+    })
+    if (!result.ok) return result
+    const revoked = await sessions.revokeOthers()
+    revalidatePath("/settings")
+    if (revoked.status !== "ok") return { ok: true, message: "Password changed." }
+    const others = revoked.revoked === 1 ? "1 other session was" : `${revoked.revoked} other sessions were`
+    return { ok: true, message: `Password changed. ${others} signed out.` }
   })
-  if (!result.ok) return result
-  const revoked = await sessions.revokeOthers()
-  revalidatePath("/settings")
-  if (revoked.status !== "ok") return { ok: true, message: "Password changed." }
-  const others = revoked.revoked === 1 ? "1 other session was" : `${revoked.revoked} other sessions were`
-  return { ok: true, message: `Password changed. ${others} signed out.` }
 }

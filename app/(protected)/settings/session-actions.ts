@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache"
 import { sessions } from "@/auth"
+import { whileDatabaseAnswers } from "@/lib/session-state"
 
 export interface SessionActionState {
   ok?: boolean
@@ -18,16 +19,20 @@ const MESSAGES = {
 
 /** Ends one of the signed-in user's other sessions; the library only finds it among their own. */
 export async function revokeSessionAction(_previous: SessionActionState, form: FormData): Promise<SessionActionState> {
-  const result = await sessions.revoke(String(form.get("sessionId") ?? ""))
-  if (result !== "revoked") return { ok: false, message: MESSAGES[result] }
-  revalidatePath("/settings")
-  return { ok: true, message: "Session revoked. That device is signed out." }
+  return whileDatabaseAnswers(async () => {
+    const result = await sessions.revoke(String(form.get("sessionId") ?? ""))
+    if (result !== "revoked") return { ok: false, message: MESSAGES[result] }
+    revalidatePath("/settings")
+    return { ok: true, message: "Session revoked. That device is signed out." }
+  })
 }
 
 export async function revokeOtherSessionsAction(_previous: SessionActionState): Promise<SessionActionState> {
-  const result = await sessions.revokeOthers()
-  if (result.status !== "ok") return { ok: false, message: MESSAGES[result.status] }
-  revalidatePath("/settings")
-  const count = result.revoked
-  return { ok: true, message: count === 1 ? "1 other session revoked." : `${count} other sessions revoked.` }
+  return whileDatabaseAnswers(async () => {
+    const result = await sessions.revokeOthers()
+    if (result.status !== "ok") return { ok: false, message: MESSAGES[result.status] }
+    revalidatePath("/settings")
+    const count = result.revoked
+    return { ok: true, message: count === 1 ? "1 other session revoked." : `${count} other sessions revoked.` }
+  })
 }

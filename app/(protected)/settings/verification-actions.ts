@@ -4,23 +4,26 @@ import { auth, rateLimit } from "@/auth"
 import { sendVerificationMail } from "@/lib/accounts/email-verification"
 import { requestInfo } from "@/lib/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
+import { whileDatabaseAnswers } from "@/lib/session-state"
 
 export interface ResendState {
   message?: string
 }
 
 export async function resendVerificationAction(): Promise<ResendState> {
-  const id = (await auth())?.user?.id
-  if (!id) return { message: "Your session has ended. Sign in again." }
-  const { origin } = await requestInfo()
-  const client = await rateLimit.clientAddress()
-  try {
-    const outcome = await sendVerificationMail(getPrisma(), { userId: id, origin, counted: { client, rateLimit } })
-    if (outcome === "already-verified") return { message: "Your address is already verified." }
-  } catch (error) {
-    console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
-    return { message: "The email could not be sent. Try again in a moment." }
-  }
-  // The same words when the send limit held the mail back.
-  return { message: "We have sent a verification link to your address. It works for 24 hours." }
+  return whileDatabaseAnswers(async () => {
+    const id = (await auth())?.user?.id
+    if (!id) return { message: "Your session has ended. Sign in again." }
+    const { origin } = await requestInfo()
+    const client = await rateLimit.clientAddress()
+    try {
+      const outcome = await sendVerificationMail(getPrisma(), { userId: id, origin, counted: { client, rateLimit } })
+      if (outcome === "already-verified") return { message: "Your address is already verified." }
+    } catch (error) {
+      console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
+      return { message: "The email could not be sent. Try again in a moment." }
+    }
+    // The same words when the send limit held the mail back.
+    return { message: "We have sent a verification link to your address. It works for 24 hours." }
+  })
 }
