@@ -5,6 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { createPrismaClient, type DbClient } from "@/lib/db/client"
 import { migrateDatabase } from "@/lib/db/migrate"
 import type { DatabaseProvider } from "@/lib/db/url"
@@ -74,4 +75,12 @@ export async function dropPostgresDatabase(database: string): Promise<void> {
   } finally {
     await client.end()
   }
+}
+
+/** A migrated database of `provider` with the Prisma adapter on it; the caller drops it with `db.cleanup()`. */
+export async function adapterOnNewDatabase(
+  provider: DatabaseProvider,
+): Promise<{ db: TestDatabase; adapter: ReturnType<typeof PrismaAdapter> }> {
+  const db = await createTestDatabase(provider)
+  return { db, adapter: PrismaAdapter(db.prisma) }
 }

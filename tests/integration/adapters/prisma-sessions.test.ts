@@ -14,7 +14,7 @@ import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { createPrismaClient } from "@/lib/db/client"
 import { PROJECT_ROOT, providerLayout } from "@/lib/db/layout"
 import { migrateDatabase } from "@/lib/db/migrate"
-import { createTestDatabase, dropPostgresDatabase, TEST_POSTGRES_SERVER, type TestDatabase } from "@/tests/helpers/db"
+import { adapterOnNewDatabase, dropPostgresDatabase, TEST_POSTGRES_SERVER, type TestDatabase } from "@/tests/helpers/db"
 
 const MIGRATION = "20261124034923_session_details"
 const DAY = 24 * 60 * 60 * 1000
@@ -23,13 +23,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter session listing 
   let db: TestDatabase
   let adapter: ReturnType<typeof PrismaAdapter>
 
-  beforeAll(async () => {
-    db = await createTestDatabase(provider)
-    adapter = PrismaAdapter(db.prisma)
-  })
-  afterAll(async () => {
-    await db?.cleanup()
-  })
+  beforeAll(async () => ({ db, adapter } = await adapterOnNewDatabase(provider)))
+  afterAll(() => db?.cleanup())
 
   const newUser = async () =>
     (await adapter.createUser({ id: "", email: `s-${crypto.randomUUID()}@example.com`, emailVerified: null })).id

@@ -10,22 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { fromBase64, stringToTransports, toBase64 } from "../../../node_modules/@auth/core/lib/utils/webauthn-utils.js"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { storedCredentialId, webauthnCredentialId } from "@/lib/auth/relying-party/encoding"
-import { createTestDatabase } from "@/tests/helpers/db"
+import { adapterOnNewDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { SoftAuthenticator } from "@/tests/helpers/soft-authenticator"
-
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
 
 describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter passkey storage on %s", (provider) => {
   let db: TestDatabase
   let adapter: ReturnType<typeof PrismaAdapter>
 
-  beforeAll(async () => {
-    db = await createTestDatabase(provider)
-    adapter = PrismaAdapter(db.prisma)
-  })
-  afterAll(async () => {
-    await db?.cleanup()
-  })
+  beforeAll(async () => ({ db, adapter } = await adapterOnNewDatabase(provider)))
+  afterAll(() => db?.cleanup())
 
   const later = () => new Date(Date.now() + 15 * 60 * 1000)
 

@@ -15,9 +15,8 @@ import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@/lib/au
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma/postgres/client"
 import { PrismaClient as SqliteClient, type PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3"
-import { createTestDatabase } from "@/tests/helpers/db"
+import { adapterOnNewDatabase, type TestDatabase } from "@/tests/helpers/db"
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>
 
 const userKeys = ["email", "emailVerified", "id", "image", "name"]
 
@@ -87,14 +86,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
   let db: TestDatabase
   let adapter: ReturnType<typeof PrismaAdapter>
 
-  beforeAll(async () => {
-    db = await createTestDatabase(provider)
-    adapter = PrismaAdapter(db.prisma)
-  })
-
-  afterAll(async () => {
-    await db?.cleanup()
-  })
+  beforeAll(async () => ({ db, adapter } = await adapterOnNewDatabase(provider)))
+  afterAll(() => db?.cleanup())
 
   beforeEach(async () => {
     // Accounts, sessions and authenticators go with their users (cascade).
@@ -630,10 +623,7 @@ describe.each(["sqlite", "postgresql"] as const)("Prisma adapter lookups with NU
   let db: TestDatabase
   let adapter: ReturnType<typeof PrismaAdapter>
 
-  beforeAll(async () => {
-    db = await createTestDatabase(provider)
-    adapter = PrismaAdapter(db.prisma)
-  })
+  beforeAll(async () => ({ db, adapter } = await adapterOnNewDatabase(provider)))
   afterAll(() => db?.cleanup())
 
   const nul = "abc\u0000def"
