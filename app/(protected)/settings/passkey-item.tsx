@@ -1,6 +1,7 @@
 "use client"
 
 import { useActionState } from "react"
+import { RemoveItemForm } from "@/components/remove-item-form"
 import { StatusMessage } from "@/components/status-message"
 import { deletePasskeyAction, type PasskeyActionState, renamePasskeyAction } from "./passkey-actions"
 
@@ -49,12 +50,7 @@ export function PasskeyItem({ credentialID, name, kind, backedUp, created, lastU
           Rename
         </button>
       </form>
-      <form action={remove}>
-        <input type="hidden" name="credentialID" value={credentialID} />
-        <button type="submit" disabled={deleting} className="text-sm font-medium text-red-700 underline dark:text-red-400">
-          Delete {name}
-        </button>
-      </form>
+      <RemoveItemForm action={remove} field="credentialID" value={credentialID} pending={deleting} label={`Delete ${name}`} />
       <StatusMessage ok={renamed.ok} text={renamed.message} testId="passkey-message" />
       <StatusMessage ok={deleted.ok} text={deleted.message} testId="passkey-message" />
     </li>

@@ -1,6 +1,7 @@
 "use client"
 
 import { useActionState } from "react"
+import { RemoveItemForm } from "@/components/remove-item-form"
 import { StatusMessage } from "@/components/status-message"
 import { revokeSessionAction, type SessionActionState } from "./session-actions"
 
@@ -32,12 +33,7 @@ export function SessionItem({ id, current, device, created, lastActive }: Sessio
         <dd data-testid="session-last-active">{lastActive}</dd>
       </dl>
       {current ? null : (
-        <form action={revoke}>
-          <input type="hidden" name="sessionId" value={id} />
-          <button type="submit" disabled={revoking} className="text-sm font-medium text-red-700 underline dark:text-red-400">
-            Revoke {device}
-          </button>
-        </form>
+        <RemoveItemForm action={revoke} field="sessionId" value={id} pending={revoking} label={`Revoke ${device}`} />
       )}
       <StatusMessage ok={state.ok} text={state.message} testId="session-message" />
     </li>
