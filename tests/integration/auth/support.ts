@@ -6,6 +6,7 @@
 import { expect } from "vitest"
 import { Auth } from "@/lib/auth"
 import type { AuthConfig } from "@/lib/auth"
+import Credentials from "@/lib/auth/providers/credentials"
 
 export const SECRET = "endpoint-suite-secret-7f3a9c1e5b2d4f6a8c0e"
 export const OTHER_SECRET = "another-deployment-secret-1b3d5f7a9c2e4f6"
@@ -235,5 +236,23 @@ export function recordingLogger() {
       warn: (code: string) => void warnings.push(code),
       debug: () => {},
     },
+  }
+}
+
+/** The one account the framework-variant suites sign in with (password "correct"). */
+export const alice = { id: "user-alice", name: "Alice", email: "alice@example.test" }
+
+/** A credentials-only configuration that signs `alice` in; logs go to a recording logger. */
+export function aliceConfig(): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    providers: [
+      Credentials({
+        credentials: { email: {}, password: {} },
+        authorize: async (c) => (c.email === alice.email && c.password === "correct" ? alice : null),
+      }),
+    ],
   }
 }

@@ -11,7 +11,6 @@ import type { Express, RequestHandler } from "express"
 import type { AuthConfig } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { ExpressAuth, getSession } from "@/lib/auth/express"
-import Credentials from "@/lib/auth/providers/credentials"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
 import OIDC from "@/lib/auth/providers/oidc"
 import Passkey from "@/lib/auth/providers/passkey"
@@ -19,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { IdpBrowser, type OidcServer, startOidcServer } from "@/tests/helpers/oidc-provider"
 import { SoftAuthenticator } from "@/tests/helpers/soft-authenticator"
 import { linkIn, smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
-import { BASE, Browser, expectBaseAttributes, expectNoInternals, recordingLogger, SECRET, setCookie } from "../support"
+import { alice, aliceConfig, BASE, Browser, expectBaseAttributes, expectNoInternals, recordingLogger, SECRET, setCookie } from "../support"
 import { direct, express, listen, type RunningServer, viaProxy } from "./server"
 
 const SESSION = "authjs.session-token"
@@ -46,21 +45,8 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()))
 })
 
-const alice = { id: "user-alice", name: "Alice", email: "alice@example.test" }
-
 function credentialsConfig(extra: Partial<AuthConfig> = {}): AuthConfig {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    logger: recordingLogger().logger,
-    providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        authorize: async (c) => (c.email === alice.email && c.password === "correct" ? alice : null),
-      }),
-    ],
-    ...extra,
-  }
+  return { ...aliceConfig(), ...extra }
 }
 
 async function signIn(browser: Browser, base = BASE): Promise<Response> {

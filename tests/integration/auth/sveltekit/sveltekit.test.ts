@@ -10,30 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { AuthConfig, Session } from "@/lib/auth"
 import { CredentialsSignin } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import Credentials from "@/lib/auth/providers/credentials"
 import OIDC from "@/lib/auth/providers/oidc"
 import { getSession, SvelteKitAuth, type SvelteKitAuthConfig } from "@/lib/auth/sveltekit"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { IdpBrowser, type OidcServer, startOidcServer } from "@/tests/helpers/oidc-provider"
-import { Browser, isDeletion, ORIGIN, parseSetCookie, recordingLogger, SECRET, setCookie } from "../support"
+import { alice, aliceConfig, Browser, isDeletion, ORIGIN, parseSetCookie, SECRET, setCookie } from "../support"
 import { finish, requestEvent, type TestEvent } from "./event"
 
 const SESSION = "authjs.session-token"
-const alice = { id: "user-alice", name: "Alice", email: "alice@example.test" }
-
 function config(extra: Partial<SvelteKitAuthConfig> = {}): SvelteKitAuthConfig {
-  return {
-    secret: SECRET,
-    trustHost: true,
-    logger: recordingLogger().logger,
-    providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        authorize: async (c) => (c.email === alice.email && c.password === "correct" ? alice : null),
-      }),
-    ],
-    ...extra,
-  }
+  return { ...aliceConfig(), ...extra }
 }
 
 type Auth = ReturnType<typeof SvelteKitAuth>
