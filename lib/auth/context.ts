@@ -77,16 +77,19 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
 
 /**
  * body.callbackUrl, else query.callbackUrl, else the callback-url cookie, else
- * the origin; a value that is neither relative nor http(s) is dropped. The
- * redirect callback has the last word; the cookie is refreshed when the
- * result differs from it.
+ * the origin. The first one present decides: a value that is neither
+ * relative nor http(s) gives the origin, never an older cookie's value (the
+ * request asked for somewhere; a page the browser visited earlier is not
+ * what it asked for). The redirect callback has the last word; the cookie is
+ * refreshed when the result differs from it.
  */
 async function resolveCallbackUrl(ctx: AuthContext): Promise<string> {
   const { request, cookies, config, origin } = ctx
   const cookieName = cookies.callbackUrl.name
   const fromCookie = request.cookies[cookieName]
   const candidates = [request.body?.callbackUrl, request.query.callbackUrl, fromCookie]
-  const given = candidates.find((c): c is string => typeof c === "string" && c !== "" && isAcceptableCallbackUrl(c))
+  const first = candidates.find((c): c is string => typeof c === "string" && c !== "")
+  const given = first !== undefined && isAcceptableCallbackUrl(first) ? first : undefined
   let resolved = origin
   if (given !== undefined) {
     const result = await config.callbacks.redirect({ url: given, baseUrl: origin })

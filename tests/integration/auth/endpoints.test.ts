@@ -507,6 +507,15 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       expect(decodeURIComponent(setCookie(res, CALLBACK)!.value)).toBe(ORIGIN)
     })
 
+    it("a refused callbackUrl in the request gives the base URL, not a page the callback-url cookie remembers", async () => {
+      const user = await newUser()
+      const browser = new Browser(makeConfig({ user }))
+      // Set by an earlier visit (e.g. a guarded page's redirect to sign-in).
+      browser.jar.set(CALLBACK, encodeURIComponent(`${ORIGIN}/settings`))
+      const res = await browser.signInWithCredentials({ email: user.email, password: "correct", callbackUrl: "//evil.example/steal" })
+      expect(res.headers.get("location")).toBe(ORIGIN)
+    })
+
     it("a custom redirect callback sees the raw url and baseUrl, and has the last word", async () => {
       const seen: unknown[] = []
       const user = await newUser()
