@@ -216,6 +216,9 @@ for (const variant of variants) {
     })
 
     test("a Settings form sent while the database is cut answers in the form, not with an error screen", async ({ page }) => {
+      // With database sessions the guard cannot read the session either, and answers the action's
+      // POST with its 503 before the action runs (the outage test below covers that answer).
+      test.skip(variant.strategy !== "jwt", "the guard answers first under database sessions")
       await page.goto(`${a.url}/api/auth/signin`)
       const form = page.locator("form").filter({ has: page.locator('input[type="password"]') })
       await form.getByLabel("Email").fill(email)
