@@ -230,13 +230,13 @@ ${fields}
 const DIVIDER = html`<div class="divider">or</div>`
 
 /**
- * A form-based provider alone on the page says just "Sign in"; next to other
- * forms its name tells them apart. OAuth buttons and the passkey form carry
- * their own names, so they do not count.
+ * The password form says just "Sign in": every other way on the page names
+ * itself ("Sign in with email", "Sign in with Passkey", a provider's button).
+ * Only several credentials providers on one page need their names.
  */
 function formButtonLabel(provider: PageProvider, providers: PageProvider[]): string {
-  const forms = providers.filter((q) => q.type !== "oauth" && q.type !== "oidc" && q.type !== "webauthn")
-  return forms.length === 1 ? "Sign in" : `Sign in with ${provider.name}`
+  const credentials = providers.filter((q) => q.type === "credentials")
+  return credentials.length === 1 ? "Sign in" : `Sign in with ${provider.name}`
 }
 
 export function renderSignInPage(p: SignInPageParams): RenderedPage {

@@ -195,7 +195,7 @@ describe("sign-in page", () => {
     expect(inputs[0]?.[6]).toContain(" required")
     expect(inputs[1]?.[6]).toContain('autocomplete="current-password"')
     expect(inputs[1]?.[6]).toContain('placeholder="••••"')
-    expect(form).toMatch(/<button type="submit"[^>]*>Sign in with Credentials<\/button>/)
+    expect(form).toMatch(/<button type="submit"[^>]*>Sign in<\/button>/)
   })
 
   it("copies only harmless extra attributes from a credential definition", () => {

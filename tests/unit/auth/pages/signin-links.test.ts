@@ -78,9 +78,18 @@ describe("sign-in page form", () => {
     expect(page()).toMatch(/<button type="submit"[^>]*>Sign in<\/button>/)
   })
 
-  it("names the provider on the button when another form is on the page", () => {
+  it('keeps "Sign in" beside the email-link form, whose own button names it', () => {
     const email: PageProvider = { id: "email", name: "Email", type: "email", signinUrl: `${ORIGIN}/api/auth/signin/email`, callbackUrl: "" }
-    expect(page({ providers: [email, credentials] })).toMatch(/<button type="submit"[^>]*>Sign in with Email and password<\/button>/)
+    const html = page({ providers: [email, credentials] })
+    expect(html).toMatch(/<button type="submit"[^>]*>Sign in<\/button>/)
+    expect(html).toMatch(/<button type="submit"[^>]*>Sign in with Email<\/button>/)
+  })
+
+  it("names each credentials provider when there are several", () => {
+    const staff: PageProvider = { ...credentials, id: "staff", name: "Staff login", signinUrl: `${ORIGIN}/api/auth/signin/staff` }
+    const html = page({ providers: [credentials, staff] })
+    expect(html).toMatch(/<button type="submit"[^>]*>Sign in with Email and password<\/button>/)
+    expect(html).toMatch(/<button type="submit"[^>]*>Sign in with Staff login<\/button>/)
   })
 
   it("puts a remembered email into the email field and the focus on the password", () => {
