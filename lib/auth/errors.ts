@@ -11,6 +11,7 @@ export type ErrorType =
   | "AccountNotLinked"
   | "AdapterError"
   | "BadRequest"
+  | "BasePathMismatch"
   | "CallbackRouteError"
   | "CredentialsSignin"
   | "DatabaseUnavailable"
@@ -23,6 +24,7 @@ export type ErrorType =
   | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
+  | "InvalidEnvironmentVariable"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -81,11 +83,50 @@ function normaliseCause(cause: unknown): AuthErrorCause {
   return { err: toError(cause) }
 }
 
+/**
+ * A registered symbol every AuthError carries: the types of its classes, most
+ * derived first. Frameworks compile the library into several bundles (Next.js:
+ * route handlers, server actions, middleware), each with its own copy of these
+ * classes, and an error thrown by one copy is no `instanceof` of another's. The
+ * brand is what `instanceof` falls back to, so checks hold across bundles.
+ */
+const AUTH_ERROR_BRAND = Symbol.for("next-auth-starter.auth-error")
+
+type Branded = { [AUTH_ERROR_BRAND]?: readonly ErrorType[] }
+type ErrorClass = abstract new (...args: never[]) => Error
+
+/** Whether `target` is the root of its copy of the hierarchy: AuthError itself, in whichever bundle. */
+const isRoot = (target: ErrorClass) => Object.getPrototypeOf(target.prototype) === Error.prototype
+
+/** The types a class and its parents declare, up to (not including) the root AuthError. */
+function declaredTypes(target: ErrorClass): ErrorType[] {
+  const types: ErrorType[] = []
+  for (let c: ErrorClass = target; !isRoot(c); c = Object.getPrototypeOf(c) as ErrorClass) {
+    if (Object.hasOwn(c, "type")) types.push((c as unknown as { type: ErrorType }).type)
+  }
+  return types
+}
+
 export class AuthError extends Error {
   static type: ErrorType = "CallbackRouteError"
   static kind: ErrorKind = "error"
   type: ErrorType
   override cause?: AuthErrorCause
+  declare readonly [AUTH_ERROR_BRAND]: readonly ErrorType[]
+
+  /**
+   * `error instanceof SomeAuthError`, also for an error from another bundle's
+   * copy of the library: any branded error is an AuthError, and it is an
+   * instance of a subclass that declares its own type when that type is one
+   * of the error's.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true
+    const types = typeof value === "object" && value !== null ? (value as Branded)[AUTH_ERROR_BRAND] : undefined
+    if (!Array.isArray(types)) return false
+    if (isRoot(this)) return true
+    return Object.hasOwn(this, "type") && types.includes((this as typeof AuthError).type)
+  }
 
   /**
    * `new AuthError(message, { cause })` with any thrown value as the cause,
@@ -104,6 +145,7 @@ export class AuthError extends Error {
     }
     this.name = new.target.name
     this.type = (new.target as typeof AuthError).type
+    Object.defineProperty(this, AUTH_ERROR_BRAND, { value: Object.freeze(declaredTypes(new.target)) })
   }
 
   /** The page this error sends the user to. */
@@ -154,6 +196,29 @@ export class EventError extends AuthError { static override type: ErrorType = "E
 export class InvalidCallbackUrl extends AuthError { static override type: ErrorType = "InvalidCallbackUrl" }
 export class InvalidCheck extends AuthError { static override type: ErrorType = "InvalidCheck" }
 export class InvalidEndpoints extends AuthError { static override type: ErrorType = "InvalidEndpoints" }
+/**
+ * Two places name where the auth routes live and disagree: the path of
+ * AUTH_URL (or `basePath`) and where a framework mounted them. Refused
+ * rather than answering 400 on every route; the message names both paths.
+ */
+export class BasePathMismatch extends AuthError {
+  static override type: ErrorType = "BasePathMismatch"
+  readonly code = "base_path_mismatch"
+}
+/**
+ * An environment variable that is set but cannot be used (e.g. AUTH_URL
+ * without a scheme). `variable` names it; the message shows a correct value.
+ */
+export class InvalidEnvironmentVariable extends AuthError {
+  static override type: ErrorType = "InvalidEnvironmentVariable"
+  readonly code = "invalid_environment_variable"
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 export class InvalidProvider extends AuthError { static override type: ErrorType = "InvalidProvider" }
 export class JWTSessionError extends AuthError { static override type: ErrorType = "JWTSessionError" }
 export class MissingAdapter extends AuthError { static override type: ErrorType = "MissingAdapter" }

@@ -3,15 +3,25 @@
  * the auth routes, getSession(req, config) reads the session in the app's
  * own routes. Everything Express-specific stays in lib/auth/express.
  *
- *   app.set("trust proxy", 1)                // behind one proxy: https is detected
- *   app.use("/auth", ExpressAuth(config))    // or "/auth/*splat"
+ *   app.use("/auth", ExpressAuth(config))    // or "/auth/*splat"; the mount is the base path
  *   app.get("/me", async (req, res) => res.json(await getSession(req, config)))
+ *
+ * getSession throws DatabaseUnavailable during a database outage (answer 503).
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express"
-import { Auth } from "../auth"
+import { Auth, resolveAuthConfig } from "../auth"
 import { readSessionFromCore } from "../http/server-calls"
 import type { Session } from "../types"
-import { chooseBasePath, clientAddresses, type ExpressAuthConfig, prepareConfig } from "./config"
+import { releaseBody } from "./body"
+import {
+  assertDeclaredBasePath,
+  clientAddresses,
+  type ExpressAuthConfig,
+  learnedBasePaths,
+  prepareConfig,
+  requestBasePath,
+  sessionBasePath,
+} from "./config"
 import { expressOrigin, mountPath, toWebRequest } from "./request"
 import { appendCookies, writeResponse } from "./response"
 
@@ -19,37 +29,63 @@ export type { ExpressAuthConfig } from "./config"
 
 export type ExpressAuthMiddleware = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => Promise<void>
 
+/** The core's answer to a configuration error, without its details (they go to the server log). */
+const misconfigured = () =>
+  Response.json(
+    { message: "There is a problem with the server configuration. Check the server logs for more information." },
+    { status: 500, headers: { "cache-control": "no-store" } },
+  )
+
 /**
- * The auth routes as Express middleware. Mount it at the base path (default
- * /auth); every request under it goes to the core. Errors the core does not
- * answer itself reach Express's error handling through next(error).
+ * The auth routes as Express middleware, served where it is mounted. A
+ * `basePath` the path of AUTH_URL contradicts throws here; a mount that
+ * either contradicts is logged once (naming both paths) and answered with
+ * a 500, never a 400 on every route. Errors the core does not answer
+ * itself reach Express's error handling through next(error).
  */
 export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
+  assertDeclaredBasePath(config, process.env)
+  const reported = new Set<string>()
   return async (req, res, next) => {
     try {
-      const prepared = prepareConfig(config, chooseBasePath(config, process.env, mountPath(req)))
+      const base = requestBasePath(config, process.env, mountPath(req))
+      if ("mismatch" in base) {
+        if (!reported.has(base.mismatch.message)) {
+          reported.add(base.mismatch.message)
+          resolveAuthConfig(config).logger.error(base.mismatch.type, base.mismatch)
+        }
+        await writeResponse(req, res, misconfigured())
+        return
+      }
+      if (mountPath(req) !== undefined) learnedBasePaths.set(config, base.basePath)
+      const prepared = prepareConfig(config, base.basePath)
       const request = toWebRequest(req, expressOrigin(req, process.env))
       if (req.ip) clientAddresses.set(request, req.ip)
-      await writeResponse(res, await Auth(request, prepared.handler))
+      await writeResponse(req, res, await Auth(request, prepared.handler))
     } catch (error) {
+      releaseBody(req)
       next(error)
     }
   }
 }
 
 /**
- * The session of the request, or null. Set-Cookie the core asks for (a slid
- * database expiry, a renewed jwt, a cleared stale cookie) is added to the
- * response when it has not been sent yet, so protected routes keep the
- * session alive.
+ * The session of the request, or null when nobody is signed in. Throws the
+ * core's DatabaseUnavailable (`code` "database_unavailable") when the
+ * session could not be read because the database is unreachable, so an
+ * outage is not mistaken for a signed-out user: answer it with a 503.
+ * Set-Cookie the core asks for (a slid database expiry, a renewed jwt, a
+ * cleared stale cookie) is added to the response when it has not been sent
+ * yet, so protected routes keep the session alive.
  */
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
-  const prepared = prepareConfig(config, chooseBasePath(config, process.env, undefined))
-  const { session, cookies } = await readSessionFromCore(prepared.raw, {
+  const prepared = prepareConfig(config, sessionBasePath(config, process.env))
+  const { session, cookies, unavailable } = await readSessionFromCore(prepared.raw, {
     origin: expressOrigin(req, process.env),
     basePath: prepared.basePath,
     cookie: req.headers.cookie ?? null,
   })
+  if (unavailable) throw unavailable
   if (req.res) appendCookies(req.res, cookies)
   return session
 }

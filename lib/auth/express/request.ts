@@ -4,10 +4,10 @@
  * and -Host count), the headers, and the body, whether a body parser already
  * consumed it or it is still a stream.
  */
-import { Readable } from "node:stream"
 import type { Request as ExpressRequest } from "express"
 import { authUrlFromEnv, type Env } from "../config/env"
 import { resolveOrigin } from "../http/origin"
+import { bodyStream } from "./body"
 
 /**
  * Where the app is reached from outside: AUTH_URL when set, else the
@@ -64,7 +64,8 @@ function appendFields(form: URLSearchParams, key: string, value: unknown): void 
  * The body for the core. A parser that ran first (express.json, .urlencoded,
  * .text, .raw) left req.body and consumed the stream: the body is written
  * again in the request's content type. Otherwise the stream is handed on,
- * and the core reads it with its own size limit.
+ * and the core reads it with its own size limit; what it leaves unread is
+ * settled when the answer is written (body.ts).
  */
 function requestBody(req: ExpressRequest, headers: Headers): BodyInit | undefined {
   const parsed: unknown = req.body
@@ -82,7 +83,7 @@ function requestBody(req: ExpressRequest, headers: Headers): BodyInit | undefine
     return form.toString()
   }
   if (req.readableEnded) return undefined
-  return Readable.toWeb(req) as ReadableStream<Uint8Array>
+  return bodyStream(req)
 }
 
 export function toWebRequest(req: ExpressRequest, origin: string): Request {

@@ -1,9 +1,11 @@
 /**
  * Prepares a SvelteKit configuration for the core once per config object:
- * the base path (`prefix`), the client address SvelteKit reports, and the
- * raw and action forms used by locals.auth() and the form actions.
+ * the base path (`prefix`, checked against the path of AUTH_URL), the
+ * client address SvelteKit reports, and the raw and action forms used by
+ * locals.auth() and the form actions.
  */
 import { authUrlFromEnv, basePathFromEnv, type Env } from "../config/env"
+import { BasePathMismatch } from "../errors"
 import type { ActionConfig, RawConfig } from "../http/server-calls"
 import { raw, skipCSRFCheck } from "../symbols"
 import type { Awaitable, AuthConfig } from "../types"
@@ -30,11 +32,32 @@ export const clientAddresses = new WeakMap<Request, string>()
 
 const memo = new WeakMap<SvelteKitAuthConfig, PreparedSvelteKitConfig>()
 
+const trimmed = (path: string) => path.replace(/\/+$/, "") || "/"
+
+/**
+ * Where the auth routes live: `prefix`, else `basePath`, else the path of
+ * AUTH_URL, else /auth. An explicit one that the path of AUTH_URL
+ * contradicts is refused: the hook would answer at one path while the app
+ * and its proxy expect the other.
+ */
+export function resolvePrefix(config: Pick<SvelteKitAuthConfig, "prefix" | "basePath">, env: Env): string {
+  const explicit = config.prefix ?? config.basePath
+  const fromEnv = basePathFromEnv(env)
+  if (explicit !== undefined && fromEnv !== undefined && trimmed(explicit) !== trimmed(fromEnv)) {
+    const name = config.prefix === undefined ? "basePath" : "prefix"
+    throw new BasePathMismatch(
+      `The path of AUTH_URL (${fromEnv}) differs from ${name} (${trimmed(explicit)}). Give them the same path, or leave the path out of AUTH_URL.`,
+    )
+  }
+  const chosen = trimmed(explicit ?? fromEnv ?? "/auth")
+  return chosen === "/" ? "/auth" : chosen
+}
+
 export function prepareConfig(config: SvelteKitAuthConfig, env: Env): PreparedSvelteKitConfig {
   const existing = memo.get(config)
   if (existing) return existing
-  const { prefix, ...rest } = config
-  const basePath = (prefix ?? rest.basePath ?? basePathFromEnv(env) ?? "/auth").replace(/\/+$/, "") || "/auth"
+  const { prefix: _prefix, ...rest } = config
+  const basePath = resolvePrefix(config, env)
   // The adapter (e.g. adapter-node's XFF_DEPTH) decides what getClientAddress() believes,
   // so X-Forwarded-For is not read a second time unless the config asks for it.
   const rateLimit =

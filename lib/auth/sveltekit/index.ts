@@ -7,6 +7,7 @@
  *   // src/hooks.server.ts
  *   export const { handle, signIn, signOut } = SvelteKitAuth({ providers, secret })
  *   // +page.server.ts: load = async ({ locals }) => ({ session: await locals.auth() })
+ *   // locals.auth() rejects with DatabaseUnavailable during a database outage (answer 503).
  */
 import { redirect } from "@sveltejs/kit"
 import { Auth } from "../auth"
@@ -22,20 +23,25 @@ import {
   type SvelteKitAuthConfig,
   type SvelteKitAuthConfigInput,
 } from "./config"
+import { closingConnection, guardBody } from "./body"
 import { type AuthLocals, currentCookieHeader, eventOrigin, setCookies, type SvelteKitEvent } from "./event"
 
 export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from "./config"
 export type { AuthLocals, SvelteKitEvent } from "./event"
 
-/** The core's answer for an auth route of this event. */
+/**
+ * The core's answer for an auth route of this event. The body the core did
+ * not read is settled afterwards, so the keep-alive connection survives.
+ */
 async function answer(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): Promise<Response> {
-  const request = withOrigin(event.request, eventOrigin(event, process.env))
+  const { request, settle } = guardBody(withOrigin(event.request, eventOrigin(event, process.env)))
   try {
     clientAddresses.set(request, event.getClientAddress())
   } catch {
     // Some adapters cannot tell (prerendering); the rate limiter then keys on "unknown".
   }
-  return Auth(request, prepared.handler)
+  const response = await Auth(request, prepared.handler)
+  return (await settle()) === "keep" ? response : closingConnection(response)
 }
 
 function serverCallContext(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): ServerCallContext {
@@ -48,7 +54,11 @@ function serverCallContext(prepared: PreparedSvelteKitConfig, event: SvelteKitEv
   }
 }
 
-/** Reads the session of the event once, and sets the cookies the core asks for (a slid expiry). */
+/**
+ * Reads the session of the event once, and sets the cookies the core asks
+ * for (a slid expiry). Rejects with DatabaseUnavailable when the database
+ * cannot be read, so an outage is not mistaken for a signed-out user.
+ */
 function sessionReader(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): () => Promise<Session | null> {
   let pending: Promise<Session | null> | undefined
   return () =>
@@ -56,7 +66,8 @@ function sessionReader(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent)
       origin: eventOrigin(event, process.env),
       basePath: prepared.basePath,
       cookie: currentCookieHeader(event),
-    }).then(({ session, cookies }) => {
+    }).then(({ session, cookies, unavailable }) => {
+      if (unavailable) throw unavailable
       try {
         setCookies(event, cookies)
       } catch {
@@ -124,16 +135,18 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput) {
 
 /**
  * The session of a request, or null, for code that has a Request but no
- * event. Cookies the core would refresh are not written (there is no
- * response here); locals.auth() does write them.
+ * event; throws DatabaseUnavailable as locals.auth() does. Cookies the core
+ * would refresh are not written (there is no response here); locals.auth()
+ * does write them.
  */
 export async function getSession(request: Request, config: SvelteKitAuthConfig): Promise<Session | null> {
   const prepared = prepareConfig(config, process.env)
   const origin = eventOrigin({ url: new URL(request.url) }, process.env)
-  const { session } = await readSessionFromCore(prepared.raw, {
+  const { session, unavailable } = await readSessionFromCore(prepared.raw, {
     origin,
     basePath: prepared.basePath,
     cookie: request.headers.get("cookie"),
   })
+  if (unavailable) throw unavailable
   return session
 }

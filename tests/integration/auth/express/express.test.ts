@@ -253,6 +253,29 @@ describe("trust proxy", () => {
     expect((await client.send("/dashboard")).status).toBe(200)
   })
 
+  it("off: a direct client's forged X-Forwarded-Host/-Proto change neither links, redirects, cookies nor getSession", async () => {
+    const config = credentialsConfig()
+    const { server } = await serve(config, (app) => {
+      app.use("/auth", ExpressAuth(config))
+      app.get("/dashboard", protectedRoute(config))
+    })
+    const forged = { "x-forwarded-host": "evil.example.test", "x-forwarded-proto": "https" }
+    const client = new Browser(config, server.origin, (request) => {
+      const headers = new Headers(request.headers)
+      for (const [name, value] of Object.entries(forged)) headers.set(name, value)
+      return fetch(new Request(request, { headers }), { redirect: "manual" })
+    })
+    const providers = (await (await client.send(`${BASE}/providers`)).json()) as { credentials: { callbackUrl: string } }
+    expect(providers.credentials.callbackUrl).toBe(`${server.origin}/auth/callback/credentials`)
+    const res = await signIn(client)
+    expect(res.headers.get("location")).toBe(server.origin)
+    expect(setCookie(res, `__Secure-${SESSION}`)).toBeUndefined()
+    expectBaseAttributes(setCookie(res, SESSION)!, false)
+    const dashboard = await client.send("/dashboard")
+    expect(dashboard.status).toBe(200)
+    expect(JSON.stringify(await dashboard.json())).not.toContain("evil.example.test")
+  })
+
   it("AUTH_URL pins the origin whatever the headers say", async () => {
     const previous = process.env.AUTH_URL
     process.env.AUTH_URL = "https://pinned.example.test/auth"
