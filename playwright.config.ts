@@ -77,7 +77,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -106,13 +106,15 @@ export default defineConfig<E2EOptions>({
     { name: "jwt", testIgnore: ONCE, use: { ...chromium, ...serverOptions("jwt") } },
     // Once: cookie attributes when AUTH_URL is https (request API only, no browser).
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
-    // Once: `next start` of the same build with wrong deploy variables (its own servers, no browser).
-    { name: "startup", testMatch: /production-start\.spec\.ts$/ },
+    // Once: `next start` of the same build with wrong deploy variables (its own servers; a browser
+    // for the pages of a server without EMAIL_SERVER).
+    { name: "startup", testMatch: /production-start\.spec\.ts$/, use: chromium },
     // Once: two `next start` of the same build on one PostgreSQL (and Redis), with a TCP proxy
     // to PostgreSQL that the spec cuts (its own servers; a browser for one Settings form).
     { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000, use: chromium },
-    // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation).
-    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation)\.spec\.ts$/, use: chromium },
+    // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation,
+    // what the server logs).
+    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation|server-logs)\.spec\.ts$/, use: chromium },
     // Once: security findings reproduced over HTTP against their own server.
     // Bursts of password hashes: slower than a browser flow on a busy machine.
     {

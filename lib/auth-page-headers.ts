@@ -1,12 +1,12 @@
 /**
- * Headers of the app's own auth pages (sign-up, forgot and reset password,
+ * Headers of the app's own auth pages (sign-up, forgot, reset and set password,
  * email verification), which middleware.ts sets per request: a
  * Content-Security-Policy whose scripts must carry a fresh nonce (Next.js
  * reads it from the request's CSP header and puts it on its own scripts),
  * no referrer (the reset and verification links carry tokens in the URL)
  * and no caching. The other pages keep next.config.ts's static headers.
  */
-export const AUTH_PAGE_PATHS = ["/signup", "/forgot-password", "/reset-password", "/verify-email"] as const
+export const AUTH_PAGE_PATHS = ["/signup", "/forgot-password", "/reset-password", "/set-password", "/verify-email"] as const
 
 /** Whether a path is one of AUTH_PAGE_PATHS (with or without a trailing slash). */
 export function isAuthPage(pathname: string): boolean {
@@ -27,7 +27,10 @@ export function authPageContentSecurityPolicy(nonce: string, development: boolea
     "default-src 'self'",
     // 'strict-dynamic': the chunks Next's nonce'd bootstrap loads are trusted through it; no host list.
     `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // Next's development overlay and error pages inject <style> elements and style attributes
+    // without the nonce (about 30 refusals per page). A browser ignores 'unsafe-inline' next to a
+    // nonce, so development drops the style nonce; production keeps it.
+    development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${development ? " ws:" : ""}`,

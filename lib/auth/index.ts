@@ -10,10 +10,19 @@ export { isAcceptableCallbackUrl, isRelativePath } from "./redirect"
 export { encode, decode, KeyRing } from "./jwt"
 export { getToken, type GetTokenParams } from "./token"
 export * from "./errors"
+export { urlVariableProblem, type EnvironmentCheck, type UrlVariableRule } from "./config/env-check"
 export type * from "./types"
 export { getAccessToken, refreshAccessTokenInJwt } from "./oauth/refresh"
 export type { AccessTokenResult, JwtProviderTokens } from "./oauth/refresh"
 export type { OAuthConfig, OAuthUserConfig } from "./providers/oauth-types"
-export { listUserSessions, revokeUserSession, revokeOtherUserSessions, publicSessionId } from "./session/user-sessions"
-export type { SessionListing, RevokeResult, UserSessionInfo } from "./session/user-sessions"
+export {
+  listUserSessions,
+  revokeUserSession,
+  revokeOtherUserSessions,
+  revokeAllUserSessions,
+  publicSessionId,
+} from "./session/user-sessions"
+export type { SessionListing, RevokeResult, RevokeOthersResult, UserSessionInfo } from "./session/user-sessions"
+export { ValidSinceCache } from "./session/valid-since-cache"
+export type { SessionRevocation } from "./session/revocation"
 export { describeUserAgent, storedUserAgent } from "./session/user-agent"

@@ -13,6 +13,7 @@ import { createRequire } from "node:module"
 import path from "node:path"
 import { expect, test } from "./fixtures"
 import { freePort } from "../helpers/free-port"
+import { seededDatabase, startNextServer } from "../helpers/next-start"
 
 const require = createRequire(import.meta.url)
 const NEXT_BIN = path.join(path.dirname(require.resolve("next/package.json")), "dist", "bin", "next")
@@ -31,6 +32,9 @@ const UNSET = {
   AUTH_TRUST_HOST: "",
   VERCEL: "",
   CF_PAGES: "",
+  AUTH_OIDC_ISSUER: "",
+  AUTH_OIDC_ID: "",
+  EMAIL_SERVER: "",
 }
 
 interface Started {
@@ -109,6 +113,31 @@ test.describe("production start with a wrong configuration", () => {
     expect(lines[0]).toContain("AUTH_TRUST_HOST=true")
   })
 
+  test("AUTH_URL without a scheme: refuses to start, names AUTH_URL with a correct example (no 500 on every page)", async () => {
+    const lines = await expectRefusal({ AUTH_SECRET: GOOD_SECRET, AUTH_URL: "localhost:4102" })
+    expect(lines).toEqual([
+      '[auth] Refusing to start: AUTH_URL is set to "localhost:4102", which has no scheme. It must be the site\'s public URL, starting with http:// or https://, e.g. AUTH_URL=https://app.example.com (or http://localhost:3000 in development)',
+    ])
+  })
+
+  test("malformed DATABASE_URL, EMAIL_SERVER and AUTH_OIDC_ISSUER: one line each, then it stops", async () => {
+    const lines = await expectRefusal({
+      AUTH_SECRET: GOOD_SECRET,
+      AUTH_URL: "https://app.example.com",
+      DATABASE_URL: "mysql://root@localhost/app",
+      EMAIL_SERVER: "smtp.example.com:587",
+      AUTH_OIDC_ISSUER: "idp.example.com",
+    })
+    expect(lines.map((line) => /^\[auth\] Refusing to start: (\w+)/.exec(line)?.[1])).toEqual([
+      "AUTH_OIDC_ISSUER",
+      "DATABASE_URL",
+      "EMAIL_SERVER",
+    ])
+    expect(lines[0]).toContain("e.g. AUTH_OIDC_ISSUER=https://idp.example.com/realms/main")
+    expect(lines[1]).toContain("DATABASE_URL=postgresql://user:password@localhost:5432/starter")
+    expect(lines[2]).toContain("e.g. EMAIL_SERVER=smtp://user:password@smtp.example.com:587")
+  })
+
   test("the README's variables (AUTH_SECRET and AUTH_URL): starts, and the sign-in page answers", async ({ request }) => {
     const port = await freePort()
     const server = await nextStart({ AUTH_SECRET: GOOD_SECRET, AUTH_URL: `http://localhost:${port}` }, port)
@@ -122,6 +151,50 @@ test.describe("production start with a wrong configuration", () => {
       expect(authLines.filter((line) => !line.includes("[auth][warn][experimental-webauthn]"))).toEqual([])
     } finally {
       await server.stop()
+    }
+  })
+})
+
+test.describe("production without EMAIL_SERVER", () => {
+  test("says once at start-up which mail features are off, and tells users plainly that email is not configured", async ({ browser }) => {
+    test.setTimeout(120_000)
+    const db = await seededDatabase()
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    const server = await startNextServer({ ...UNSET, DATABASE_URL: db.url, AUTH_SECRET: GOOD_SECRET, AUTH_URL: origin }, port)
+    const context = await browser.newContext({ baseURL: origin })
+    try {
+      const notices = server.output().split("\n").filter((line) => line.startsWith("[mail] "))
+      expect(notices).toHaveLength(1)
+      expect(notices[0]).toContain("EMAIL_SERVER is not set, so this site sends no mail. Off: sign-in with an email link, password reset")
+
+      const page = await context.newPage()
+      // Forgot password: one plain statement, no form and no intro promising a mail.
+      await page.goto("/forgot-password")
+      await expect(page.getByTestId("forgot-password-mail-off")).toHaveText(
+        /^Email is not configured on this site, so it cannot send you a link to choose a new password\./,
+      )
+      await expect(page.getByText("we will mail you a link")).toHaveCount(0)
+      await expect(page.getByRole("main").getByRole("button")).toHaveCount(0)
+
+      // A new account is unverified; Settings says why no verification mail can come, with no button that would fail.
+      await page.goto("/signup")
+      await page.getByLabel("Email").fill(`mail-off-${Date.now()}@example.com`)
+      await page.getByLabel("Display name").fill("Mail Off")
+      await page.getByLabel("Password").fill("mail-off-password-123")
+      await page.getByRole("button", { name: "Create account" }).click()
+      await expect(page).toHaveURL(`${origin}/dashboard`)
+      await page.goto("/settings")
+      await expect(page.getByTestId("settings-email-state")).toHaveText("Not verified")
+      await expect(page.getByTestId("settings-verification-message")).toHaveText(
+        /^Email is not configured on this site, so it cannot send you a verification email\./,
+      )
+      await expect(page.getByRole("button", { name: "Send verification email" })).toHaveCount(0)
+      await expect(page.getByText(/try again/i)).toHaveCount(0)
+    } finally {
+      await context.close()
+      await server.stop()
+      db.cleanup()
     }
   })
 })

@@ -2,10 +2,15 @@
 
 import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
+import { MAIL_OFF_MESSAGE } from "./verification-messages"
 import { resendVerificationAction, type ResendState } from "./verification-actions"
 
-/** The address's verification state, and a way to get a new link while unverified. */
-export function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
+/**
+ * The address's verification state, and a way to get a new link while unverified.
+ * `mailOff`: the site sends no mail (production without EMAIL_SERVER), so there is
+ * no button that could only fail; the section says so instead.
+ */
+export function EmailVerification({ email, verified, mailOff = false }: { email: string; verified: boolean; mailOff?: boolean }) {
   const [state, action, pending] = useActionState<ResendState, FormData>(resendVerificationAction, {})
   return (
     <section aria-labelledby="email-heading" className="space-y-3">
@@ -21,7 +26,11 @@ export function EmailVerification({ email, verified }: { email: string; verified
           {verified ? "Verified" : "Not verified"}
         </span>
       </p>
-      {verified ? null : (
+      {verified ? null : mailOff ? (
+        <p data-testid="settings-verification-message" className="text-sm text-zinc-600 dark:text-zinc-400">
+          {MAIL_OFF_MESSAGE}
+        </p>
+      ) : (
         <form action={action} className="space-y-2">
           {state.message ? (
             <p role="status" data-testid="settings-verification-message" className="text-sm">

@@ -4,7 +4,9 @@ import { auth, rateLimit } from "@/auth"
 import { sendVerificationMail } from "@/lib/accounts/email-verification"
 import { requestInfo } from "@/lib/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
+import { mailMode } from "@/lib/mail/deliver"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { MAIL_OFF_MESSAGE } from "./verification-messages"
 
 export interface ResendState {
   message?: string
@@ -14,6 +16,8 @@ export async function resendVerificationAction(): Promise<ResendState> {
   return whileDatabaseAnswers(async () => {
     const id = (await auth())?.user?.id
     if (!id) return { message: "Your session has ended. Sign in again." }
+    // Production without EMAIL_SERVER: "try again" would be untrue, nothing will ever be sent.
+    if (mailMode() === "off") return { message: MAIL_OFF_MESSAGE }
     const { origin } = await requestInfo()
     const client = await rateLimit.clientAddress()
     try {

@@ -63,12 +63,26 @@ export function trustedProxiesFromEnv(env: Env): number {
   return /^(?:[0-9]|10)$/.test(value) ? Number(value) : 0
 }
 
+/**
+ * AUTH_REVOCATION_DELAY in seconds (session.revocationDelay); undefined when
+ * unset, NaN when it is not a whole number of seconds (the configuration
+ * check reports that by name).
+ */
+export function revocationDelayFromEnv(env: Env): number | undefined {
+  const value = env.AUTH_REVOCATION_DELAY?.trim()
+  if (value === undefined || value === "") return undefined
+  return /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN
+}
+
 /** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
 export function basePathFromEnv(env: Env): string | undefined {
   const url = authUrlFromEnv(env)
   if (!url) return undefined
   try {
-    const path = new URL(url).pathname.replace(/\/+$/, "")
+    const parsed = new URL(url)
+    // "localhost:4102" parses with the scheme "localhost:" and the path "4102": not a base path.
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined
+    const path = parsed.pathname.replace(/\/+$/, "")
     return path === "" ? undefined : path
   } catch {
     return undefined
@@ -117,6 +131,7 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     trustHost: config.trustHost ?? trustHostFromEnv(env),
     redirectProxyUrl: config.redirectProxyUrl ?? nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
+    session: { ...config.session, revocationDelay: config.session?.revocationDelay ?? revocationDelayFromEnv(env) },
     rateLimit:
       config.rateLimit === false
         ? false

@@ -27,11 +27,14 @@ import { normaliseOAuthProvider } from "../oauth/normalise"
 import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
 import type { SessionStrategy } from "../session/strategy"
-import { adapterViews, type AdapterViews } from "../adapters/capabilities"
+import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation, type SessionRevocation } from "../session/revocation"
+import { processValidSinceCache } from "../session/valid-since-cache"
+import { adapterViews, type AdapterViews, hasMethods, revocationMethods } from "../adapters/capabilities"
 import { wrapAdapter } from "./adapter"
 import { assertConfig } from "./assert"
 import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
 import { applyEnvDefaults, type Env } from "./env"
+import { environmentProblems } from "./env-check"
 
 export interface ResolvedConfig {
   basePath: string
@@ -45,6 +48,11 @@ export interface ResolvedConfig {
   session: SessionOptions
   /** The session strategy's implementation, chosen here once. */
   sessionStrategy: SessionStrategy
+  /**
+   * Revoking sessions by a per-user "sessions valid since" instant: present when the adapter
+   * stores it. The jwt strategy checks every token against it (session/revocation.ts).
+   */
+  revocation?: SessionRevocation
   jwt: JWTOptions
   /** True when jwt.encode/decode are ours, so the pipeline can call the key ring directly. */
   builtinJwt: boolean
@@ -72,8 +80,18 @@ export interface ResolveOptions {
 }
 
 // Once per process, not per configuration or request: the flag is a fact about the
-// deployment, and repeating it only buries other warnings.
-let warnedExperimentalWebAuthn = false
+// deployment, and repeating it only buries other warnings. The mark lives on globalThis
+// because Next.js loads this module once per bundle (instrumentation, proxy, route
+// handlers, server components), and a module-level flag would warn once in each.
+const WARNED_EXPERIMENTAL_WEBAUTHN = Symbol.for("lib-auth.warned-experimental-webauthn")
+
+/** True the first time in this process; false for every later caller, whichever bundle it is in. */
+function firstExperimentalWebAuthnWarning(): boolean {
+  const marks = globalThis as { [WARNED_EXPERIMENTAL_WEBAUTHN]?: true }
+  if (marks[WARNED_EXPERIMENTAL_WEBAUTHN]) return false
+  marks[WARNED_EXPERIMENTAL_WEBAUTHN] = true
+  return true
+}
 
 function normaliseBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, "")
@@ -96,17 +114,16 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE
-  const error = assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" })
+  // A malformed AUTH_URL or issuer variable first: the checks below would only see its effects.
+  const error =
+    environmentProblems(env)[0] ?? assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" })
   // Built after the check: KeyRing throws on an unusable secret, which must surface as the
   // MissingSecret configuration error above rather than escape Auth() as an exception.
   const keyRing = new KeyRing(error ? ["unset"] : secrets)
   if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
   // With a custom logger `debug` is ignored, so there is nothing to warn about.
   if (!error && config.debug && !config.logger) logger.warn("debug-enabled")
-  if (!error && config.experimental?.enableWebAuthn && !warnedExperimentalWebAuthn) {
-    warnedExperimentalWebAuthn = true
-    logger.warn("experimental-webauthn")
-  }
+  if (!error && config.experimental?.enableWebAuthn && firstExperimentalWebAuthnWarning()) logger.warn("experimental-webauthn")
   // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
   if (!error && config.skipCSRFCheck === skipCSRFSymbol && config.raw !== rawSymbol) logger.warn("csrf-disabled")
 
@@ -123,6 +140,10 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   // the strategy is never used, and jwt is a harmless stand-in.
   const adapters = adapterViews(adapter)
   const sessionStrategy = strategy === "database" && adapters.session ? databaseStrategy(adapters.session) : jwtStrategy
+  const revocationDelay = config.session?.revocationDelay ?? DEFAULT_REVOCATION_DELAY_SECONDS
+  const revocation = hasMethods(adapter, revocationMethods)
+    ? sessionRevocation(adapter, config.session?.revocationCache ?? processValidSinceCache(), revocationDelay)
+    : undefined
 
   return {
     basePath: normaliseBasePath(config.basePath ?? "/auth"),
@@ -137,8 +158,10 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       maxAge,
       updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
       generateSessionToken: config.session?.generateSessionToken ?? defaultSessionToken,
+      revocationDelay,
     },
     sessionStrategy,
+    revocation,
     jwt,
     builtinJwt: !customEncode && !customDecode,
     callbacks: { ...defaultCallbacks, ...config.callbacks },

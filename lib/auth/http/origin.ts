@@ -56,9 +56,11 @@ export interface OriginOptions {
 export function resolveOrigin(headers: HeaderSource, options: OriginOptions): string {
   if (options.authUrl) {
     try {
-      return new URL(options.authUrl).origin
+      const url = new URL(options.authUrl)
+      // A value without an http(s) scheme has the origin "null"; it falls through like an unparsable one.
+      if (url.protocol === "http:" || url.protocol === "https:") return url.origin
     } catch {
-      // An unusable AUTH_URL falls through to the headers.
+      // An unusable AUTH_URL falls through to the headers (the start-up check names it).
     }
   }
   const fallback = options.fallback ? safeUrl(options.fallback) : undefined

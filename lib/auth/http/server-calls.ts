@@ -34,8 +34,10 @@ export async function readSessionFromCore(
   config: RawConfig,
   where: { origin: string; basePath: string; cookie: string | null },
 ): Promise<SessionRead> {
-  const request = new Request(`${where.origin}${where.basePath}/session`, { headers: { cookie: where.cookie ?? "" } })
   try {
+    // Inside the try: an origin or base path that does not make a URL is a configuration
+    // problem (reported at start-up), never a failed page.
+    const request = new Request(`${where.origin}${where.basePath}/session`, { headers: { cookie: where.cookie ?? "" } })
     const result = await Auth(request, config)
     if (result.status === 503) {
       const unavailable = new DatabaseUnavailable("The session could not be read: the database is unavailable")

@@ -3,12 +3,15 @@
  * instrumentation.ts). In production a configuration the library would refuse
  * on every request (no secret, the development secret, no public origin) stops
  * the server with one line that names the variable to set, instead of a server
- * that looks healthy while every auth route fails. It reads the config and the
- * environment; it never serves or changes anything.
+ * that looks healthy while every auth route fails. A variable that is set but
+ * malformed (AUTH_URL=localhost:4102) stops it in development too, one line per
+ * variable; the app adds checks of its own variables (see config/env-check).
+ * It reads the config and the environment; it never serves or changes anything.
  */
 import { createConfigResolver } from "../config/resolve"
 import type { Env } from "../config/env"
-import type { AuthError } from "../errors"
+import { environmentProblems, type EnvironmentCheck } from "../config/env-check"
+import type { AuthError, InvalidEnvironmentVariable } from "../errors"
 import { type NextAuthConfig, prepareConfig } from "./config"
 
 /** The first problem the library would report for every request with this config, if any. */
@@ -24,6 +27,27 @@ export interface StartupCheckOptions {
   print?: (line: string) => void
   /** What refusing to start means; exiting with status 1 by default. */
   exit?: (code: number) => void
+  /** The app's checks of its own variables, run after the library's (AUTH_URL, AUTH_{ID}_ISSUER). */
+  checks?: readonly EnvironmentCheck[]
+}
+
+function printer(options: StartupCheckOptions): (line: string) => void {
+  return options.print ?? ((line: string) => void process.stderr.write(`${line}\n`))
+}
+
+/**
+ * Checks the form of the environment variables, the library's and the app's.
+ * Any problem stops the server, in development as well: a malformed value has
+ * no sensible fallback, and carrying on would turn it into an error on every
+ * request. Prints one line per variable, naming it with a correct example.
+ */
+export function checkEnvironmentAtStartup(options: StartupCheckOptions = {}): InvalidEnvironmentVariable[] {
+  const problems = environmentProblems(options.env ?? process.env, options.checks)
+  if (problems.length === 0) return problems
+  const print = printer(options)
+  for (const problem of problems) print(`[auth] Refusing to start: ${problem.message}`)
+  ;(options.exit ?? ((code: number) => process.exit(code)))(1)
+  return problems
 }
 
 /**
@@ -32,8 +56,10 @@ export interface StartupCheckOptions {
  * (the pages then explain it too), so a half-configured checkout still starts.
  */
 export function checkAuthConfigAtStartup(config: NextAuthConfig, options: StartupCheckOptions = {}): AuthError | undefined {
+  const malformed = checkEnvironmentAtStartup(options)
+  if (malformed.length > 0) return malformed[0]
   const env = options.env ?? process.env
-  const print = options.print ?? ((line: string) => void process.stderr.write(`${line}\n`))
+  const print = printer(options)
   const problem = configurationProblem(config, env)
   if (problem === undefined) return undefined
   if (env.NODE_ENV === "production") {

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { GENERATE_SECRET_COMMAND } from "@/lib/auth/config/assert"
-import { checkAuthConfigAtStartup } from "@/lib/auth/next/startup"
+import { InvalidEnvironmentVariable } from "@/lib/auth/errors"
+import { checkAuthConfigAtStartup, checkEnvironmentAtStartup } from "@/lib/auth/next/startup"
 import Credentials from "@/lib/auth/providers/credentials"
 
 const config = { providers: [Credentials({ credentials: { email: {} }, authorize: () => null })] }
@@ -40,6 +41,50 @@ describe("the startup check", () => {
     expect(exits).toEqual([])
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/^\[auth\] Warning: AUTH_URL is not set/)
+  })
+})
+
+describe("the startup check of malformed variables", () => {
+  it("AUTH_URL without a scheme stops the server in production, one line naming it with an example", () => {
+    const { problem, lines, exits } = run({ NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "localhost:4102" })
+    expect(problem).toBeInstanceOf(InvalidEnvironmentVariable)
+    expect(exits).toEqual([1])
+    expect(lines).toEqual([
+      '[auth] Refusing to start: AUTH_URL is set to "localhost:4102", which has no scheme. It must be the site\'s public URL, starting with http:// or https://, e.g. AUTH_URL=https://app.example.com (or http://localhost:3000 in development)',
+    ])
+  })
+
+  it("stops the development server too: a malformed value has no fallback", () => {
+    const { lines, exits } = run({ NODE_ENV: "development", AUTH_SECRET: SECRET, AUTH_URL: "localhost:4102" })
+    expect(exits).toEqual([1])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^\[auth\] Refusing to start: AUTH_URL is set to "localhost:4102"/)
+  })
+
+  it("prints one line per malformed variable, the app's own checks included", () => {
+    const lines: string[] = []
+    const exits: number[] = []
+    const appCheck = (env: Record<string, string | undefined>) =>
+      env.FEED_URL === "bad" ? [new InvalidEnvironmentVariable("FEED_URL", "FEED_URL is bad, e.g. FEED_URL=https://feed.example.com")] : []
+    const problems = checkEnvironmentAtStartup({
+      env: { NODE_ENV: "production", AUTH_URL: "localhost:4102", AUTH_OIDC_ISSUER: "idp:8443", FEED_URL: "bad" },
+      print: (l) => lines.push(l),
+      exit: (c) => exits.push(c),
+      checks: [appCheck],
+    })
+    expect(problems.map((p) => p.variable)).toEqual(["AUTH_URL", "AUTH_OIDC_ISSUER", "FEED_URL"])
+    expect(lines.map((l) => l.slice(0, 45))).toEqual([
+      "[auth] Refusing to start: AUTH_URL is set to ",
+      "[auth] Refusing to start: AUTH_OIDC_ISSUER is",
+      "[auth] Refusing to start: FEED_URL is bad, e.",
+    ])
+    expect(exits).toEqual([1])
+  })
+
+  it("is silent when every variable is usable", () => {
+    const lines: string[] = []
+    expect(checkEnvironmentAtStartup({ env: { AUTH_URL: "http://localhost:4102" }, print: (l) => lines.push(l), exit: () => {} })).toEqual([])
+    expect(lines).toEqual([])
   })
 })
 

@@ -1,0 +1,108 @@
+/**
+ * Checks the form of the environment variables the library reads as URLs
+ * (AUTH_URL, the providers' AUTH_{ID}_ISSUER), so a value that is set but
+ * unusable is reported once, at start-up, by name and with a correct example,
+ * rather than surfacing as a failure on every request. An app checks its own
+ * variables with the same mechanism: `urlVariableProblem` for a URL, or any
+ * `EnvironmentCheck` of its own, passed to the start-up check.
+ */
+import { InvalidEnvironmentVariable } from "../errors"
+import type { Env } from "./env"
+
+/** One check: the problems it finds in the environment (an empty list when all is well). */
+export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]
+
+export interface UrlVariableRule {
+  /** Schemes accepted, without the colon: ["http", "https"]. */
+  protocols: readonly string[]
+  /** A correct value, shown in the message: "https://app.example.com". */
+  example: string
+  /** What the value is, for the message: "the site's public URL". */
+  what: string
+  /** Whether a query string or fragment is allowed; false for origins and issuers. */
+  allowQuery?: boolean
+}
+
+function describeValue(value: string): string {
+  // Enough to recognise the typo; a long value (or one with a password in it) is cut.
+  const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value
+  return JSON.stringify(shown.replace(/\/\/([^/@:]*):[^@/]*@/, "//$1:***@"))
+}
+
+/**
+ * The problem with one URL variable, or undefined when it is unset or usable.
+ * The message names the variable, says what is wrong and shows the example.
+ */
+export function urlVariableProblem(variable: string, value: string | undefined, rule: UrlVariableRule): InvalidEnvironmentVariable | undefined {
+  if (value === undefined || value.trim() === "") return undefined
+  const schemes = rule.protocols.map((p) => `${p}://`).join(" or ")
+  const fail = (why: string) =>
+    new InvalidEnvironmentVariable(
+      variable,
+      `${variable} is set to ${describeValue(value)}, which ${why}. It must be ${rule.what}, starting with ${schemes}, e.g. ${variable}=${rule.example}`,
+    )
+  // "localhost:4102" would parse as the scheme "localhost:" with the path "4102".
+  if (!value.includes("://")) return fail("has no scheme")
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    return fail("is not a valid URL")
+  }
+  const protocol = url.protocol.slice(0, -1).toLowerCase()
+  if (!rule.protocols.includes(protocol)) return fail(`has the scheme "${protocol}://"`)
+  if (url.hostname === "") return fail("has no host name")
+  if (!rule.allowQuery && (url.search !== "" || url.hash !== "")) return fail("has a query string or fragment")
+  return undefined
+}
+
+/** AUTH_URL (or the legacy NEXTAUTH_URL, whichever is read): an http(s) URL with a host. */
+export function authUrlProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  const variable = env.AUTH_URL ? "AUTH_URL" : "NEXTAUTH_URL"
+  return urlVariableProblem(variable, env[variable], {
+    protocols: ["http", "https"],
+    example: "https://app.example.com (or http://localhost:3000 in development)",
+    what: "the site's public URL",
+  })
+}
+
+/** The issuer variable the library reads for a provider id (see applyProviderEnv). */
+export function issuerVariable(providerEnvKey: string): string {
+  return `AUTH_${providerEnvKey}_ISSUER`
+}
+
+/**
+ * Every AUTH_{ID}_ISSUER that is set: the issuer URL of an OAuth/OIDC provider.
+ * All of them, not only enabled providers', since a provider whose other
+ * variables are still missing will read this one as soon as they are set.
+ */
+export function issuerProblems(env: Env): InvalidEnvironmentVariable[] {
+  const problems: InvalidEnvironmentVariable[] = []
+  for (const name of Object.keys(env).sort()) {
+    if (!/^AUTH_[A-Z0-9_]+_ISSUER$/.test(name)) continue
+    const problem = urlVariableProblem(name, env[name], {
+      protocols: ["https", "http"],
+      example: "https://idp.example.com/realms/main",
+      what: "the identity provider's issuer URL",
+    })
+    if (problem) problems.push(problem)
+  }
+  return problems
+}
+
+/** The library's own checks, in the order they are reported. */
+export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
+  (env) => {
+    const problem = authUrlProblem(env)
+    return problem ? [problem] : []
+  },
+  issuerProblems,
+]
+
+/** The problems the library's checks and the app's own find, library first, one per variable. */
+export function environmentProblems(env: Env, appChecks: readonly EnvironmentCheck[] = []): InvalidEnvironmentVariable[] {
+  const seen = new Set<string>()
+  return [...libraryEnvironmentChecks, ...appChecks]
+    .flatMap((check) => check(env))
+    .filter((problem) => (seen.has(problem.variable) ? false : (seen.add(problem.variable), true)))
+}
