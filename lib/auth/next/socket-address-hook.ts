@@ -1,11 +1,14 @@
 /**
  * Installs the socket-address hook (see ./socket-address): every request
  * reaching this process's HTTP servers gets its TCP peer address in a header
- * the client cannot pre-set, because the hook overwrites it. Node.js only;
+ * the client cannot pre-set, because the hook overwrites it. The same hook
+ * watches each request for a client that goes away mid-request, so that its
+ * abort is not logged as a server error (see ./client-aborts). Node.js only;
  * import it from instrumentation.ts under NEXT_RUNTIME === "nodejs".
  */
 import http from "node:http"
 import https from "node:https"
+import { quietClientAbortLogs, watchForClientAbort } from "./client-aborts"
 import { screenRequest } from "./request-screen"
 import { markSocketAddressHookInstalled, SOCKET_ADDRESS_HEADER, socketAddressHookInstalled } from "./socket-address"
 
@@ -17,6 +20,7 @@ function wrap(prototype: { emit: Emit }) {
     if (event === "request" && args[0] instanceof http.IncomingMessage) {
       const request = args[0]
       request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "unknown"
+      watchForClientAbort(request)
       const refused = screenRequest(request.method, request.url)
       const response = args[1]
       if (refused && response instanceof http.ServerResponse) {
@@ -35,5 +39,6 @@ export function installSocketAddressHook(): void {
   if (socketAddressHookInstalled()) return
   wrap(http.Server.prototype as unknown as { emit: Emit })
   wrap(https.Server.prototype as unknown as { emit: Emit })
+  quietClientAbortLogs()
   markSocketAddressHookInstalled()
 }

@@ -7,6 +7,7 @@
 import { accountId } from "../providers/account-id"
 import { OAuthCallbackError } from "../errors"
 import type { Account, Profile, TokenSet, User } from "../types"
+import { providerFetch } from "./http"
 import type { ResolvedOAuthProvider } from "./normalise"
 
 const STORED_TOKEN_FIELDS = ["access_token", "id_token", "refresh_token", "expires_at", "scope", "token_type", "session_state"] as const
@@ -42,7 +43,7 @@ export interface UserAndAccount {
 export async function userAndAccount(provider: ResolvedOAuthProvider, profile: Profile, tokens: TokenSet): Promise<UserAndAccount> {
   let mapped: User
   try {
-    mapped = provider.profile ? await provider.profile(profile, tokens) : defaultProfile(profile)
+    mapped = provider.profile ? await provider.profile(profile, tokens, { fetch: providerFetch(provider) }) : defaultProfile(profile)
   } catch (cause) {
     throw new OAuthCallbackError(`The profile from "${provider.id}" could not be read`, { cause })
   }

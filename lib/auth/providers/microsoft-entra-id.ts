@@ -2,9 +2,12 @@
  * Microsoft Entra ID (OpenID Connect). `tenantId` picks the directory; the
  * default "common" (and "organizations", "consumers") accepts accounts from
  * any tenant, so the ID token's issuer is checked against the tenant it
- * names. Callback URL: {origin}{basePath}/callback/microsoft-entra-id
+ * names. The user's image is their Microsoft Graph profile photo, read with
+ * the access token as a data: URL (`profilePhotoSize`, `false` to skip it).
+ * Callback URL: {origin}{basePath}/callback/microsoft-entra-id
  */
 import { accountId } from "./account-id"
+import { fetchProfilePhoto, PROFILE_PHOTO_SIZES, type ProfilePhotoSize } from "./entra-photo"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
@@ -24,12 +27,24 @@ export interface MicrosoftEntraIDProfile {
 export interface MicrosoftEntraIDOptions extends OAuthUserConfig<MicrosoftEntraIDProfile> {
   /** Directory (tenant) id, or "common" / "organizations" / "consumers". Default "common". */
   tenantId?: string
+  /**
+   * Square size in pixels of the Graph profile photo used as the user's image
+   * (48, 64, 96, 120, 240, 360, 432, 504 or 648); `false` skips the request
+   * and leaves the image empty. Default 48. Under jwt sessions the image
+   * travels in the session cookie, so keep it small.
+   */
+  profilePhotoSize?: ProfilePhotoSize | false
+  /** Microsoft Graph's origin: a national cloud's (e.g. https://graph.microsoft.us). Default https://graph.microsoft.com. */
+  graphUrl?: string
 }
 
 const MULTI_TENANT = new Set(["common", "organizations", "consumers"])
 
 export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}): OAuthConfig<MicrosoftEntraIDProfile> {
-  const { tenantId, ...rest } = options
+  const { tenantId, profilePhotoSize = 48, graphUrl = "https://graph.microsoft.com", ...rest } = options
+  if (profilePhotoSize !== false && !PROFILE_PHOTO_SIZES.includes(profilePhotoSize)) {
+    throw new TypeError(`Microsoft Entra ID: profilePhotoSize must be one of ${PROFILE_PHOTO_SIZES.join(", ")} or false`)
+  }
   const tenant = tenantId ?? "common"
   const issuer = rest.issuer ?? `https://login.microsoftonline.com/${tenant}/v2.0`
   return mergeOptions<OAuthConfig<MicrosoftEntraIDProfile>>(
@@ -41,8 +56,12 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
       wellKnown: `${issuer}/.well-known/openid-configuration`,
       authorization: { params: { scope: "openid profile email User.Read" } },
       options: { issuerTemplate: MULTI_TENANT.has(tenant) },
-      profile(profile) {
-        return { id: accountId(profile.sub), name: profile.name ?? null, email: profile.email ?? null, image: null }
+      async profile(profile, tokens, context) {
+        const image =
+          profilePhotoSize === false
+            ? null
+            : await fetchProfilePhoto(context?.fetch ?? fetch, { graphUrl, size: profilePhotoSize, accessToken: tokens.access_token })
+        return { id: accountId(profile.sub), name: profile.name ?? null, email: profile.email ?? null, image }
       },
       style: { brandColor: "#0072c6", bg: "#ffffff", text: "#1f1f1f" },
     },

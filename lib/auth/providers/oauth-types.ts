@@ -20,6 +20,12 @@ export interface UserinfoRequestContext {
   fetch: typeof fetch
 }
 
+/** What profile() gets besides the profile and tokens, for providers that read more with the access token. */
+export interface ProfileContext {
+  /** The provider's fetch (customFetch when set) with the engine's timeout applied. */
+  fetch: typeof fetch
+}
+
 export type UserinfoOption = EndpointOption<{
   request?: (context: UserinfoRequestContext) => Awaitable<Profile>
 }>
@@ -54,8 +60,11 @@ export interface OAuthConfig<P extends object = Profile> {
   client?: { token_endpoint_auth_method?: ClientAuthMethod; [metadata: string]: unknown }
   /** Default `["pkce", "state"]`, plus `"nonce"` for OIDC. `state` cannot be turned off. */
   checks?: OAuthCheck[]
-  /** Maps the provider's profile to the user; must return an `id` (the account id at the provider). */
-  profile?(profile: P, tokens: TokenSet): Awaitable<User>
+  /**
+   * Maps the provider's profile to the user; must return an `id` (the account id at the provider).
+   * The engine always passes `context`; it is optional for callers outside a sign-in (tests).
+   */
+  profile?(profile: P, tokens: TokenSet, context?: ProfileContext): Awaitable<User>
   /** Picks what is stored on the Account row; default: the standard token fields. */
   account?(tokens: TokenSet): Partial<Account> | undefined
   style?: ProviderStyle

@@ -3,7 +3,7 @@
  * adapter methods they need, conditional UI, and the experimental warning
  * printed once per process rather than per request.
  */
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { Auth } from "@/lib/auth"
 import Passkey from "@/lib/auth/providers/passkey"
 import WebAuthn from "@/lib/auth/providers/webauthn"
@@ -76,6 +76,16 @@ describe("WebAuthn configuration", () => {
     // Earlier tests in this file only built failing configurations, which do not warn.
     expect(first.warnings.filter((w) => w === "experimental-webauthn")).toHaveLength(1)
     expect(second.warnings).not.toContain("experimental-webauthn")
+  })
+
+  it("a second copy of the library in the same process (Next.js loads one per bundle) does not warn again", async () => {
+    vi.resetModules()
+    const copy = await import("@/lib/auth")
+    expect(copy.Auth).not.toBe(Auth)
+    const log = recorder()
+    await copy.Auth(new Request(providersUrl), config({}, log))
+    expect(log.errors).toEqual([])
+    expect(log.warnings).not.toContain("experimental-webauthn")
   })
 
   it("the relying party comes from the public origin unless the provider overrides it", () => {
