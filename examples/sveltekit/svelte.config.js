@@ -1,10 +1,14 @@
-// No adapter: CI builds the app and serves it with `vite preview`. Add the adapter for your
-// host (e.g. @sveltejs/adapter-node) to deploy it.
+// No adapter: the example is built with `vite build` and served by `vite preview`. Add the
+// adapter for your host (e.g. @sveltejs/adapter-node) to deploy it.
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
   kit: {
-    // The library lives in this repository's lib/auth; apps that copy it use their own path.
-    alias: { $auth: "../../lib/auth" },
+    alias: {
+      // The library lives in this repository's lib/auth; an app that copies it uses its own path.
+      $auth: "../../lib/auth",
+      // The starter's Prisma client and password hashing, which this example borrows.
+      $starter: "../../lib",
+    },
   },
 }
 export default config

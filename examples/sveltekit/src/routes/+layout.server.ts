@@ -1,3 +1,4 @@
+import { readSession } from "$lib/server/session"
 import type { LayoutServerLoad } from "./$types"
 
-export const load: LayoutServerLoad = async ({ locals }) => ({ session: await locals.auth() })
+export const load: LayoutServerLoad = async (event) => ({ session: await readSession(event) })
