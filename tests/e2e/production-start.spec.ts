@@ -100,7 +100,7 @@ test.describe("production start with a wrong configuration", () => {
       AUTH_URL: "https://app.example.com",
     })
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toContain("Refusing to start: AUTH_SECRET is the development secret")
+    expect(lines[0]).toContain("Refusing to start: AUTH_SECRET is a development secret")
     expect(lines[0]).toContain(SECRET_COMMAND)
     expect(lines[0]).not.toContain("abcdefghijklmnopqrstuvwxyz")
   })

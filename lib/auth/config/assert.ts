@@ -10,6 +10,7 @@ import {
   DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
   InvalidEndpoints,
+  InvalidEnvironmentVariable,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
@@ -61,13 +62,13 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     return new MissingSecretError(
       production
         ? `AUTH_SECRET is not set. Production needs a secret: generate one with \`${GENERATE_SECRET_COMMAND}\` and set AUTH_SECRET.`
-        : "No secret: set AUTH_SECRET (`npm run dev` writes one to .env.local) or pass `secret` in the configuration.",
+        : `No secret: set AUTH_SECRET (generate one with \`${GENERATE_SECRET_COMMAND}\`) or pass \`secret\` in the configuration.`,
     )
   }
   const secretList = typeof secrets === "string" ? [secrets] : secrets
   if (production && secretList.some((s) => s.startsWith(DEV_SECRET_PREFIX))) {
     return new MissingSecretError(
-      `AUTH_SECRET is the development secret that \`npm run dev\` wrote to .env.local. Production needs its own: generate one with \`${GENERATE_SECRET_COMMAND}\` and set AUTH_SECRET in the production environment.`,
+      `AUTH_SECRET is a development secret (it starts with "${DEV_SECRET_PREFIX}"). Production needs its own: generate one with \`${GENERATE_SECRET_COMMAND}\` and set AUTH_SECRET in the production environment.`,
     )
   }
   if (config.trustHost !== true) {
@@ -77,6 +78,13 @@ export function assertConfig({ config, providers, strategy, production }: Assert
   }
   if (strategy !== "jwt" && strategy !== "database") {
     return new UnsupportedStrategy(`session.strategy must be "jwt" or "database", got ${JSON.stringify(strategy)}.`)
+  }
+  const revocationDelay = config.session?.revocationDelay
+  if (revocationDelay !== undefined && !(Number.isFinite(revocationDelay) && revocationDelay >= 0)) {
+    return new InvalidEnvironmentVariable(
+      "AUTH_REVOCATION_DELAY",
+      "AUTH_REVOCATION_DELAY (session.revocationDelay) must be a whole number of seconds, 0 or more, e.g. AUTH_REVOCATION_DELAY=60.",
+    )
   }
 
   const seen = new Set<string>()
