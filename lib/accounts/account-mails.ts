@@ -20,6 +20,20 @@ export function passwordResetMail(p: { url: string; site: string }): RenderedMai
   })
 }
 
+export function setPasswordMail(p: { url: string; site: string }): RenderedMail {
+  return renderActionMail({
+    site: p.site,
+    subject: `Set a password for ${p.site} (link valid for 1 hour)`,
+    heading: "Set a password",
+    intro: `You asked to add a password to your ${p.site} account, which you sign in to without one so far. Choose it with the button below.`,
+    buttonLabel: "Choose a password",
+    url: p.url,
+    lifetime: TOKEN_LIFETIME_SECONDS["set-password"],
+    ignoreNote: "If you did not ask for this, ignore this email: no password is set until the link is used.",
+    theme: brandTheme,
+  })
+}
+
 export function verifyEmailMail(p: { url: string; site: string }): RenderedMail {
   return renderActionMail({
     site: p.site,

@@ -1,6 +1,6 @@
 /**
  * Single-use tokens the app mails for its own account flows (password reset,
- * address verification). Stored in the VerificationToken table as a SHA-256
+ * setting a first password, address verification). Stored in the VerificationToken table as a SHA-256
  * hash under `<purpose>:<email>`, so a database reader cannot use them and a
  * token of one purpose never passes for another (nor for a magic link, whose
  * identifier is a bare address).
@@ -8,10 +8,11 @@
 import { createHash, randomBytes } from "node:crypto"
 import type { DbClient } from "@/lib/db/client"
 
-export type TokenPurpose = "password-reset" | "verify-email"
+export type TokenPurpose = "password-reset" | "set-password" | "verify-email"
 
 export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   "password-reset": 60 * 60,
+  "set-password": 60 * 60,
   "verify-email": 24 * 60 * 60,
 }
 

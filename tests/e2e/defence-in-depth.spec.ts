@@ -12,7 +12,7 @@ test("the app's auth pages send a nonce CSP that Next.js's scripts carry, no ref
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
   })
-  for (const path of ["/signup", "/forgot-password", "/reset-password?token=abc", "/verify-email?token=abc"]) {
+  for (const path of ["/signup", "/forgot-password", "/reset-password?token=abc", "/set-password?token=abc", "/verify-email?token=abc"]) {
     const response = await page.goto(`${baseURL}${path}`)
     const headers = response!.headers()
     const policy = headers["content-security-policy"] ?? ""

@@ -1,8 +1,9 @@
 /**
  * Signing in with a real OpenID Provider in the browser (the test IdP that
  * playwright.config.ts starts, configured through AUTH_OIDC_*), under both
- * session strategies: new and returning users, linking from settings, the
- * last-way-to-sign-in guard, and federated sign-out.
+ * session strategies: new and returning users, linking from settings (and
+ * unlinking after a confirmation), the last-way-to-sign-in guard, the
+ * provider's email_verified shown in Settings, and federated sign-out.
  */
 import { randomUUID } from "node:crypto"
 import path from "node:path"
@@ -50,6 +51,21 @@ test("a new user signs in with the OIDC provider from the built-in page; returni
   await expect(page).toHaveURL(/\/dashboard$/, SLOW)
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(email)
   expect(usersWithEmail(databaseFile, email)).toEqual([id])
+  // The provider sent email_verified: true, and Settings says so.
+  await page.goto("/settings")
+  await expect(page.getByTestId("settings-email-state")).toHaveText("Verified")
+})
+
+test("an address the provider did not verify (email_verified: false) shows as not verified", async ({ page }) => {
+  // The test IdP sends email_verified: false for subjects starting with "unverified-".
+  const sub = `unverified-${randomUUID().slice(0, 8)}`
+  await page.goto("/")
+  await page.getByTestId("provider-oidc").click()
+  await loginAtIdp(page, sub)
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW)
+  await page.goto("/settings")
+  await expect(page.getByTestId("settings-email")).toHaveText(`${sub}@idp.example.test`)
+  await expect(page.getByTestId("settings-email-state")).toHaveText("Not verified")
 })
 
 test("settings links the provider to a password account, and unlinks it", async ({ page }) => {
@@ -66,7 +82,14 @@ test("settings links the provider to a password account, and unlinks it", async 
   await expect(page).toHaveURL(/\/settings$/, SLOW)
   await expect(page.getByTestId("linked-oidc")).toHaveText("Test IdP")
   await page.getByTestId("unlink-oidc").click()
+  // Nothing happens until the question is answered.
+  await expect(page.getByRole("group", { name: /^Unlink Test IdP\?/ })).toBeVisible()
+  await page.getByRole("button", { name: "Cancel" }).click()
+  await expect(page.getByTestId("linked-oidc")).toHaveText("Test IdP")
+  await page.getByTestId("unlink-oidc").click()
+  await page.getByRole("button", { name: "Yes, unlink" }).click()
   await expect(page.getByTestId("linked-oidc")).toHaveCount(0)
+  await expect(page.getByTestId("linked-accounts-message")).toHaveText("Test IdP unlinked. It no longer signs you in.")
   await expect(page.getByTestId("provider-oidc")).toBeVisible()
 })
 
@@ -76,8 +99,13 @@ test("the only way to sign in cannot be unlinked", async ({ page }) => {
   await loginAtIdp(page, `only-${randomUUID().slice(0, 8)}`)
   await page.goto("/settings")
   await page.getByTestId("unlink-oidc").click()
-  await expect(page.getByTestId("linked-accounts-notice")).toContainText("only way to sign in")
+  await page.getByRole("button", { name: "Yes, unlink" }).click()
+  await expect(page.getByTestId("linked-accounts-message")).toContainText("only way to sign in")
   await expect(page.getByTestId("linked-oidc")).toHaveText("Test IdP")
+  // The next action replaces the message: it does not linger beside an unrelated outcome.
+  await page.getByRole("button", { name: "Set a password" }).click()
+  await expect(page.getByTestId("set-password-message")).toContainText("We have sent you a link")
+  await expect(page.getByTestId("linked-accounts-message")).toHaveCount(0)
 })
 
 test("sign-out continues to the provider's logout and comes back signed out", async ({ page }) => {

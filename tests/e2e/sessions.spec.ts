@@ -49,7 +49,11 @@ test.describe("database strategy", () => {
     await expect(firefox.getByTestId("session-last-active")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)
 
     await firefox.getByRole("button", { name: "Revoke Firefox 133 on Linux" }).click()
+    // Asked first: nothing is revoked until "Yes".
+    await expect(sessions).toHaveCount(2)
+    await firefox.getByRole("button", { name: "Yes, sign it out" }).click()
     await expect(sessions).toHaveCount(1)
+    await expect(page.getByTestId("sessions-message")).toHaveText("Session revoked. That device is signed out.")
     await expect(sessions.first().getByTestId("session-current")).toBeVisible()
 
     await expectSignedOutOnNextRequest(other)
@@ -68,6 +72,7 @@ test.describe("database strategy", () => {
     await expect(page.getByTestId("session")).toHaveCount(3)
     await expect(page.getByTestId("session").filter({ hasText: "Safari 18 on macOS" })).toHaveCount(1)
     await page.getByRole("button", { name: "Sign out all other sessions" }).click()
+    await page.getByRole("button", { name: "Yes, sign them out" }).click()
     await expect(page.getByTestId("sessions-message")).toHaveText("2 other sessions revoked.")
     await expect(page.getByTestId("session")).toHaveCount(1)
 
@@ -103,13 +108,14 @@ test.describe("database strategy: password change", () => {
 test.describe("jwt strategy", () => {
   test.skip(({ strategy }) => strategy !== "jwt", "the explanation is shown only with the jwt strategy")
 
-  test("the sessions section explains why sessions cannot be listed", async ({ page }) => {
+  test("the sessions section explains why sessions cannot be listed, and offers to sign out the others", async ({ page }) => {
     await signUp(page)
     await page.goto("/settings")
     await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible()
     await expect(page.getByTestId("sessions-unavailable")).toContainText("cannot be listed")
     await expect(page.getByTestId("sessions-unavailable")).toContainText("encrypted cookie")
     await expect(page.getByTestId("session")).toHaveCount(0)
-    await expect(page.getByRole("button", { name: "Sign out all other sessions" })).toHaveCount(0)
+    // What the button does with jwt sessions: tests/e2e/revocation.spec.ts.
+    await expect(page.getByRole("button", { name: "Sign out all other sessions" })).toHaveCount(1)
   })
 })

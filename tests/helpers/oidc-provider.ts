@@ -16,6 +16,8 @@ export interface TestAccount {
   email?: string
   name?: string
   picture?: string
+  /** The `email_verified` claim; default true when there is an email. */
+  emailVerified?: boolean
 }
 
 export interface OidcServerOptions {
@@ -82,11 +84,12 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     async findAccount(_ctx, sub) {
-      const account = accounts.get(sub) ?? { sub, email: `${sub}@idp.example.test`, name: `User ${sub}` }
+      // Unlisted subjects get an address; one whose sub starts with "unverified-" is not vouched for.
+      const account = accounts.get(sub) ?? { sub, email: `${sub}@idp.example.test`, name: `User ${sub}`, emailVerified: !sub.startsWith("unverified-") }
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: account.email, email_verified: account.email !== undefined, name: account.name, picture: account.picture }
+          return { sub, email: account.email, email_verified: account.email !== undefined && account.emailVerified !== false, name: account.name, picture: account.picture }
         },
       }
     },

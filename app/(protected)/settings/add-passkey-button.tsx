@@ -2,39 +2,53 @@
 
 import { useRouter } from "next/navigation"
 import { useState } from "react"
-import { StatusMessage } from "@/components/status-message"
+import { useActionStatus } from "@/components/action-status"
 import { signIn } from "@/lib/auth/webauthn"
+
+/**
+ * Why a passkey was not added, by the client's `code`: the server's refusal
+ * codes, or the browser's, as @simplewebauthn/browser names them.
+ */
+const REFUSALS: Record<string, string> = {
+  // WebAuthn InvalidStateError: the options exclude this account's credentials, and the
+  // authenticator holds one of them. Trying again on the same device cannot work.
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED:
+    "This device already holds a passkey for this account. To add another, use a different device or security key.",
+  // NotAllowedError (cancelled, timed out), passed through under this code.
+  ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY: "The passkey request was cancelled or timed out.",
+  ERROR_CEREMONY_ABORTED: "The passkey request was cancelled.",
+  rate_limited: "Too many passkey attempts from this network. Wait a minute and try again.",
+  session_changed: "You were signed out or switched accounts meanwhile. Reload the page and try again.",
+}
 
 /** Registers a new passkey for the signed-in user, then re-renders the list. */
 export function AddPasskeyButton() {
   const router = useRouter()
+  const status = useActionStatus("passkeys")
   const [pending, setPending] = useState(false)
-  const [message, setMessage] = useState<{ ok: boolean; text: string }>()
 
   async function add() {
     setPending(true)
-    setMessage(undefined)
+    status.clear()
     const result = await signIn("passkey", { action: "register", redirect: false })
     setPending(false)
     if (result.ok) {
-      setMessage({ ok: true, text: "Passkey added." })
+      status.show({ ok: true, message: "Passkey added." })
       router.refresh()
     } else {
-      setMessage({ ok: false, text: "The passkey was not added. Try again." })
+      const known = result.code !== null && Object.hasOwn(REFUSALS, result.code) ? REFUSALS[result.code] : undefined
+      status.show({ ok: false, message: known ?? "The passkey was not added. Try again." })
     }
   }
 
   return (
-    <div className="space-y-2">
-      <button
-        type="button"
-        disabled={pending}
-        onClick={() => void add()}
-        className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
-      >
-        {pending ? "Waiting for your passkey…" : "Add a passkey"}
-      </button>
-      <StatusMessage ok={message?.ok} text={message?.text} testId="add-passkey-message" />
-    </div>
+    <button
+      type="button"
+      disabled={pending}
+      onClick={() => void add()}
+      className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
+    >
+      {pending ? "Waiting for your passkey…" : "Add a passkey"}
+    </button>
   )
 }

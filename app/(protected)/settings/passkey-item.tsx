@@ -1,9 +1,9 @@
 "use client"
 
-import { useActionState } from "react"
-import { RemoveItemForm } from "@/components/remove-item-form"
-import { StatusMessage } from "@/components/status-message"
-import { deletePasskeyAction, type PasskeyActionState, renamePasskeyAction } from "./passkey-actions"
+import { type FormEvent, useTransition } from "react"
+import { useActionStatus } from "@/components/action-status"
+import { ConfirmForm } from "@/components/confirm-form"
+import { deletePasskeyAction, renamePasskeyAction } from "./passkey-actions"
 
 export interface PasskeyItemProps {
   credentialID: string
@@ -14,10 +14,23 @@ export interface PasskeyItemProps {
   lastUsed: string
 }
 
-/** One passkey: its details, a rename form and a delete button. */
+/** One passkey: its details, a rename form and a delete button that asks first. Outcomes show in the section's message. */
 export function PasskeyItem({ credentialID, name, kind, backedUp, created, lastUsed }: PasskeyItemProps) {
-  const [renamed, rename, renaming] = useActionState<PasskeyActionState, FormData>(renamePasskeyAction, {})
-  const [deleted, remove, deleting] = useActionState<PasskeyActionState, FormData>(deletePasskeyAction, {})
+  const status = useActionStatus("passkeys")
+  const [renaming, startRename] = useTransition()
+
+  function rename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    status.clear()
+    startRename(async () => status.show(await renamePasskeyAction({}, form)))
+  }
+
+  async function remove(form: FormData) {
+    status.clear()
+    status.show(await deletePasskeyAction({}, form))
+  }
+
   return (
     <li className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="passkey">
       <p className="font-medium" data-testid="passkey-name">
@@ -33,7 +46,7 @@ export function PasskeyItem({ credentialID, name, kind, backedUp, created, lastU
         <dt>Last used</dt>
         <dd data-testid="passkey-last-used">{lastUsed}</dd>
       </dl>
-      <form action={rename} className="flex gap-2">
+      <form onSubmit={rename} className="flex gap-2">
         <input type="hidden" name="credentialID" value={credentialID} />
         <label className="sr-only" htmlFor={`rename-${credentialID}`}>
           New name for {name}
@@ -50,9 +63,14 @@ export function PasskeyItem({ credentialID, name, kind, backedUp, created, lastU
           Rename
         </button>
       </form>
-      <RemoveItemForm action={remove} field="credentialID" value={credentialID} pending={deleting} label={`Delete ${name}`} />
-      <StatusMessage ok={renamed.ok} text={renamed.message} testId="passkey-message" />
-      <StatusMessage ok={deleted.ok} text={deleted.message} testId="passkey-message" />
+      <ConfirmForm
+        action={remove}
+        fields={{ credentialID }}
+        label={`Delete ${name}`}
+        question={`Delete the passkey “${name}”? You will no longer be able to sign in with it.`}
+        confirmLabel="Yes, delete it"
+        pendingLabel="Deleting…"
+      />
     </li>
   )
 }

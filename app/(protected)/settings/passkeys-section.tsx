@@ -1,3 +1,4 @@
+import { ActionStatusMessage } from "@/components/action-status"
 import { listPasskeys } from "@/lib/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
 import { AddPasskeyButton } from "./add-passkey-button"
@@ -40,6 +41,8 @@ export async function PasskeysSection({ userId }: { userId: string }) {
         </ul>
       )}
       <AddPasskeyButton />
+      {/* Adding, renaming and deleting all report here; the next action replaces the message. */}
+      <ActionStatusMessage scope="passkeys" testId="passkeys-message" />
     </section>
   )
 }

@@ -1,17 +1,28 @@
 "use client"
 
-import { useActionState } from "react"
-import { StatusMessage } from "@/components/status-message"
-import { revokeOtherSessionsAction, type SessionActionState } from "./session-actions"
+import { ActionStatusMessage, useActionStatus } from "@/components/action-status"
+import { ConfirmForm } from "@/components/confirm-form"
+import { revokeOtherSessionsAction } from "./session-actions"
 
+/** "Sign out all other sessions", asked first; also where the section's outcome messages show. */
 export function RevokeOthersButton() {
-  const [state, revokeOthers, pending] = useActionState<SessionActionState>(revokeOtherSessionsAction, {})
+  const status = useActionStatus("sessions")
+  async function revokeOthers() {
+    status.clear()
+    status.show(await revokeOtherSessionsAction({}))
+  }
   return (
-    <form action={revokeOthers} className="space-y-2">
-      <button type="submit" disabled={pending} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
-        Sign out all other sessions
-      </button>
-      <StatusMessage ok={state.ok} text={state.message} testId="sessions-message" />
-    </form>
+    <div className="space-y-2">
+      <ConfirmForm
+        action={revokeOthers}
+        fields={{}}
+        label="Sign out all other sessions"
+        question="Sign out every other browser and device? Only this one stays signed in."
+        confirmLabel="Yes, sign them out"
+        pendingLabel="Signing out…"
+        variant="button"
+      />
+      <ActionStatusMessage scope="sessions" testId="sessions-message" />
+    </div>
   )
 }

@@ -1,9 +1,8 @@
 "use client"
 
-import { useActionState } from "react"
-import { RemoveItemForm } from "@/components/remove-item-form"
-import { StatusMessage } from "@/components/status-message"
-import { revokeSessionAction, type SessionActionState } from "./session-actions"
+import { useActionStatus } from "@/components/action-status"
+import { ConfirmForm } from "@/components/confirm-form"
+import { revokeSessionAction } from "./session-actions"
 
 export interface SessionItemProps {
   id: string
@@ -13,9 +12,16 @@ export interface SessionItemProps {
   lastActive: string
 }
 
-/** One session: where it is, when it started and was last seen, and (if not this one) a revoke button. */
+/**
+ * One session: where it is, when it started and was last seen, and (if not
+ * this one) a revoke button that asks first. The outcome shows under the list.
+ */
 export function SessionItem({ id, current, device, created, lastActive }: SessionItemProps) {
-  const [state, revoke, revoking] = useActionState<SessionActionState, FormData>(revokeSessionAction, {})
+  const status = useActionStatus("sessions")
+  async function revoke(form: FormData) {
+    status.clear()
+    status.show(await revokeSessionAction({}, form))
+  }
   return (
     <li className="space-y-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-testid="session" data-current={current}>
       <p className="font-medium">
@@ -33,9 +39,15 @@ export function SessionItem({ id, current, device, created, lastActive }: Sessio
         <dd data-testid="session-last-active">{lastActive}</dd>
       </dl>
       {current ? null : (
-        <RemoveItemForm action={revoke} field="sessionId" value={id} pending={revoking} label={`Revoke ${device}`} />
+        <ConfirmForm
+          action={revoke}
+          fields={{ sessionId: id }}
+          label={`Revoke ${device}`}
+          question={`Sign out ${device}? Whoever uses it will have to sign in again.`}
+          confirmLabel="Yes, sign it out"
+          pendingLabel="Signing out…"
+        />
       )}
-      <StatusMessage ok={state.ok} text={state.message} testId="session-message" />
     </li>
   )
 }

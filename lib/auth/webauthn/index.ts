@@ -27,6 +27,8 @@ export { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill }
 /** `error` values for failures that happen before the server sees a response. */
 export const OPTIONS_REFUSED = "WebAuthnOptionsError"
 export const CEREMONY_FAILED = "WebAuthnCeremonyError"
+/** `code` when `signUp: false` met an email without an account. */
+export const NO_ACCOUNT = "no_account"
 
 export interface PasskeySignInOptions {
   /** Omitted: the server infers it (a new email registers, anything else authenticates). */
@@ -42,6 +44,13 @@ export interface PasskeySignInOptions {
   basePath?: string
   /** Conditional UI: wait for the user to pick a passkey from the browser's autofill. */
   useBrowserAutofill?: boolean
+  /**
+   * Default true. False: when the server infers a sign-up (the email has no
+   * account), nothing is created; the result is `{ ok: false, error:
+   * OPTIONS_REFUSED, code: NO_ACCOUNT }`. A sign-in form passes false so that
+   * a mistyped address does not silently become a new account.
+   */
+  signUp?: boolean
 }
 
 function failure(error: string, code: string | null, status = 0): SignInResult {
@@ -67,7 +76,7 @@ async function fetchOptions(url: string): Promise<{ answer?: OptionsAnswer; refu
 }
 
 export async function signIn(provider = "passkey", options: PasskeySignInOptions = {}): Promise<SignInResult> {
-  const { action, email, name, redirect = true, redirectTo, basePath = DEFAULT_BASE_PATH, useBrowserAutofill = false } = options
+  const { action, email, name, redirect = true, redirectTo, basePath = DEFAULT_BASE_PATH, useBrowserAutofill = false, signUp = true } = options
   const query = new URLSearchParams()
   if (action) query.set("action", action)
   if (email) query.set("email", email)
@@ -75,6 +84,8 @@ export async function signIn(provider = "passkey", options: PasskeySignInOptions
   const id = encodeURIComponent(provider)
   const { answer, refused } = await fetchOptions(`${basePath}/webauthn-options/${id}?${query}`)
   if (!answer) return refused as SignInResult
+  // The challenge the server issued is simply never answered (the next request replaces its cookie).
+  if (answer.action === "register" && action !== "register" && !signUp) return failure(OPTIONS_REFUSED, NO_ACCOUNT)
 
   let credential: unknown
   try {

@@ -83,6 +83,38 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(events[2]!.message.isNewUser).toBe(true)
     })
 
+    it("the provider's email_verified is recorded: a vouched-for address is verified, an unvouched one is not", async () => {
+      await signInWith(new Browser(config), "oidc", "vouched")
+      const vouched = await db.prisma.user.findUnique({ where: { email: "vouched@idp.example.test" } })
+      expect(vouched?.emailVerified).toBeInstanceOf(Date)
+      await signInWith(new Browser(config), "oidc", "unverified-eve")
+      const unvouched = await db.prisma.user.findUnique({ where: { email: "unverified-eve@idp.example.test" } })
+      expect(unvouched).not.toBeNull()
+      expect(unvouched?.emailVerified).toBeNull()
+    })
+
+    it("a signed-in user who links an account vouching for their own address becomes verified; another address changes nothing", async () => {
+      await db.prisma.user.create({ data: { email: "same@idp.example.test", name: "Same address" } })
+      const browser = new Browser(config)
+      expect((await browser.signInWithCredentials({ email: "same@idp.example.test" })).status).toBe(302)
+      await signInWith(browser, "oidc", "same")
+      expect((await db.prisma.user.findUnique({ where: { email: "same@idp.example.test" } }))?.emailVerified).toBeInstanceOf(Date)
+
+      await db.prisma.user.create({ data: { email: "other-address@example.com", name: "Other address" } })
+      const other = new Browser(config)
+      await other.signInWithCredentials({ email: "other-address@example.com" })
+      await signInWith(other, "oidc", "frank")
+      expect(await db.prisma.account.count({ where: { providerAccountId: "frank" } })).toBe(1)
+      expect((await db.prisma.user.findUnique({ where: { email: "other-address@example.com" } }))?.emailVerified).toBeNull()
+    })
+
+    it("a returning user whose user row predates the claim being recorded is marked verified on the next sign-in", async () => {
+      await signInWith(new Browser(config), "oidc", "returning-grace")
+      await db.prisma.user.update({ where: { email: "returning-grace@idp.example.test" }, data: { emailVerified: null } })
+      await signInWith(new Browser(config), "oidc", "returning-grace")
+      expect((await db.prisma.user.findUnique({ where: { email: "returning-grace@idp.example.test" } }))?.emailVerified).toBeInstanceOf(Date)
+    })
+
     it("a returning user gets the same user id and is not new", async () => {
       const first = new Browser(config)
       await signInWith(first, "oidc", "bob")

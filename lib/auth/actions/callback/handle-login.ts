@@ -9,6 +9,11 @@
  *   (OAuthAccountNotLinked) unless the provider allows email linking;
  * - otherwise a user is created and the account linked to it.
  *
+ * Unlike Auth.js, an address the provider says it verified (the OpenID
+ * `email_verified` claim, `emailVerifiedByProvider`) is recorded: a new user
+ * is created with emailVerified set, and the user who signs in is marked
+ * verified when their address is that same one and was not yet.
+ *
  * It changes users and accounts only through the adapter and never creates
  * a session (finish-sign-in does that).
  */
@@ -28,6 +33,8 @@ export interface LoginInput {
   profile?: Profile
   /** Link a new account to an existing user with the same email. */
   allowDangerousEmailAccountLinking?: boolean
+  /** The provider vouches that `user.email` belongs to whoever signed in (OIDC `email_verified: true`). */
+  emailVerifiedByProvider?: boolean
 }
 
 export interface LoginResult {
@@ -45,6 +52,24 @@ async function link(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser
   const stored = { ...(input.storedAccount ?? input.account), userId: user.id } as AdapterAccount
   await adapter.linkAccount(stored)
   await emitEvent(ctx.config, "linkAccount", { user, account: input.account, profile: input.user })
+}
+
+/** The address the provider vouches for, or null. */
+function verifiedEmail(input: LoginInput): string | null {
+  const email = input.user.email
+  return input.emailVerifiedByProvider === true && typeof email === "string" && email !== "" ? email : null
+}
+
+/**
+ * Marks `user` verified when the provider vouched for exactly their address.
+ * Needs the adapter's optional updateUser; without it the user stays as is.
+ */
+async function recordVerified(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser, input: LoginInput): Promise<AdapterUser> {
+  const email = verifiedEmail(input)
+  if (!email || user.emailVerified || user.email?.toLowerCase() !== email.toLowerCase() || !adapter.updateUser) return user
+  const updated = await adapter.updateUser({ id: user.id, emailVerified: new Date() })
+  await emitEvent(ctx.config, "updateUser", { user: updated })
+  return updated
 }
 
 /**
@@ -69,12 +94,12 @@ export async function handleLogin(
     if (signedIn && signedIn.id !== byAccount.id) {
       throw new OAuthAccountNotLinked("This account is already linked to another user")
     }
-    return { user: byAccount, isNewUser: false }
+    return { user: await recordVerified(ctx, adapter, byAccount, input), isNewUser: false }
   }
 
   if (signedIn) {
     await link(ctx, adapter, signedIn, input)
-    return { user: signedIn, isNewUser: false }
+    return { user: await recordVerified(ctx, adapter, signedIn, input), isNewUser: false }
   }
 
   const email = typeof input.user.email === "string" && input.user.email !== "" ? input.user.email : null
@@ -88,11 +113,12 @@ export async function handleLogin(
       throw new OAuthAccountNotLinked("Another account already uses this email address")
     }
     await link(ctx, adapter, byEmail, input)
-    return { user: byEmail, isNewUser: false }
+    return { user: await recordVerified(ctx, adapter, byEmail, input), isNewUser: false }
   }
 
   const { id: _placeholder, ...fields } = input.user
-  const newUser = { ...fields, id: crypto.randomUUID(), email, emailVerified: null } as AdapterUser
+  const emailVerified = verifiedEmail(input) ? new Date() : null
+  const newUser = { ...fields, id: crypto.randomUUID(), email, emailVerified } as AdapterUser
   if (!adapter.createUserAndAccount) {
     const created = await adapter.createUser(newUser)
     await emitEvent(ctx.config, "createUser", { user: created })

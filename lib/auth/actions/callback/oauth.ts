@@ -6,6 +6,7 @@
  */
 import type { AuthContext } from "../../context"
 import type { ResponseInternal } from "../../http/response"
+import type { Profile } from "../../types"
 import { clearChecks, readChecks } from "../../oauth/checks"
 import { exchangeCode } from "../../oauth/exchange"
 import type { ResolvedOAuthProvider } from "../../oauth/normalise"
@@ -33,6 +34,16 @@ async function forwardTarget(ctx: AuthContext, provider: ResolvedOAuthProvider, 
   return url
 }
 
+/**
+ * Whether the provider vouched for the address the user is signed in with:
+ * the OpenID Connect `email_verified` claim is the boolean true (a string
+ * "true" or an absent claim is not), and the profile's `email` is the address
+ * the provider's profile mapping kept (lower-cased by it).
+ */
+function providerVerifiedEmail(profile: Profile, email: string | null | undefined): boolean {
+  return profile.email_verified === true && typeof profile.email === "string" && typeof email === "string" && profile.email.toLowerCase() === email.toLowerCase()
+}
+
 export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthProvider): Promise<ResponseInternal> {
   const params = callbackParams(ctx)
   const forward = await forwardTarget(ctx, provider, params)
@@ -52,6 +63,7 @@ export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthPro
     storedAccount,
     profile,
     allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking === true,
+    emailVerifiedByProvider: providerVerifiedEmail(profile, user.email),
   })
   // Only a sign-in that made a session needs the hint for a later sign-out.
   const sessionName = ctx.cookies.sessionToken.name
