@@ -5,10 +5,11 @@ import { requestInfo } from "@/lib/accounts/request-info"
 import { redirect } from "next/navigation"
 import { rateLimit, signIn, signInPath } from "@/auth"
 import { CredentialsSignin } from "@/lib/auth/errors"
-import { signUp } from "@/lib/accounts/users"
+import { checkSignUp, signUp } from "@/lib/accounts/users"
 import { mailMode } from "@/lib/mail/deliver"
 import { getPrisma } from "@/lib/db/client"
 import { isDatabaseOutage } from "@/lib/auth/database-fault"
+import { formInput } from "@/lib/form-input"
 
 const UNAVAILABLE = "Signing up is temporarily unavailable. Try again in a moment."
 
@@ -18,29 +19,45 @@ export interface SignUpState {
   values?: { email: string; name: string }
 }
 
-function minutes(seconds: number): string {
+/** A wait as people say it: the refusing rule's own Retry-After, never another rule's window. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return seconds <= 1 ? "a second" : `${seconds} seconds`
   const m = Math.ceil(seconds / 60)
   return m <= 1 ? "a minute" : `${m} minutes`
 }
 
+const LIMITED: Record<string, (wait: string) => string> = {
+  "signup-client": (wait) => `Too many sign-ups from your network. Try again in ${wait}.`,
+  "signup-address": (wait) => `Too many sign-up attempts for this email address. Try again in ${wait}.`,
+  "signup-global": (wait) => `Too many sign-ups right now. Try again in ${wait}.`,
+}
+
 /**
  * Creates the account, then signs in with the same credentials and lands on the dashboard.
- * Counted per client and across all clients before any work: each sign-up costs a password hash.
+ * The form is checked first (that costs nothing); a valid one is counted per client, per
+ * address and against the flood limit of all clients before any work, since each sign-up
+ * costs a database lookup and a password hash.
  */
-export async function signUpAction(_previous: SignUpState, form: FormData): Promise<SignUpState> {
+export async function signUpAction(_previous: SignUpState, input: FormData): Promise<SignUpState> {
+  const form = formInput(input)
   const email = String(form.get("email") ?? "")
   const name = String(form.get("name") ?? "")
   const password = String(form.get("password") ?? "")
   const values = { email, name }
-  const client = await rateLimit.consume("signup-client", await rateLimit.clientAddress())
-  const everyone = client.allowed ? await rateLimit.consume("signup-global", "all") : client
-  if (!client.allowed || !everyone.allowed) {
-    const wait = minutes(Math.max(client.retryAfterSeconds, everyone.retryAfterSeconds))
-    return { field: "email", message: `Too many sign-ups right now. Try again in ${wait}.`, values }
+  const checked = checkSignUp({ email, name, password })
+  if (!checked.ok) return { field: checked.field, message: checked.message, values }
+  const verdict = await rateLimit.consumeAll([
+    ["signup-client", await rateLimit.clientAddress()],
+    ["signup-address", checked.input.email],
+    ["signup-global", "all"],
+  ])
+  if (!verdict.allowed) {
+    const message = (LIMITED[verdict.action ?? ""] ?? LIMITED["signup-global"]!)(waitText(verdict.retryAfterSeconds))
+    return { field: "email", message, values }
   }
   let result: Awaited<ReturnType<typeof signUp>>
   try {
-    result = await signUp(getPrisma(), { email, name, password })
+    result = await signUp(getPrisma(), checked.input)
   } catch (error) {
     // One row is written (the user with its hash), so an outage leaves no account or a whole one.
     if (isDatabaseOutage(error)) return { field: "email", message: UNAVAILABLE, values }

@@ -5,14 +5,29 @@
  * left for everything else), a few more wait in line, and beyond that the
  * caller is told the server is busy right away instead of queueing for
  * seconds. Process-wide (globalThis), so every server bundle shares one gate.
+ *
+ * Because the gate is shared, its refusal is an instance of whichever bundle's
+ * class created the gate: callers recognise it by `isPasswordHasherBusy`
+ * (its code), never by `instanceof`.
  */
 import { availableParallelism } from "node:os"
 
+export const PASSWORD_HASHER_BUSY = "password_hasher_busy"
+
 export class PasswordHasherBusy extends Error {
+  readonly code = PASSWORD_HASHER_BUSY
+  /** How long a refused caller is asked to wait (the Retry-After of a 429). */
+  readonly retryAfterSeconds = 1
+
   constructor() {
     super("Too many password checks are running; try again in a moment.")
     this.name = "PasswordHasherBusy"
   }
+}
+
+/** Whether `error` is the gate's refusal, from this bundle's copy of the class or any other's. */
+export function isPasswordHasherBusy(error: unknown): error is PasswordHasherBusy {
+  return error instanceof Error && (error as { code?: unknown }).code === PASSWORD_HASHER_BUSY
 }
 
 export class HashGate {

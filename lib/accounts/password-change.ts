@@ -7,7 +7,7 @@
  * (`sessions.revokeOthers()` from auth.ts keeps the one making the change).
  */
 import type { DbClient } from "@/lib/db/client"
-import { PasswordHasherBusy } from "./hash-gate"
+import { isPasswordHasherBusy } from "./hash-gate"
 import { hashPassword, verifyPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
@@ -42,7 +42,7 @@ export async function changePassword(
     if (next === current) return { ok: false, field: "newPassword", message: "Choose a password different from the current one." }
     await db.user.update({ where: { id: input.userId }, data: { passwordHash: await hashPassword(next) } })
   } catch (error) {
-    if (error instanceof PasswordHasherBusy) {
+    if (isPasswordHasherBusy(error)) {
       return { ok: false, field: "currentPassword", message: "The server is busy. Try again in a moment." }
     }
     throw error

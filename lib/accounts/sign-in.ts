@@ -5,7 +5,7 @@
  */
 import { CredentialsSignin, type CredentialsErrorCode } from "@/lib/auth/errors"
 import type { DbClient } from "@/lib/db/client"
-import { PasswordHasherBusy } from "./hash-gate"
+import { isPasswordHasherBusy } from "./hash-gate"
 import { type PublicUser, verifyCredentials } from "./users"
 
 /** Refused because too many password checks are running: "busy", retry in a second (429 for fetch callers). */
@@ -35,7 +35,7 @@ export async function authorizeWithPassword(
   try {
     user = await verifyCredentials(db, credentials.email, credentials.password)
   } catch (error) {
-    if (error instanceof PasswordHasherBusy) throw new SignInBusy("Password checks are busy")
+    if (isPasswordHasherBusy(error)) throw new SignInBusy("Password checks are busy")
     throw error
   }
   if (user && REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN && !user.emailVerified) throw new EmailNotVerified()

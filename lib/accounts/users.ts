@@ -1,7 +1,7 @@
 import { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "@/lib/auth/profile-text"
 import type { DbClient } from "@/lib/db/client"
 import { normalizeEmail } from "./email"
-import { PasswordHasherBusy } from "./hash-gate"
+import { isPasswordHasherBusy } from "./hash-gate"
 import { hashPassword, verifyPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
 
@@ -25,6 +25,25 @@ export const normalizeName = normalizeDisplayName
 const TAKEN: SignUpResult = { ok: false, field: "email", message: "An account with this email already exists. Sign in instead." }
 const BUSY = "The server is busy. Try again in a moment."
 
+export type SignUpInput = { email: string; name: string; password: string }
+export type SignUpCheck = { ok: true; input: SignUpInput } | Extract<SignUpResult, { ok: false }>
+
+/**
+ * The sign-up form's rules, with no database and no hashing: a form that
+ * fails them costs nothing, so callers check it before counting the attempt
+ * against any rate limit.
+ */
+export function checkSignUp(input: { email: unknown; name: unknown; password: unknown }): SignUpCheck {
+  const email = normalizeEmail(input.email)
+  if (!email) return { ok: false, field: "email", message: "Enter a valid email address." }
+  const name = normalizeName(input.name)
+  if (!name) return { ok: false, field: "name", message: `Enter a name of 1 to ${MAX_NAME_LENGTH} characters.` }
+  const password = typeof input.password === "string" ? input.password : ""
+  const problem = checkPassword(password, { email, name })
+  if (problem) return { ok: false, field: "password", message: passwordProblemText[problem] }
+  return { ok: true, input: { email, name, password } }
+}
+
 /**
  * Creates an email + password account. A taken email is reported as such:
  * sign-up needs to say so to be usable (sign-in, by contrast, never tells).
@@ -33,13 +52,9 @@ export async function signUp(
   db: DbClient,
   input: { email: unknown; name: unknown; password: unknown },
 ): Promise<SignUpResult> {
-  const email = normalizeEmail(input.email)
-  if (!email) return { ok: false, field: "email", message: "Enter a valid email address." }
-  const name = normalizeName(input.name)
-  if (!name) return { ok: false, field: "name", message: `Enter a name of 1 to ${MAX_NAME_LENGTH} characters.` }
-  const password = typeof input.password === "string" ? input.password : ""
-  const problem = checkPassword(password, { email, name })
-  if (problem) return { ok: false, field: "password", message: passwordProblemText[problem] }
+  const checked = checkSignUp(input)
+  if (!checked.ok) return checked
+  const { email, name, password } = checked.input
 
   // A taken email is answered before any hashing: a flood of sign-ups for existing
   // accounts costs one indexed lookup each, not an scrypt.
@@ -48,7 +63,7 @@ export async function signUp(
   try {
     passwordHash = await hashPassword(password)
   } catch (error) {
-    if (error instanceof PasswordHasherBusy) return { ok: false, field: "password", message: BUSY }
+    if (isPasswordHasherBusy(error)) return { ok: false, field: "password", message: BUSY }
     throw error
   }
   try {

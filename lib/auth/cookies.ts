@@ -10,20 +10,37 @@ export const CHUNK_SIZE = 4096 - 160
 
 const FIFTEEN_MINUTES = 15 * 60
 
+/**
+ * The session and callback-url cookies keep Auth.js's `__Secure-` names, so
+ * apps and tools that read them keep working. The CSRF token and the
+ * short-lived check cookies of a sign-in in progress (OAuth state, PKCE
+ * verifier, nonce, WebAuthn challenge) use `__Host-`: the browser then refuses
+ * any such cookie that names a Domain or another path, so a sibling subdomain
+ * cannot plant its own check values for a login CSRF. (Auth.js uses
+ * `__Secure-` for the check cookies; see docs/decisions.md.)
+ */
 export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
   const prefix = useSecureCookies ? "__Secure-" : ""
+  const hostOnly = useSecureCookies ? "__Host-" : ""
   // A fresh object per cookie so callers can mutate one without touching the others.
   const base = (): CookieSerializeOptions => ({ httpOnly: true, sameSite: "lax", path: "/", secure: useSecureCookies })
   return {
     sessionToken: { name: `${prefix}authjs.session-token`, options: base() },
     callbackUrl: { name: `${prefix}authjs.callback-url`, options: base() },
-    // __Host- additionally pins the cookie to this exact host and path "/".
-    csrfToken: { name: `${useSecureCookies ? "__Host-" : ""}authjs.csrf-token`, options: base() },
-    pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
-    state: { name: `${prefix}authjs.state`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
-    nonce: { name: `${prefix}authjs.nonce`, options: base() },
-    webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
+    csrfToken: { name: `${hostOnly}authjs.csrf-token`, options: base() },
+    pkceCodeVerifier: { name: `${hostOnly}authjs.pkce.code_verifier`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
+    state: { name: `${hostOnly}authjs.state`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
+    nonce: { name: `${hostOnly}authjs.nonce`, options: base() },
+    webauthnChallenge: { name: `${hostOnly}authjs.challenge`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
   }
+}
+
+/**
+ * Whether a cookie can carry the `__Host-` prefix: browsers drop such a cookie
+ * unless it is Secure, has Path=/ and no Domain.
+ */
+function fitsHostPrefix(options: CookieSerializeOptions): boolean {
+  return options.secure === true && !options.domain && (options.path ?? "/") === "/"
 }
 
 function definedEntries<T extends object>(value: T | undefined): Partial<T> {
@@ -44,10 +61,12 @@ export function mergeCookieOptions(defaults: CookiesOptions, overrides: AuthConf
   for (const key of Object.keys(defaults) as CookieKey[]) {
     const base = defaults[key]
     const override = overrides[key]
-    merged[key] = {
-      name: override?.name ?? base.name,
-      options: { ...base.options, ...definedEntries(override?.options) },
-    }
+    const options = { ...base.options, ...definedEntries(override?.options) }
+    // A default __Host- name whose options were given a Domain or a path would be dropped by
+    // every browser: it falls back to __Secure-, which allows them.
+    const name =
+      override?.name ?? (base.name.startsWith("__Host-") && !fitsHostPrefix(options) ? `__Secure-${base.name.slice(7)}` : base.name)
+    merged[key] = { name, options }
   }
   return merged
 }

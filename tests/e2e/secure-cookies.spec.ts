@@ -89,3 +89,38 @@ test("with an https AUTH_URL, sign-in sets __Host-/__Secure- cookies that are Se
     await api.dispose()
   }
 })
+
+test("with an https AUTH_URL, the check cookies of a sign-in in progress are __Host-: Secure, Path=/, no Domain", async ({
+  playwright,
+  baseURL,
+}) => {
+  const api = await playwright.request.newContext({ baseURL, maxRedirects: 0 })
+  try {
+    const csrf = await api.get("/api/auth/csrf")
+    const csrfCookie = setCookies(csrf).find((c) => c.name === "__Host-authjs.csrf-token")!
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+
+    // An OpenID Connect sign-in: state, PKCE verifier and nonce leave with the redirect to the provider.
+    const start = await api.post("/api/auth/signin/oidc", {
+      form: { csrfToken, callbackUrl: "/dashboard" },
+      headers: { cookie: `__Host-authjs.csrf-token=${csrfCookie.value}` },
+    })
+    expect(start.status()).toBe(302)
+    const checks = setCookies(start).filter((c) => /authjs\.(state|pkce\.code_verifier|nonce)$/.test(c.name))
+    expect(checks.map((c) => c.name).sort()).toEqual(["__Host-authjs.nonce", "__Host-authjs.pkce.code_verifier", "__Host-authjs.state"])
+
+    // A passkey sign-in: the challenge cookie.
+    const options = await api.get("/api/auth/webauthn-options/passkey?action=authenticate")
+    expect(options.status()).toBe(200)
+    const challenge = setCookies(options).filter((c) => c.name.endsWith("authjs.challenge"))
+    expect(challenge.map((c) => c.name)).toEqual(["__Host-authjs.challenge"])
+
+    for (const cookie of [...checks, ...challenge]) {
+      expectHardened(cookie, cookie.name)
+      // What makes __Host- worth having: no Domain, so a sibling subdomain cannot set or toss it.
+      expect(cookie.attributes.has("domain"), `${cookie.name} Domain`).toBe(false)
+    }
+  } finally {
+    await api.dispose()
+  }
+})

@@ -8,12 +8,14 @@
  */
 import { headers as nextHeaders } from "next/headers"
 import { resolveAuthConfig } from "../auth"
-import type { RateLimitVerdict } from "../rate-limit/limiter"
+import type { RateLimitHit, RateLimitSequenceVerdict, RateLimitVerdict } from "../rate-limit/limiter"
 import type { PreparedConfig } from "./config"
 
 export interface AppRateLimit {
   /** Counts one hit of `action` for `subject` (call before the work it guards). */
   consume(action: string, subject: string): Promise<RateLimitVerdict>
+  /** Counts several hits in order and stops at the first refusal (put the client first). */
+  consumeAll(hits: readonly RateLimitHit[]): Promise<RateLimitSequenceVerdict>
   /** Gives one hit back. */
   undo(action: string, subject: string): Promise<void>
   /** Clears the subject's window. */
@@ -26,6 +28,7 @@ export function appRateLimit(getConfig: () => Promise<PreparedConfig>): AppRateL
   const limiter = async () => resolveAuthConfig((await getConfig()).handler).rateLimiter
   return {
     consume: async (action, subject) => (await limiter()).consume(action, subject),
+    consumeAll: async (hits) => (await limiter()).consumeAll(hits),
     undo: async (action, subject) => (await limiter()).undo(action, subject),
     reset: async (action, subject) => (await limiter()).reset(action, subject),
     async clientAddress() {

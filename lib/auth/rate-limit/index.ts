@@ -1,5 +1,5 @@
 /** Rate limiting: rules, the limiter, and the stores (memory by default; Prisma and Redis to share across instances). */
-export { RateLimiter, type RateLimitOptions, type RateLimitVerdict } from "./limiter"
+export { RateLimiter, type RateLimitHit, type RateLimitOptions, type RateLimitSequenceVerdict, type RateLimitVerdict } from "./limiter"
 export { defaultRateLimitRules, type BuiltInRateLimitAction, type RateLimitRule, type RateLimitRules } from "./rules"
 export type { RateLimitStore, RateLimitWindow } from "./store"
 export { MemoryRateLimitStore, processMemoryStore, type MemoryStoreOptions } from "./memory-store"

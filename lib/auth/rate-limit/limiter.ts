@@ -18,6 +18,14 @@ export interface RateLimitVerdict {
   retryAfterSeconds: number
 }
 
+/** One counted hit: an action and the subject (client address, email, "all") it is counted for. */
+export type RateLimitHit = readonly [action: string, subject: string]
+
+/** The verdict of several hits counted in order; `action` names the rule that refused. */
+export interface RateLimitSequenceVerdict extends RateLimitVerdict {
+  action?: string
+}
+
 /** The `rateLimit` option of the configuration. */
 export interface RateLimitOptions {
   /** Where counters live. Default: this process's memory (one instance). */
@@ -87,6 +95,25 @@ export class RateLimiter {
       }
       return ALLOWED
     }
+  }
+
+  /**
+   * Counts several hits in the order given and stops at the first refusal:
+   * the hits after it are not counted. Put the client first and the account
+   * it names after it, so a client already over its own limit cannot spend
+   * the per-account budget of every address it names (which would lock their
+   * owners out without the client ever being let through); a flood limit
+   * shared by everyone goes last, so refused clients do not use it up either.
+   * When all are allowed, the verdict is the tightest of them.
+   */
+  async consumeAll(hits: readonly RateLimitHit[]): Promise<RateLimitSequenceVerdict> {
+    let tightest: RateLimitSequenceVerdict = ALLOWED
+    for (const [action, subject] of hits) {
+      const verdict = await this.consume(action, subject)
+      if (!verdict.allowed) return { ...verdict, action }
+      if (verdict.remaining < tightest.remaining) tightest = { ...verdict, action }
+    }
+    return tightest
   }
 
   /** Gives back one hit (the guarded work turned out harmless, e.g. a correct password). */

@@ -2,35 +2,50 @@
  * The default store: counters in this process's memory. Process-wide (kept on
  * globalThis), so every server bundle a framework builds from the same code
  * (Next.js compiles route handlers, server actions and middleware separately)
- * counts into one place. A live window is never evicted: dropping one would
- * hand an attacker a fresh budget. Expired windows are swept as the map grows.
+ * counts into one place.
+ *
+ * Memory is bounded by a least-recently-used cache with a time-to-live per
+ * window (lru-cache): a window is forgotten when it ends, and when the cache
+ * is full the window touched longest ago makes room, in O(1). A new key is
+ * never refused because the store is full: refusing would lock every new user
+ * out once a flood of distinct keys filled it. What a flood can do instead is
+ * push out old, idle windows; the limiter counts a client before the accounts
+ * it names and stops at its first refusal, so one client cannot create more
+ * keys than its own budget allows, and its own window, hit on every request,
+ * is the last to go.
  */
+import { LRUCache } from "lru-cache"
 import type { RateLimitStore, RateLimitWindow } from "./store"
 
 export interface MemoryStoreOptions {
   /**
-   * Most live windows kept. Beyond it a NEW key is answered as over its limit
-   * (never by forgetting an old one), so memory stays bounded under a flood of
-   * distinct keys while existing counters keep counting.
+   * Most windows kept (default 100,000: about 21 MB, see the README). When
+   * full, the least recently used window is dropped to make room.
    */
   maxKeys?: number
   now?: () => number
 }
 
-const SWEEP_EVERY_MS = 1_000
+export const DEFAULT_MEMORY_STORE_KEYS = 100_000
 
 export class MemoryRateLimitStore implements RateLimitStore {
-  readonly #windows = new Map<string, RateLimitWindow>()
-  readonly #maxKeys: number
+  readonly #windows: LRUCache<string, RateLimitWindow>
   readonly #now: () => number
-  #lastSweep = 0
 
   constructor(options: MemoryStoreOptions = {}) {
-    this.#maxKeys = options.maxKeys ?? 1_000_000
     this.#now = options.now ?? Date.now
+    this.#windows = new LRUCache<string, RateLimitWindow>({
+      max: options.maxKeys ?? DEFAULT_MEMORY_STORE_KEYS,
+      // Expiry is checked when a key is read (no timer per key); a stale window
+      // still occupies a slot until it is read or pushed out, which `max` bounds.
+      ttlAutopurge: false,
+      // Read the clock on every check: an injected clock moves in jumps.
+      ttlResolution: 0,
+      perf: { now: this.#now },
+    })
   }
 
-  /** Live windows held (expired ones may linger until the next sweep). */
+  /** Windows held (an ended one may count until it is read or pushed out). */
   get size(): number {
     return this.#windows.size
   }
@@ -39,17 +54,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     const now = this.#now()
     const live = this.#live(key, now)
     if (live) {
+      // Counted in place: the window's end (and its TTL) stays where it was.
       live.count++
       return { ...live }
     }
-    if (this.#windows.size >= this.#maxKeys) this.#sweep(now, true)
-    if (this.#windows.size >= this.#maxKeys) {
-      // Full of live windows: refuse this new key for one window rather than evict.
-      return { count: Number.MAX_SAFE_INTEGER, resetAt: now + windowMs }
-    }
     const window = { count: 1, resetAt: now + windowMs }
-    this.#windows.set(key, window)
-    if (this.#windows.size % 1024 === 0) this.#sweep(now, false)
+    this.#windows.set(key, window, { ttl: windowMs })
     return { ...window }
   }
 
@@ -64,17 +74,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   #live(key: string, now: number): RateLimitWindow | undefined {
     const window = this.#windows.get(key)
-    if (window && window.resetAt <= now) {
-      this.#windows.delete(key)
-      return undefined
-    }
-    return window
-  }
-
-  #sweep(now: number, force: boolean) {
-    if (!force && now - this.#lastSweep < SWEEP_EVERY_MS) return
-    this.#lastSweep = now
-    for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key)
+    return window && window.resetAt > now ? window : undefined
   }
 }
 

@@ -30,8 +30,13 @@ export type BuiltInRateLimitAction =
   /** Passkey and OAuth sign-in starts per client address. */
   | "passkey-start"
   | "oauth-start"
-  /** The app's own actions, counted through the limiter API. */
+  /**
+   * The app's own actions, counted through the limiter API. Sign-ups are
+   * counted only once the form is valid, per client, per address, and across
+   * all clients as a flood limit (high: a few clients must not close sign-up).
+   */
   | "signup-client"
+  | "signup-address"
   | "signup-global"
   | "password-reset-address"
   | "password-reset-client"
@@ -49,7 +54,8 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "passkey-start": { limit: 30, windowSeconds: MINUTE },
   "oauth-start": { limit: 30, windowSeconds: MINUTE },
   "signup-client": { limit: 20, windowSeconds: 15 * MINUTE },
-  "signup-global": { limit: 60, windowSeconds: MINUTE },
+  "signup-address": { limit: 5, windowSeconds: 15 * MINUTE },
+  "signup-global": { limit: 1_000, windowSeconds: MINUTE },
   "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
   "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },
 })

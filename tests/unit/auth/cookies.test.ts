@@ -17,17 +17,21 @@ describe("defaultCookies", () => {
     })
   })
 
-  it("prefixes __Secure- (and __Host- for csrf) in secure mode", () => {
+  it("in secure mode: __Secure- for the session and callback-url (Auth.js names), __Host- for csrf and every check cookie", () => {
     const cookies = defaultCookies(true)
     expect(Object.fromEntries(Object.entries(cookies).map(([key, c]) => [key, c.name]))).toEqual({
       sessionToken: "__Secure-authjs.session-token",
       callbackUrl: "__Secure-authjs.callback-url",
       csrfToken: "__Host-authjs.csrf-token",
-      pkceCodeVerifier: "__Secure-authjs.pkce.code_verifier",
-      state: "__Secure-authjs.state",
-      nonce: "__Secure-authjs.nonce",
-      webauthnChallenge: "__Secure-authjs.challenge",
+      pkceCodeVerifier: "__Host-authjs.pkce.code_verifier",
+      state: "__Host-authjs.state",
+      nonce: "__Host-authjs.nonce",
+      webauthnChallenge: "__Host-authjs.challenge",
     })
+    // What a browser demands of a __Host- cookie: Secure, Path=/, no Domain.
+    for (const cookie of Object.values(cookies).filter((c) => c.name.startsWith("__Host-"))) {
+      expect(serializeCookie({ ...cookie, value: "v" })).toMatch(/^__Host-[^;]+; (Max-Age=900; )?Path=\/; HttpOnly; Secure; SameSite=Lax$/)
+    }
     for (const cookie of Object.values(cookies)) expect(cookie.options.secure).toBe(true)
     expect(cookies.sessionToken.options.maxAge).toBeUndefined()
     expect(cookies.nonce.options.maxAge).toBeUndefined()
@@ -53,11 +57,24 @@ describe("mergeCookieOptions", () => {
       name: "my-session",
       options: { httpOnly: true, sameSite: "strict", path: "/", secure: true, domain: "example.com" },
     })
-    expect(merged.state).toEqual({ name: "__Secure-authjs.state", options: { httpOnly: true, sameSite: "lax", path: "/", secure: true, maxAge: 60 } })
+    expect(merged.state).toEqual({ name: "__Host-authjs.state", options: { httpOnly: true, sameSite: "lax", path: "/", secure: true, maxAge: 60 } })
     expect(merged.nonce.options.secure).toBe(true)
     expect(merged.csrfToken).toEqual(defaults.csrfToken)
     expect(defaults.sessionToken.name).toBe("__Secure-authjs.session-token")
     expect(defaults.sessionToken.options.domain).toBeUndefined()
+  })
+
+  it("falls back to __Secure- for a default __Host- cookie given a Domain or another path (browsers would drop it)", () => {
+    const merged = mergeCookieOptions(defaultCookies(true), {
+      state: { options: { domain: "example.com" } },
+      nonce: { options: { path: "/auth" } },
+      pkceCodeVerifier: { name: "__Host-mine", options: { domain: "example.com" } },
+    })
+    expect(merged.state.name).toBe("__Secure-authjs.state")
+    expect(merged.nonce.name).toBe("__Secure-authjs.nonce")
+    // A name the app chose is its own: kept as given.
+    expect(merged.pkceCodeVerifier.name).toBe("__Host-mine")
+    expect(merged.webauthnChallenge.name).toBe("__Host-authjs.challenge")
   })
 
   it("returns the defaults unchanged without overrides", () => {

@@ -5,6 +5,8 @@
  * identifier's window and gives the client its attempt back; a failure keeps
  * both. Strangers and browsers that signed in to the identifier before have
  * separate budgets, so a flood of wrong guesses does not lock the owner out.
+ * The client is counted before the identifier and a refused client stops
+ * there, so it cannot use up the identifier's budget.
  */
 import type { AuthContext } from "../../context"
 import { CredentialsRateLimited } from "../../errors"
@@ -41,12 +43,11 @@ export async function beginCredentialsAttempt(ctx: AuthContext, provider: Creden
     (await isKnownClient(ctx.request.cookies[knownClientCookieName(secure)], identifier, secrets))
   const identifierAction = known ? "credentials-identifier-known-client" : "credentials-identifier"
 
-  const verdicts = await Promise.all([
-    limiter.consume("credentials-client", client),
-    identifier === undefined ? undefined : limiter.consume(identifierAction, identifier),
-  ])
-  const refused = verdicts.filter((v) => v !== undefined && !v.allowed)
-  if (refused.length > 0) throw new CredentialsRateLimited(Math.max(...refused.map((v) => v!.retryAfterSeconds)))
+  // The client first: one over its limit must not spend the budget of the account it names.
+  const verdict = await limiter.consumeAll(
+    identifier === undefined ? [["credentials-client", client]] : [["credentials-client", client], [identifierAction, identifier]],
+  )
+  if (!verdict.allowed) throw new CredentialsRateLimited(verdict.retryAfterSeconds)
 
   return {
     async succeeded() {

@@ -3,7 +3,8 @@
  * address, ask the signIn callback, store the hashed token, and only then mail
  * the link. Refused addresses and failed sends go back to the sign-in page
  * with EmailSignInError; nothing is written for a refused address, and a
- * failed send removes its token so the next try starts clean.
+ * failed send removes its token so the next try starts clean. The link in the
+ * mail is on the configured origin (AUTH_URL), whatever the request's host.
  */
 import { adapterView } from "../../adapters/capabilities"
 import { runSignInCallback } from "../../callbacks"
@@ -46,7 +47,7 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
     const expires = new Date(Date.now() + provider.maxAge * 1000)
     const secrets = tokenSecrets(provider.secret, ctx.config.secrets)
     const stored = await storeVerificationToken(adapter, { identifier, token, expires, secrets })
-    const url = `${ctx.authUrl}/callback/${encodeURIComponent(provider.id)}?${new URLSearchParams({ callbackUrl, token, email: identifier })}`
+    const url = mailLink(ctx, `/callback/${encodeURIComponent(provider.id)}`, { callbackUrl, token, email: identifier })
     try {
       await provider.sendVerificationRequest({
         identifier,
@@ -69,13 +70,30 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
 }
 
 /**
- * The limiter's sign-in mail rules, per address and per client, counted before
- * a token is stored. Both are counted even when the first refuses, so a client
- * cycling through addresses still uses up its own budget.
+ * A link for the mail, on the configured origin (ctx.config.mailOrigin), never
+ * the request's: the asker may have chosen its Host. A callback URL on the
+ * request's origin moves to the configured one with its path kept; any other
+ * is checked again by the redirect callback when the link is opened.
+ */
+function mailLink(ctx: AuthContext, route: string, query: { callbackUrl: string; token: string; email: string }): string {
+  const origin = ctx.config.mailOrigin
+  let callbackUrl = query.callbackUrl
+  if (callbackUrl === ctx.origin || callbackUrl.startsWith(`${ctx.origin}/`)) {
+    callbackUrl = `${origin}${callbackUrl.slice(ctx.origin.length)}`
+  }
+  return `${origin}${ctx.config.basePath}${route}?${new URLSearchParams({ ...query, callbackUrl })}`
+}
+
+/**
+ * The limiter's sign-in mail rules, per client and per address, counted before
+ * a token is stored. The client first, and a refused client stops there: it
+ * uses up its own budget, never that of the addresses it names.
  */
 async function withinSendLimits(ctx: AuthContext, identifier: string): Promise<boolean> {
   const limiter = ctx.config.rateLimiter
-  const byAddress = await limiter.consume("email-address", identifier)
-  const byClient = await limiter.consume("email-client", limiter.clientAddress(ctx.request.request))
-  return byAddress.allowed && byClient.allowed
+  const verdict = await limiter.consumeAll([
+    ["email-client", limiter.clientAddress(ctx.request.request)],
+    ["email-address", identifier],
+  ])
+  return verdict.allowed
 }
