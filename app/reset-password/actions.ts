@@ -1,8 +1,9 @@
 "use server"
 
-import { rateLimit } from "@/auth"
+import { rateLimit, sessions } from "@/auth"
 import { resetPassword } from "@/lib/accounts/password-reset"
 import { getPrisma } from "@/lib/db/client"
+import { formInput } from "@/lib/form-input"
 
 export interface ResetPasswordState {
   done?: boolean
@@ -10,9 +11,15 @@ export interface ResetPasswordState {
   message?: string
 }
 
-export async function resetPasswordAction(_previous: ResetPasswordState, form: FormData): Promise<ResetPasswordState> {
+export async function resetPasswordAction(_previous: ResetPasswordState, input: FormData): Promise<ResetPasswordState> {
+  const form = formInput(input)
   const result = await resetPassword(getPrisma(), { token: form.get("token"), password: form.get("password"), rateLimit })
-  if (result.ok) return { done: true }
+  if (result.ok) {
+    // The reset has already revoked every session in the database; this tells this process's
+    // cache at once, so a jwt session of the account ends here without the revocation delay.
+    await sessions.revokeAll(result.userId)
+    return { done: true }
+  }
   if (result.reason === "invalid-link") return { invalidLink: true }
   return { message: result.message }
 }

@@ -140,7 +140,12 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
     jar.set(SESSION_COOKIE, database.sessionToken)
     expectedEmail = database.email
   } else {
-    handle = library.handler({ strategy: "jwt", updateAge: spec.updateAge })
+    // Both get the same adapter. Ours checks every token against the user's "sessions valid since"
+    // (set an hour ago, so every token passes the whole check); the bench user's instant is read
+    // once and then comes from the per-process cache, as a returning user's does.
+    const adapter = createMapAdapter()
+    await adapter.setSessionsValidSince(JWT_USER.id, new Date(Date.now() - 60 * 60 * 1000))
+    handle = library.handler({ strategy: "jwt", updateAge: spec.updateAge, adapter })
     await signInWithCredentials(handle, jar)
     expectedEmail = JWT_USER.email
   }

@@ -2,7 +2,9 @@
  * An adapter over two Maps, for the "library overhead only" database cases:
  * with the storage cost near zero, what remains is each library's own
  * per-request work. It implements what both libraries require of an adapter
- * for a database-strategy configuration with an OAuth provider listed.
+ * for a database-strategy configuration with an OAuth provider listed, plus
+ * the "sessions valid since" pair our jwt strategy checks every token against
+ * (@auth/core has no such check and never calls them).
  */
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../../lib/auth/types"
 
@@ -19,11 +21,14 @@ export function createMapAdapter(): Required<
     | "getSessionAndUser"
     | "updateSession"
     | "deleteSession"
+    | "getSessionsValidSince"
+    | "setSessionsValidSince"
   >
 > {
   const users = new Map<string, AdapterUser>()
   const sessions = new Map<string, AdapterSession>()
   const accounts = new Map<string, AdapterAccount>()
+  const validSince = new Map<string, Date>()
   // Copies out, as a database would hand back fresh rows.
   const copy = <T extends object>(row: T): T => ({ ...row })
 
@@ -77,6 +82,13 @@ export function createMapAdapter(): Required<
       const session = sessions.get(sessionToken)
       sessions.delete(sessionToken)
       return session ? copy(session) : null
+    },
+    async getSessionsValidSince(userId) {
+      const since = validSince.get(userId)
+      return since ? new Date(since) : null
+    },
+    async setSessionsValidSince(userId, since) {
+      validSince.set(userId, new Date(since))
     },
   }
 }

@@ -2,14 +2,19 @@
  * "Forgot password?": a mailed single-use link (1 hour) to a form that sets
  * a new password. The request answers the same whether or not the address
  * has an account, and takes the same time: the mail is sent after the
- * answer. A successful reset ends every session of the user (database
- * strategy) and clears the sign-in throttle for the address.
+ * answer. A successful reset ends every session of the user (database rows
+ * deleted, jwt sessions revoked by the user's "sessions valid since") and
+ * clears the sign-in throttle for the address. On an account whose address
+ * was never verified it is also the owner taking the account back: passkeys
+ * and linked accounts set up before go too (take-back.ts).
  */
+import { wholeSecond } from "@/lib/auth/session/revocation"
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/lib/mail/deliver"
 import { passwordResetMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { normalizeEmail } from "./email"
+import { takeBack } from "./take-back"
 import { hashPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
@@ -26,10 +31,13 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestResult & { sent?: Promise<void> }> {
   const email = normalizeEmail(input.email)
   if (!email) return { ok: false, message: "Enter a valid email address." }
-  const byAddress = await input.rateLimit.consume("password-reset-address", email)
-  const byClient = await input.rateLimit.consume("password-reset-client", input.client)
+  // The client first: one over its limit does not spend the address's budget (its owner's resets).
+  const verdict = await input.rateLimit.consumeAll([
+    ["password-reset-client", input.client],
+    ["password-reset-address", email],
+  ])
   // Held back silently: the answer is the same as for a sent mail.
-  if (!byAddress.allowed || !byClient.allowed) return { ok: true }
+  if (!verdict.allowed) return { ok: true }
   const sent = sendResetMail(db, email, input.origin).catch((error: unknown) => {
     console.error("[password reset] the mail could not be sent:", error instanceof Error ? error.message : error)
   })
@@ -52,7 +60,8 @@ export function resetTokenEmail(db: DbClient, token: unknown): Promise<string | 
 const SIGN_IN_RULES = ["credentials-identifier", "credentials-identifier-known-client"] as const
 
 export type ResetResult =
-  | { ok: true; email: string; sessionsEnded: number }
+  /** `sessionsEnded`: database session rows deleted (jwt sessions are revoked too, uncounted). */
+  | { ok: true; email: string; userId: string; sessionsEnded: number }
   | { ok: false; reason: "invalid-link" }
   | { ok: false; reason: "password"; message: string }
 
@@ -71,12 +80,19 @@ export async function resetPassword(
   if ((await consumeAccountToken(db, "password-reset", input.token)) !== email) return { ok: false, reason: "invalid-link" }
 
   const passwordHash = await hashPassword(password)
-  const [, ended] = await db.$transaction([
-    // Following the mailed link proves the address, too.
-    db.user.update({ where: { id: user.id }, data: { passwordHash, emailVerified: user.emailVerified ?? new Date() } }),
-    db.session.deleteMany({ where: { userId: user.id } }),
-  ])
+  const ended = await db.$transaction(async (tx) => {
+    // Following the mailed link proves the address, too. The new instant ends the user's jwt sessions
+    // in the same transaction; the caller tells its own process at once (sessions.revokeAll).
+    await tx.user.update({
+      where: { id: user.id },
+      data: { passwordHash, emailVerified: user.emailVerified ?? new Date(), sessionsValidSince: wholeSecond() },
+    })
+    const deleted = await tx.session.deleteMany({ where: { userId: user.id } })
+    // Nothing set up before the mailbox was proven survives its proof (the password is the new one).
+    if (!user.emailVerified) await takeBack(tx, user.id, { keepPassword: true })
+    return deleted
+  })
   // The owner proved the address: guesses by others no longer hold the sign-in back.
   await Promise.all(SIGN_IN_RULES.map((action) => input.rateLimit.reset(action, email)))
-  return { ok: true, email, sessionsEnded: ended.count }
+  return { ok: true, email, userId: user.id, sessionsEnded: ended.count }
 }

@@ -6,6 +6,7 @@ import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types"
 import type { LoggerInstance } from "./logger"
 import type { Provider } from "./providers/types"
 import type { RateLimitOptions } from "./rate-limit/limiter"
+import type { ValidSinceCache } from "./session/valid-since-cache"
 
 export type Awaitable<T> = T | PromiseLike<T>
 
@@ -193,6 +194,11 @@ export interface Theme {
    * An href must be a same-origin path or an http(s) URL; others are left out.
    */
   links?: { label: string; href: string }[]
+  /**
+   * Links shown on the built-in "Check your email" page (`pages.verifyRequest`), under its text,
+   * with the same URL rules: e.g. a development mailbox.
+   */
+  verifyRequestLinks?: { label: string; href: string }[]
 }
 
 export type { LoggerInstance, WarningCode } from "./logger"
@@ -271,6 +277,16 @@ export interface SessionOptions {
   maxAge: number
   updateAge: number
   generateSessionToken: () => string
+  /**
+   * Not in Auth.js. jwt strategy with an adapter that stores "sessions valid
+   * since" (the Prisma adapter): how many seconds a process may go on using
+   * the instant it last read for a user, i.e. how long a revoked session may
+   * still be accepted by another instance. Default 60 (AUTH_REVOCATION_DELAY);
+   * 0 reads the database on every session read.
+   */
+  revocationDelay: number
+  /** Where those instants are kept; default one cache per process. Tests give each "instance" its own. */
+  revocationCache?: ValidSinceCache
 }
 
 export interface AuthConfig {

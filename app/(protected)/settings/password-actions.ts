@@ -5,6 +5,7 @@ import { auth, rateLimit, sessions } from "@/auth"
 import { changePassword } from "@/lib/accounts/password-change"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { formInput } from "@/lib/form-input"
 
 export interface ChangePasswordState {
   ok?: boolean
@@ -14,10 +15,12 @@ export interface ChangePasswordState {
 
 /**
  * Changes the password, then ends every other session of the user (database
- * strategy): whoever else held one must sign in with the new password. This
- * browser stays signed in.
+ * strategy: the rows; jwt: every token issued before now, this browser's
+ * replaced by a new one): whoever else held one must sign in with the new
+ * password. This browser stays signed in.
  */
-export async function changePasswordAction(_previous: ChangePasswordState, form: FormData): Promise<ChangePasswordState> {
+export async function changePasswordAction(_previous: ChangePasswordState, input: FormData): Promise<ChangePasswordState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     const userId = (await auth())?.user?.id
     if (!userId) return { ok: false, message: "Your session has ended. Sign in again." }
@@ -31,6 +34,7 @@ export async function changePasswordAction(_previous: ChangePasswordState, form:
     const revoked = await sessions.revokeOthers()
     revalidatePath("/settings")
     if (revoked.status !== "ok") return { ok: true, message: "Password changed." }
+    if (revoked.revoked === null) return { ok: true, message: "Password changed. Every other session was signed out." }
     const others = revoked.revoked === 1 ? "1 other session was" : `${revoked.revoked} other sessions were`
     return { ok: true, message: `Password changed. ${others} signed out.` }
   })

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache"
 import { sessions } from "@/auth"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { formInput } from "@/lib/form-input"
 
 export interface SessionActionState {
   ok?: boolean
@@ -18,7 +19,8 @@ const MESSAGES = {
 } as const
 
 /** Ends one of the signed-in user's other sessions; the library only finds it among their own. */
-export async function revokeSessionAction(_previous: SessionActionState, form: FormData): Promise<SessionActionState> {
+export async function revokeSessionAction(_previous: SessionActionState, input: FormData): Promise<SessionActionState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     const result = await sessions.revoke(String(form.get("sessionId") ?? ""))
     if (result !== "revoked") return { ok: false, message: MESSAGES[result] }
@@ -33,6 +35,7 @@ export async function revokeOtherSessionsAction(_previous: SessionActionState): 
     if (result.status !== "ok") return { ok: false, message: MESSAGES[result.status] }
     revalidatePath("/settings")
     const count = result.revoked
+    if (count === null) return { ok: true, message: "Every other session was signed out." }
     return { ok: true, message: count === 1 ? "1 other session revoked." : `${count} other sessions revoked.` }
   })
 }

@@ -9,7 +9,8 @@ function formatDate(date: Date | null): string {
 /**
  * Settings › Sessions: where the user is signed in (database strategy), each
  * revocable but the current one. With the jwt strategy there is no record of
- * sessions on the server, and the section says so.
+ * sessions on the server, and the section says so; every other session can
+ * still be ended at once (the user's "sessions valid since" instant).
  */
 export async function SessionsSection() {
   const listing = await sessions.list()
@@ -36,6 +37,15 @@ export async function SessionsSection() {
               />
             ))}
           </ul>
+          <RevokeOthersButton />
+        </>
+      ) : listing.status === "jwt" && listing.canRevokeOthers ? (
+        <>
+          <p className="text-sm" data-testid="sessions-unavailable">
+            Sessions cannot be listed here: this site keeps your session only in an encrypted cookie in your browser
+            (the <code>jwt</code> session strategy), so the server has no record of where you are signed in. It can
+            still sign out every other browser and device at once; this one stays signed in.
+          </p>
           <RevokeOthersButton />
         </>
       ) : listing.status === "jwt" ? (

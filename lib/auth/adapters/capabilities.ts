@@ -42,6 +42,9 @@ export const refreshMethods = ["getAccount", "updateAccount"] as const
 /** A user listing and revoking their own sessions. */
 export const sessionListingMethods = ["getSessionAndUser", "listSessions", "deleteSessions", "deleteSession"] as const
 
+/** Revoking jwt sessions: a per-user "sessions valid since" instant (session/revocation.ts). */
+export const revocationMethods = ["getSessionsValidSince", "setSessionsValidSince"] as const
+
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>
 export type LinkingAdapter = AdapterWith<(typeof linkingMethods)[number]>
 export type AccountAdapter = AdapterWith<(typeof accountMethods)[number]>
@@ -49,6 +52,7 @@ export type EmailAdapter = AdapterWith<(typeof emailMethods)[number]>
 export type WebAuthnAdapter = AdapterWith<(typeof webauthnMethods)[number]>
 export type RefreshAdapter = AdapterWith<(typeof refreshMethods)[number]>
 export type SessionListingAdapter = AdapterWith<(typeof sessionListingMethods)[number]>
+export type RevocationAdapter = AdapterWith<(typeof revocationMethods)[number]>
 
 /** True when the adapter has every one of `methods` (a type guard, so no cast is needed after it). */
 export function hasMethods<K extends AdapterMethod>(

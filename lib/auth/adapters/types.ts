@@ -103,6 +103,24 @@ export interface Adapter {
    * (when given); resolves to how many were deleted.
    */
   deleteSessions?(userId: string, exceptSessionToken?: string): Awaitable<number>
+  /**
+   * Not in Auth.js. The instant before which the user's session tokens (jwt
+   * strategy) are no longer valid, or null when none was ever set (also for
+   * an unknown user). Adapters that have it also have setSessionsValidSince.
+   */
+  getSessionsValidSince?(userId: string): Awaitable<Date | null>
+  /** Not in Auth.js. Stores the user's "sessions valid since" instant; an unknown user is ignored. */
+  setSessionsValidSince?(userId: string, since: Date): Awaitable<void>
+  /**
+   * Not in Auth.js. Removes every way into the user's account other than its
+   * address: linked accounts, passkeys, whatever credential the app keeps (a
+   * password), and its database sessions, in one transaction. Called when
+   * someone proves the mailbox of an address the account had never verified
+   * (the account model in docs/decisions.md): what was set up before that
+   * proof may be an attacker's. Without it, the email provider only marks
+   * the address verified, as Auth.js does.
+   */
+  removeCredentials?(userId: string): Awaitable<void>
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>

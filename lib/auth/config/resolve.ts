@@ -35,6 +35,7 @@ import { assertConfig } from "./assert"
 import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
 import { applyEnvDefaults, type Env } from "./env"
 import { environmentProblems } from "./env-check"
+import { mailLinkOrigin, mailOriginProblem } from "../email/link-origin"
 
 export interface ResolvedConfig {
   basePath: string
@@ -70,6 +71,8 @@ export interface ResolvedConfig {
   /** Counts sign-in attempts and the app's limited actions (see lib/auth/rate-limit). */
   rateLimiter: RateLimiter
   redirectProxyUrl?: string
+  /** The origin links in mail are built from: AUTH_URL's, never the request's (email/link-origin.ts). */
+  mailOrigin: string
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
 }
@@ -116,7 +119,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE
   // A malformed AUTH_URL or issuer variable first: the checks below would only see its effects.
   const error =
-    environmentProblems(env)[0] ?? assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" })
+    environmentProblems(env)[0] ??
+    assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" }) ??
+    mailOriginProblem(env, providers.some((p) => p.type === "email"))
   // Built after the check: KeyRing throws on an unusable secret, which must surface as the
   // MissingSecret configuration error above rather than escape Auth() as an exception.
   const keyRing = new KeyRing(error ? ["unset"] : secrets)
@@ -179,6 +184,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
     rateLimiter: new RateLimiter(config.rateLimit, logger),
     redirectProxyUrl: config.redirectProxyUrl,
+    mailOrigin: mailLinkOrigin(env),
     error,
   }
 }

@@ -7,29 +7,40 @@
  *   const listing = await sessions.list()
  *   if (listing.status === "ok") listing.sessions // [{ id, current, browser, os, createdAt, lastActiveAt, … }]
  *   await sessions.revoke(id)       // one of the caller's own sessions
- *   await sessions.revokeOthers()   // every one but the current
+ *   await sessions.revokeOthers()   // every one but the current (jwt too: this browser gets a new cookie)
+ *   await sessions.revokeAll(userId) // every one of a user the app identified otherwise (a password reset)
  */
 import { headers as nextHeaders } from "next/headers"
 import { resolveAuthConfig } from "../auth"
 import {
   listUserSessions,
+  revokeAllUserSessions,
   revokeOtherUserSessions,
   revokeUserSession,
   type RevokeResult,
   type SessionListing,
 } from "../session/user-sessions"
 import type { PreparedConfig } from "./config"
-import { currentCookieHeader } from "./cookies"
+import { currentCookieHeader, setCookies } from "./cookies"
 
 export type { RevokeResult, SessionListing, UserSessionInfo } from "../session/user-sessions"
+
+/** What revokeOthers resolves to; `revoked` is null with the jwt strategy (the count is unknowable). */
+export type RevokeOthersOutcome = { status: "ok"; revoked: number | null } | { status: "signed-out" | "jwt" | "unsupported" }
 
 export interface AppSessions {
   /** The caller's sessions, current first; or why there is no list (signed out, jwt strategy, adapter). */
   list(): Promise<SessionListing>
   /** Ends one of the caller's other sessions by its listed id. */
   revoke(id: string): Promise<RevokeResult>
-  /** Ends every session of the caller but the current one. */
-  revokeOthers(): Promise<Awaited<ReturnType<typeof revokeOtherUserSessions>>>
+  /**
+   * Ends every session of the caller but the current one. With the jwt
+   * strategy this browser is given a new session cookie, so call it where
+   * cookies can be set (a server action or route handler).
+   */
+  revokeOthers(): Promise<RevokeOthersOutcome>
+  /** Ends every session of a user, this request's included; for a caller that identified the user otherwise. */
+  revokeAll(userId: string): Promise<Awaited<ReturnType<typeof revokeAllUserSessions>>>
 }
 
 export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessions {
@@ -45,6 +56,12 @@ export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessio
   return {
     list: async () => listUserSessions(...(await current())),
     revoke: async (id) => revokeUserSession(...(await current()), id),
-    revokeOthers: async () => revokeOtherUserSessions(...(await current())),
+    revokeOthers: async () => {
+      const result = await revokeOtherUserSessions(...(await current()))
+      if (result.status !== "ok") return result
+      await setCookies(result.cookies)
+      return { status: "ok", revoked: result.revoked }
+    },
+    revokeAll: async (userId) => revokeAllUserSessions(resolveAuthConfig((await getConfig()).handler), userId),
   }
 }

@@ -1,7 +1,9 @@
 /**
  * The jwt session strategy: the session is an encrypted token in a (possibly
  * chunked) cookie, shaped by the jwt callback. Nothing is stored server-side,
- * so ending a session only clears the cookie. It never touches the adapter.
+ * so ending a session only clears the cookie. The adapter is asked one thing,
+ * through a per-process cache: whether the user's sessions were revoked after
+ * the token was issued (revocation.ts).
  */
 import { SignOutError } from "../errors"
 import { warnOncePerProcess } from "../logger"
@@ -22,7 +24,10 @@ export function sessionStoreFor(ctx: AuthContext): SessionStore {
   return new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
 }
 
-export async function decodeSessionToken(ctx: AuthContext, value: string, options?: DecodeOptions): Promise<JWT | null> {
+/** What encoding and decoding a session token need of the request's context. */
+type TokenContext = Pick<AuthContext, "config" | "cookies">
+
+export async function decodeSessionToken(ctx: TokenContext, value: string, options?: DecodeOptions): Promise<JWT | null> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
   return config.builtinJwt
@@ -31,7 +36,7 @@ export async function decodeSessionToken(ctx: AuthContext, value: string, option
 }
 
 /** Encrypts a session token; its lifetime is `jwt.maxAge` (which defaults to `session.maxAge`). */
-async function encodeSessionToken(ctx: AuthContext, token: JWT): Promise<string> {
+async function encodeSessionToken(ctx: TokenContext, token: JWT): Promise<string> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
   const maxAge = config.jwt.maxAge
@@ -62,6 +67,8 @@ async function readOrUpdate(ctx: AuthContext, update: SessionUpdate | undefined)
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }
+  // A revoked token reads like an invalid one: signed out, cookie cleared.
+  if (config.revocation && !(await config.revocation.accepts(payload))) return { session: null, cookies: store.clean() }
 
   const token = await config.callbacks.jwt(
     update ? { token: payload, session: update.data, trigger: "update" } : { token: payload, session: undefined },
@@ -146,7 +153,24 @@ async function signedInUserId(ctx: AuthContext): Promise<string | null> {
   const value = sessionStoreFor(ctx).value
   if (!value) return null
   const token = await decodeSessionToken(ctx, value).catch(() => null)
-  return typeof token?.sub === "string" ? token.sub : null
+  if (typeof token?.sub !== "string") return null
+  if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return null
+  return token.sub
+}
+
+/**
+ * The same claims in a new token (new iat, exp and jti) in the cookie(s) of
+ * `store`: after the user's sessions were revoked, the browser that asked for
+ * it stays signed in. The jwt callback is not run, as nothing about the
+ * session changed but its issue time.
+ */
+export async function reissueSessionToken(ctx: TokenContext, store: SessionStore, token: JWT): Promise<Cookie[]> {
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token
+  const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000)
+  const previous = store.value
+  const cookies = store.chunk(await encodeSessionToken(ctx, claims), { expires })
+  if (previous && ctx.config.builtinJwt) ctx.config.keyRing.forget(previous, ctx.cookies.sessionToken.name)
+  return cookies
 }
 
 export const jwtStrategy: SessionStrategy = {

@@ -1,9 +1,11 @@
 /**
- * A signed-in user's own sessions (database strategy): list them, revoke one,
- * revoke all but the current one. Framework-free: everything is derived from a
- * standard Request, whose session cookie names both the user and the current
- * session. A user can only ever reach the rows of the session they hold, so
- * no caller-supplied user id exists to be forged.
+ * A signed-in user's own sessions: list them, revoke one, revoke all but the
+ * current one (database strategy: the rows; jwt strategy: only the last, by
+ * the user's "sessions valid since" instant, see revocation.ts). And ending
+ * every session of a user the app names (a password reset). Framework-free:
+ * everything else is derived from a standard Request, whose session cookie
+ * names both the user and the current session. A user can only ever reach the
+ * sessions they hold, so no caller-supplied user id exists to be forged.
  *
  * Sessions are named to the browser by an opaque id (a hash of the token),
  * never by the token: the token is the credential, and the list is rendered
@@ -11,9 +13,12 @@
  */
 import { hasMethods, sessionListingMethods, type SessionListingAdapter } from "../adapters/capabilities"
 import type { ResolvedConfig } from "../config/resolve"
-import { parseCookies } from "../cookies"
+import { parseCookies, SessionStore } from "../cookies"
 import { sha256Hex } from "../hash"
-import type { AdapterSession } from "../types"
+import type { AdapterSession, Cookie, CookiesOptions, JWT } from "../types"
+import { decodeSessionToken, reissueSessionToken } from "./jwt-session"
+import type { SessionRevocation } from "./revocation"
+import { wholeSecond } from "./revocation"
 import { describeUserAgent } from "./user-agent"
 
 export interface UserSessionInfo {
@@ -33,23 +38,36 @@ export interface UserSessionInfo {
 
 export type SessionListing =
   | { status: "signed-out" }
-  /** The jwt strategy keeps no record of sessions: there is nothing to list or revoke. */
-  | { status: "jwt" }
+  /**
+   * The jwt strategy keeps no record of sessions: there is nothing to list.
+   * `canRevokeOthers`: the adapter stores "sessions valid since", so every
+   * other session can still be ended at once (revokeOthers).
+   */
+  | { status: "jwt"; canRevokeOthers: boolean }
   /** The database strategy with an adapter that has no listSessions/deleteSessions. */
   | { status: "unsupported" }
   | { status: "ok"; sessions: UserSessionInfo[] }
 
 export type RevokeResult = "revoked" | "not-found" | "current" | "signed-out" | "jwt" | "unsupported"
 
+export type RevokeOthersResult =
+  /** `revoked`: how many sessions ended; null with the jwt strategy, where nobody knows how many browsers held one. */
+  | { status: "ok"; revoked: number | null; cookies: Cookie[] }
+  | { status: "signed-out" | "jwt" | "unsupported" }
+
 type Holder =
   | { status: "signed-out" | "jwt" | "unsupported" }
   | { status: "ok"; adapter: SessionListingAdapter; userId: string; sessionToken: string }
 
-/** The session token this request carries (secure or plain cookie name, as the core picks it). */
-function sessionTokenOf(config: ResolvedConfig, request: Request): string | undefined {
+/** The cookie options this request is answered with (secure or plain names, as the core picks them). */
+function cookieOptionsOf(config: ResolvedConfig, request: Request): CookiesOptions {
   const secure = config.useSecureCookies ?? new URL(request.url).protocol === "https:"
-  const name = (secure ? config.cookies.secure : config.cookies.insecure).sessionToken.name
-  return parseCookies(request.headers.get("cookie"))[name]
+  return secure ? config.cookies.secure : config.cookies.insecure
+}
+
+/** The session token this request carries. */
+function sessionTokenOf(config: ResolvedConfig, request: Request): string | undefined {
+  return parseCookies(request.headers.get("cookie"))[cookieOptionsOf(config, request).sessionToken.name]
 }
 
 /** Who holds this request's session, and through which adapter their sessions are reached. */
@@ -86,6 +104,7 @@ async function toInfo(row: AdapterSession, currentToken: string): Promise<UserSe
 
 export async function listUserSessions(config: ResolvedConfig, request: Request): Promise<SessionListing> {
   const who = await holder(config, request)
+  if (who.status === "jwt") return { status: "jwt", canRevokeOthers: config.revocation !== undefined }
   if (who.status !== "ok") return { status: who.status }
   const rows = await who.adapter.listSessions(who.userId)
   const sessions = await Promise.all(rows.map((row) => toInfo(row, who.sessionToken)))
@@ -113,12 +132,62 @@ export async function revokeUserSession(config: ResolvedConfig, request: Request
   return "not-found"
 }
 
-/** Revokes every session of the requesting user except the current one; resolves to how many ended. */
-export async function revokeOtherUserSessions(
-  config: ResolvedConfig,
-  request: Request,
-): Promise<{ status: "ok"; revoked: number } | { status: "signed-out" | "jwt" | "unsupported" }> {
+/**
+ * Revokes every session of the requesting user except the current one.
+ * Database strategy: deletes the other rows. jwt strategy: sets the user's
+ * "sessions valid since" to now and answers a new token for this browser
+ * (`cookies`, for the caller to set), so only this one stays signed in.
+ */
+export async function revokeOtherUserSessions(config: ResolvedConfig, request: Request): Promise<RevokeOthersResult> {
+  if (config.sessionStrategy.name === "jwt") return revokeOtherJwtSessions(config, request)
   const who = await holder(config, request)
   if (who.status !== "ok") return { status: who.status }
-  return { status: "ok", revoked: await who.adapter.deleteSessions(who.userId, who.sessionToken) }
+  const revoked = await who.adapter.deleteSessions(who.userId, who.sessionToken)
+  await config.revocation?.revoke(who.userId)
+  return { status: "ok", revoked, cookies: [] }
+}
+
+async function revokeOtherJwtSessions(config: ResolvedConfig, request: Request): Promise<RevokeOthersResult> {
+  const revocation = config.revocation
+  if (!revocation) return { status: "jwt" }
+  const cookies = cookieOptionsOf(config, request)
+  const ctx = { config, cookies }
+  const store = new SessionStore(cookies.sessionToken, parseCookies(request.headers.get("cookie")))
+  const token = await currentJwt(ctx, store, revocation)
+  if (!token) return { status: "signed-out" }
+  // The instant is fixed before the new token is made, so the new token's iat is never before it.
+  const since = wholeSecond()
+  const reissued = await reissueSessionToken(ctx, store, token)
+  await revocation.revoke(token.sub, since)
+  return { status: "ok", revoked: null, cookies: reissued }
+}
+
+/** This request's session token when it is valid and not revoked, with the user it names. */
+async function currentJwt(
+  ctx: { config: ResolvedConfig; cookies: CookiesOptions },
+  store: SessionStore,
+  revocation: SessionRevocation,
+): Promise<(JWT & { sub: string }) | null> {
+  const value = store.value
+  if (!value) return null
+  const token = await decodeSessionToken(ctx, value).catch(() => null)
+  if (!token || typeof token.sub !== "string" || token.sub === "") return null
+  if (!(await revocation.accepts(token))) return null
+  return token as JWT & { sub: string }
+}
+
+/**
+ * Ends every session of a user the caller has identified by other means (a
+ * password reset link): database rows are deleted, and jwt sessions issued
+ * until now are revoked. "unsupported" when the adapter can do neither.
+ */
+export async function revokeAllUserSessions(
+  config: ResolvedConfig,
+  userId: string,
+): Promise<{ status: "ok"; revoked: number | null } | { status: "unsupported" }> {
+  const deleteSessions = config.sessionStrategy.name === "database" ? config.adapter?.deleteSessions : undefined
+  if (!deleteSessions && !config.revocation) return { status: "unsupported" }
+  const revoked = deleteSessions ? await deleteSessions(userId) : null
+  await config.revocation?.revoke(userId)
+  return { status: "ok", revoked }
 }

@@ -74,8 +74,11 @@ describe("password reset and email verification", () => {
     expect(await resetTokenEmail(db.prisma, token)).toBe(user.email)
 
     const done = await resetPassword(db.prisma, { token, password: "second-password-9734", rateLimit })
-    expect(done).toEqual({ ok: true, email: user.email, sessionsEnded: 2 })
+    expect(done).toEqual({ ok: true, email: user.email, userId: user.id, sessionsEnded: 2 })
     expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0)
+    // jwt sessions issued before the reset end too (tests/integration/auth/jwt-revocation.test.ts).
+    const stamp = (await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).sessionsValidSince
+    expect(Math.abs(stamp!.getTime() - Date.now())).toBeLessThan(5_000)
     expect((await rateLimit.consume("credentials-identifier", user.email)).allowed).toBe(true)
     expect(await verifyCredentials(db.prisma, user.email, user.password)).toBeNull()
     expect(await verifyCredentials(db.prisma, user.email, "second-password-9734")).toMatchObject({ id: user.id })
@@ -126,12 +129,16 @@ describe("password reset and email verification", () => {
     const token = new URL(linkIn(mail, `${ORIGIN}/verify-email?`)).searchParams.get("token")
 
     const resetToken = new URL(await resetLink(user.email)).searchParams.get("token")
-    expect(await confirmEmailAddress(db.prisma, resetToken)).toBe(false)
+    expect(await confirmEmailAddress(db.prisma, resetToken, user.id)).toBe("invalid")
     expect((await db.prisma.user.findUnique({ where: { id: user.id } }))?.emailVerified).toBeNull()
 
-    expect(await confirmEmailAddress(db.prisma, token)).toBe(true)
+    // Outside the account (no session, or another user's) the link verifies nothing and stays usable.
+    expect(await confirmEmailAddress(db.prisma, token, null)).toBe("sign-in-needed")
+    expect(await confirmEmailAddress(db.prisma, token, "someone-else")).toBe("sign-in-needed")
+    expect((await db.prisma.user.findUnique({ where: { id: user.id } }))?.emailVerified).toBeNull()
+    expect(await confirmEmailAddress(db.prisma, token, user.id)).toBe("confirmed")
     expect((await db.prisma.user.findUnique({ where: { id: user.id } }))?.emailVerified).toBeInstanceOf(Date)
-    expect(await confirmEmailAddress(db.prisma, token)).toBe(false)
+    expect(await confirmEmailAddress(db.prisma, token, user.id)).toBe("invalid")
     expect(await sendVerificationMail(db.prisma, { userId: user.id, origin: ORIGIN, counted: { client: client(), rateLimit } })).toBe("already-verified")
   })
 

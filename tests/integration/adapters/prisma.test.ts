@@ -123,6 +123,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "updateAccount", "createUserAndAccount",
       // Not in Auth.js: a user's own sessions (Settings › Sessions).
       "listSessions", "deleteSessions",
+      // Not in Auth.js: revoking jwt sessions (lib/auth/session/revocation.ts).
+      "getSessionsValidSince", "setSessionsValidSince",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
@@ -142,7 +144,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(user).toEqual({ ...input, id: user.id })
 
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
-    expect(row).toEqual({ ...input, id: user.id, passwordHash: null })
+    expect(row).toEqual({ ...input, id: user.id, passwordHash: null, sessionsValidSince: null })
     expect(await db.prisma.user.count({ where: { id: input.id } })).toBe(0)
   })
 

@@ -4,6 +4,7 @@
  */
 import type { PrismaChallengeLike } from "./webauthn-challenge"
 import type { PrismaSessionListLike } from "./session-list"
+import type { PrismaValidSinceLike } from "./sessions-valid-since"
 import type {
   AccountData,
   AccountKey,
@@ -38,6 +39,8 @@ export interface PrismaLike {
     findUnique(args: { where: { id: string } | { email: string }; select: UserSelect }): PromiseLike<UserRow | null>
     update(args: { where: { id: string }; data: { [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     delete(args: { where: { id: string }; select: UserSelect }): PromiseLike<UserRow>
+    findFirst: PrismaValidSinceLike["user"]["findFirst"]
+    updateMany: PrismaValidSinceLike["user"]["updateMany"]
   }
   account: {
     create(args: { data: AccountData; select: AccountSelect }): PromiseLike<AccountRow>

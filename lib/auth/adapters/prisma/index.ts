@@ -21,6 +21,7 @@ import {
   verificationTokenSelect,
 } from "./rows"
 import { deleteSessions, listSessions } from "./session-list"
+import { getSessionsValidSince, setSessionsValidSince } from "./sessions-valid-since"
 import { sqliteSessionLookup } from "./sqlite-session"
 import { useWebAuthnChallenge } from "./webauthn-challenge"
 
@@ -67,7 +68,12 @@ export interface PrismaAdapterOptions {
 
 const HOUR_MS = 60 * 60 * 1000
 
-export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions = {}): Required<Adapter> {
+/**
+ * Every adapter method but removeCredentials: which credentials an account
+ * holds besides Auth.js's tables (a password hash) only the app knows, so the
+ * app supplies it (the starter: lib/accounts/take-back.ts, wired in auth.ts).
+ */
+export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
   const fastSessionLookup = sqliteSessionLookup(prisma)
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   return {
@@ -199,6 +205,8 @@ export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions 
 
     listSessions: listSessions(prisma),
     deleteSessions: deleteSessions(prisma),
+    getSessionsValidSince: getSessionsValidSince(prisma),
+    setSessionsValidSince: setSessionsValidSince(prisma),
 
     async createVerificationToken({ identifier, token, expires }) {
       pruneExpired()

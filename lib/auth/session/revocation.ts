@@ -1,0 +1,60 @@
+/**
+ * Revoking jwt sessions. A session token lives in the browser, so the server
+ * cannot delete it; instead each user has a "sessions valid since" instant in
+ * the database, and a token issued (`iat`) before it reads as signed out.
+ * Setting the instant to now ends every session of the user at once; the
+ * browser that asked is given a new token. Each process reads a user's
+ * instant at most once per revocation delay (valid-since-cache.ts), so other
+ * instances see a revocation within that delay, this one at once.
+ *
+ * Rules (docs/decisions.md, "Revoking jwt sessions"):
+ * - whole seconds, as `iat` has them: a token issued in the second of the
+ *   instant stays valid (the instant is stored truncated to its second);
+ * - a token without `iat` is refused once its user has an instant; one
+ *   without a string `sub` names no user and is never refused here;
+ * - a database outage uses the last instant read (none: accepted), as jwt
+ *   sessions otherwise keep working without the database.
+ */
+import type { RevocationAdapter } from "../adapters/capabilities"
+import { DatabaseUnavailable } from "../errors"
+import type { JWT } from "../types"
+import type { ValidSinceCache } from "./valid-since-cache"
+
+/** Seconds a process may go on using the instant it last read for a user. */
+export const DEFAULT_REVOCATION_DELAY_SECONDS = 60
+
+export interface SessionRevocation {
+  /** The configured delay, in seconds. */
+  readonly delaySeconds: number
+  /** Whether a session token with these claims is still valid for its user. */
+  accepts(token: JWT): Promise<boolean>
+  /** Ends every session of the user issued before `since` (default: now); resolves to the instant stored. */
+  revoke(userId: string, since?: Date): Promise<Date>
+}
+
+/** `at` truncated to its second: the resolution of `iat`. */
+export function wholeSecond(at: Date | number = Date.now()): Date {
+  const ms = typeof at === "number" ? at : at.getTime()
+  return new Date(Math.floor(ms / 1000) * 1000)
+}
+
+export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceCache, delaySeconds: number): SessionRevocation {
+  const maxAgeMs = delaySeconds * 1000
+  const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
+  return {
+    delaySeconds,
+    async accepts(token) {
+      const userId = token.sub
+      if (typeof userId !== "string" || userId === "") return true
+      const since = await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage)
+      if (since === null) return true
+      return typeof token.iat === "number" && token.iat >= Math.floor(since / 1000)
+    },
+    async revoke(userId, since = new Date()) {
+      const instant = wholeSecond(since)
+      await adapter.setSessionsValidSince(userId, instant)
+      cache.set(userId, instant)
+      return instant
+    },
+  }
+}

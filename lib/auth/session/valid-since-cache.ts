@@ -1,0 +1,104 @@
+/**
+ * Each user's "sessions valid since" instant as this process last read it.
+ * A jwt session is checked against it on every read, so the database is asked
+ * at most once per user per revocation delay; the process that sets a new
+ * instant writes it here at once. Process-wide by default (kept on
+ * globalThis), so every server bundle a framework builds from the same code
+ * (Next.js compiles middleware, route handlers and server actions separately)
+ * sees a revocation made by any of them. Other processes see it through the
+ * database once their entry is older than the delay.
+ */
+
+export interface ValidSinceCacheOptions {
+  /** Most users remembered; beyond it the oldest read is forgotten (it is only re-read). */
+  maxEntries?: number
+  now?: () => number
+}
+
+interface Entry {
+  /** Milliseconds since the epoch; null when the user has none. */
+  since: number | null
+  readAt: number
+}
+
+const DEFAULT_MAX_ENTRIES = 10_000
+
+export class ValidSinceCache {
+  readonly #entries = new Map<string, Entry>()
+  /** Reads in flight, one per user, so a burst of requests for one user costs one query. */
+  readonly #pending = new Map<string, Promise<number | null>>()
+  readonly #maxEntries: number
+  readonly #now: () => number
+
+  constructor(options: ValidSinceCacheOptions = {}) {
+    this.#maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_MAX_ENTRIES)
+    this.#now = options.now ?? Date.now
+  }
+
+  /**
+   * The user's instant: the remembered one when it was read less than
+   * `maxAgeMs` ago, else `read()`'s. When `read` fails with an error that
+   * `tolerate` accepts (a database outage), the last value read is used, or
+   * null when there is none, and kept for another `maxAgeMs`, so an outage
+   * does not cost a failing query on every request; any other error rejects.
+   */
+  get(
+    userId: string,
+    maxAgeMs: number,
+    read: () => Promise<Date | null>,
+    tolerate: (error: unknown) => boolean = () => false,
+  ): Promise<number | null> {
+    const entry = this.#entries.get(userId)
+    if (entry && this.#now() - entry.readAt < maxAgeMs) return Promise.resolve(entry.since)
+    const inFlight = this.#pending.get(userId)
+    if (inFlight) return inFlight
+    const loading = read().then(
+      (date) => (date instanceof Date && !Number.isNaN(date.getTime()) ? date.getTime() : null),
+      (error: unknown) => {
+        if (!tolerate(error)) throw error
+        return this.#entries.get(userId)?.since ?? null
+      },
+    )
+    const settled: Promise<number | null> = loading
+      .then((since) => {
+        // A set() while this read was in flight wins: the read may have started before the write.
+        if (this.#pending.get(userId) === settled) this.#store(userId, since)
+        return since
+      })
+      .finally(() => {
+        if (this.#pending.get(userId) === settled) this.#pending.delete(userId)
+      })
+    this.#pending.set(userId, settled)
+    return settled
+  }
+
+  /** Records an instant this process has just written, so its own requests see it without waiting. */
+  set(userId: string, since: Date): void {
+    this.#pending.delete(userId)
+    this.#store(userId, since.getTime())
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  #store(userId: string, since: number | null): void {
+    // Re-inserted so the Map's order is the order of reads: the first key is the oldest.
+    this.#entries.delete(userId)
+    this.#entries.set(userId, { since, readAt: this.#now() })
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value
+      if (oldest === undefined) break
+      this.#entries.delete(oldest)
+    }
+  }
+}
+
+const globalKey = Symbol.for("next-auth-starter.session.valid-since-cache")
+const processWide = globalThis as typeof globalThis & { [globalKey]?: ValidSinceCache }
+
+/** The one cache of this process, shared by every bundle that imports the library. */
+export function processValidSinceCache(): ValidSinceCache {
+  processWide[globalKey] ??= new ValidSinceCache()
+  return processWide[globalKey]
+}
