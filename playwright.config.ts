@@ -39,9 +39,10 @@ const servers = [
   { name: "database", port: databasePort, strategy: "database", authUrl: `http://localhost:${databasePort}` },
   { name: "jwt", port: jwtPort, strategy: "jwt", authUrl: `http://localhost:${jwtPort}` },
   { name: "https", port: httpsPort, strategy: "jwt", authUrl: `https://localhost:${httpsPort}` },
-  // Attacked the way a client talking straight to `next start` would: no AUTH_URL, the host
-  // headers trusted, so that exhausting its rate limits cannot disturb the other specs.
-  { name: "attack", port: attackPort, strategy: "jwt", authUrl: undefined },
+  // Attacked the way a client talking straight to `next start` would: the host headers trusted
+  // (AUTH_TRUST_HOST), so that exhausting its rate limits cannot disturb the other specs. It has
+  // AUTH_URL too: production that sends mail refuses to start without it.
+  { name: "attack", port: attackPort, strategy: "jwt", authUrl: `http://localhost:${attackPort}`, trustHost: true },
 ].map((server) => ({
   ...server,
   baseURL: `http://localhost:${server.port}`,
@@ -77,7 +78,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -114,7 +115,7 @@ export default defineConfig<E2EOptions>({
     { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000, use: chromium },
     // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation,
     // what the server logs).
-    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation|server-logs)\.spec\.ts$/, use: chromium },
+    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation|server-logs|server-actions)\.spec\.ts$/, use: chromium },
     // Once: security findings reproduced over HTTP against their own server.
     // Bursts of password hashes: slower than a browser flow on a busy machine.
     {
@@ -158,13 +159,14 @@ export default defineConfig<E2EOptions>({
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       env: {
         E2E_SERVERS: JSON.stringify(
-          servers.map(({ name, port, strategy, authUrl, databaseFile }) => ({
+          servers.map(({ name, port, strategy, authUrl, trustHost, databaseFile }) => ({
             name,
             port,
             env: {
               DATABASE_URL: `file:./${databaseFile}`,
               AUTH_SESSION_STRATEGY: strategy,
-              ...(authUrl ? { AUTH_URL: authUrl } : { AUTH_TRUST_HOST: "true" }),
+              ...(authUrl ? { AUTH_URL: authUrl } : {}),
+              ...(!authUrl || trustHost ? { AUTH_TRUST_HOST: "true" } : {}),
             },
           })),
         ),

@@ -2,10 +2,11 @@
  * The app's own start-up checks, run by instrumentation.ts through the auth
  * library's mechanism (lib/auth/next/startup.ts): the form of DATABASE_URL and
  * EMAIL_SERVER, each reported by name with a correct example before the
- * server takes a request. And the one line that says which mail features are
+ * server takes a request, and AUTH_URL when production sends mail. And the one line that says which mail features are
  * off when production runs without EMAIL_SERVER.
  */
 import { type EnvironmentCheck, InvalidEnvironmentVariable, urlVariableProblem } from "@/lib/auth"
+import { mailOriginProblem } from "@/lib/auth/email/link-origin"
 import { DatabaseConfigError, parseDatabaseUrl } from "@/lib/db/url"
 import { mailMode } from "@/lib/mail/deliver"
 
@@ -36,7 +37,17 @@ export const emailServerCheck: EnvironmentCheck = (env) => {
   return problem ? [problem] : []
 }
 
-export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck]
+/**
+ * Production with mail on needs AUTH_URL: the links in every mail (sign-in,
+ * reset, verification, set a password) are built from it alone, never from
+ * the request's host (lib/auth/email/link-origin.ts).
+ */
+export const mailOriginCheck: EnvironmentCheck = (env) => {
+  const problem = mailOriginProblem(env, mailMode(env as NodeJS.ProcessEnv) !== "off")
+  return problem ? [problem] : []
+}
+
+export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck, mailOriginCheck]
 
 /**
  * The line to log once at start-up when the site sends no mail (production

@@ -4,6 +4,7 @@ import { rateLimit } from "@/auth"
 import { requestPasswordReset } from "@/lib/accounts/password-reset"
 import { requestInfo } from "@/lib/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
+import { formInput } from "@/lib/form-input"
 
 export interface ForgotPasswordState {
   sent?: boolean
@@ -12,7 +13,8 @@ export interface ForgotPasswordState {
 }
 
 /** Same answer for every well-formed address: whether it has an account is not revealed. */
-export async function forgotPasswordAction(_previous: ForgotPasswordState, form: FormData): Promise<ForgotPasswordState> {
+export async function forgotPasswordAction(_previous: ForgotPasswordState, input: FormData): Promise<ForgotPasswordState> {
+  const form = formInput(input)
   const email = String(form.get("email") ?? "")
   const { origin } = await requestInfo()
   const client = await rateLimit.clientAddress()

@@ -1,8 +1,10 @@
 "use server"
 
+import { auth, sessions } from "@/auth"
 import { setPasswordFromLink } from "@/lib/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { formInput } from "@/lib/form-input"
 
 export interface SetPasswordFormState {
   done?: boolean
@@ -14,11 +16,17 @@ export interface SetPasswordFormState {
 }
 
 /** The form behind a mailed set-password link: the password is stored only here. */
-export async function setPasswordAction(_previous: SetPasswordFormState, form: FormData): Promise<SetPasswordFormState> {
+export async function setPasswordAction(_previous: SetPasswordFormState, input: FormData): Promise<SetPasswordFormState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     try {
-      const result = await setPasswordFromLink(getPrisma(), { token: form.get("token"), password: form.get("password") })
-      if (result.ok) return { done: true }
+      const signedInUserId = (await auth())?.user?.id ?? null
+      const result = await setPasswordFromLink(getPrisma(), { token: form.get("token"), password: form.get("password"), signedInUserId })
+      if (result.ok) {
+        // A take-back set the revocation instant in the database; this process learns it at once.
+        if (result.tookBack) await sessions.revokeAll(result.userId)
+        return { done: true }
+      }
       if (result.reason === "invalid-link") return { invalidLink: true }
       if (result.reason === "has-password") return { hasPassword: true }
       return { message: result.message }

@@ -1,15 +1,14 @@
 /**
- * Facts about the current request for server actions that send mail: the
- * site's origin for links (AUTH_URL when set, else the request's host, the
- * same trust rule the auth routes use). Client addresses come from
- * `rateLimit.clientAddress()` in auth.ts, the limiter's own rule.
+ * The origin for the links in the app's own mails (password reset, address
+ * verification, setting a password): the library's mailLinkOrigin, the same
+ * one its magic links use. It is AUTH_URL's origin, never the request's Host
+ * or X-Forwarded-Host, which the client that asks for the mail chooses; in
+ * development without AUTH_URL it is http://localhost:$PORT (docs/decisions.md,
+ * "Links in mail"). Client addresses come from `rateLimit.clientAddress()` in
+ * auth.ts, the limiter's own rule.
  */
-import { headers } from "next/headers"
-import { trustHostFromEnv } from "@/lib/auth/config/env"
-import { resolveOrigin } from "@/lib/auth/next/origin"
+import { mailLinkOrigin } from "@/lib/auth/email/link-origin"
 
 export async function requestInfo(): Promise<{ origin: string }> {
-  const list = await headers()
-  const origin = resolveOrigin(list, { authUrl: process.env.AUTH_URL, trustHost: trustHostFromEnv(process.env) })
-  return { origin }
+  return { origin: mailLinkOrigin(process.env) }
 }

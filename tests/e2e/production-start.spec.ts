@@ -113,6 +113,14 @@ test.describe("production start with a wrong configuration", () => {
     expect(lines[0]).toContain("AUTH_TRUST_HOST=true")
   })
 
+  test("mail on, AUTH_TRUST_HOST=true and no AUTH_URL: refuses to start, names AUTH_URL (mail links never follow the Host header)", async () => {
+    const lines = await expectRefusal({ AUTH_SECRET: GOOD_SECRET, AUTH_TRUST_HOST: "true", EMAIL_SERVER: "smtp://127.0.0.1:2525" })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^\[auth\] Refusing to start: AUTH_URL is not set, and this site sends mail/)
+    expect(lines[0]).toContain("never from the request's Host or X-Forwarded-Host")
+    expect(lines[0]).toContain("AUTH_URL=https://app.example.com")
+  })
+
   test("AUTH_URL without a scheme: refuses to start, names AUTH_URL with a correct example (no 500 on every page)", async () => {
     const lines = await expectRefusal({ AUTH_SECRET: GOOD_SECRET, AUTH_URL: "localhost:4102" })
     expect(lines).toEqual([

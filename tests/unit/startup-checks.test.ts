@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { checkEnvironmentAtStartup } from "@/lib/auth/next/startup"
-import { appEnvironmentChecks, databaseUrlCheck, emailServerCheck, mailFeaturesNotice } from "@/lib/startup-checks"
+import { appEnvironmentChecks, databaseUrlCheck, emailServerCheck, mailFeaturesNotice, mailOriginCheck } from "@/lib/startup-checks"
 
 describe("DATABASE_URL", () => {
   it("an unsupported scheme: names it and shows both kinds of URL", () => {
@@ -49,6 +49,20 @@ describe("EMAIL_SERVER", () => {
     for (const EMAIL_SERVER of [undefined, "", "smtp://127.0.0.1:2525", "smtps://u:p@smtp.example.com:465?pool=true"]) {
       expect(emailServerCheck({ EMAIL_SERVER })).toEqual([])
     }
+  })
+})
+
+describe("AUTH_URL when production sends mail", () => {
+  it("EMAIL_SERVER without AUTH_URL in production: names AUTH_URL (links in mail never follow the request's host)", () => {
+    const [problem] = mailOriginCheck({ NODE_ENV: "production", AUTH_TRUST_HOST: "true", EMAIL_SERVER: "smtp://127.0.0.1:2525" })
+    expect(problem?.variable).toBe("AUTH_URL")
+    expect(problem?.message).toMatch(/^AUTH_URL is not set, and this site sends mail/)
+  })
+
+  it("nothing to say with AUTH_URL, without mail, or in development (the dev mailbox links to localhost)", () => {
+    expect(mailOriginCheck({ NODE_ENV: "production", EMAIL_SERVER: "smtp://127.0.0.1:2525", AUTH_URL: "https://app.example.com" })).toEqual([])
+    expect(mailOriginCheck({ NODE_ENV: "production", AUTH_TRUST_HOST: "true" })).toEqual([])
+    expect(mailOriginCheck({ NODE_ENV: "development" })).toEqual([])
   })
 })
 

@@ -5,6 +5,7 @@ import { auth, unstable_update } from "@/auth"
 import { normalizeName } from "@/lib/accounts/users"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { formInput } from "@/lib/form-input"
 
 export interface SettingsState {
   ok?: boolean
@@ -16,7 +17,8 @@ export interface SettingsState {
  * strategies), then refreshes the session through the update flow so the
  * jwt cookie and every rendered view show it at once.
  */
-export async function updateNameAction(_previous: SettingsState, form: FormData): Promise<SettingsState> {
+export async function updateNameAction(_previous: SettingsState, input: FormData): Promise<SettingsState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     const session = await auth()
     const id = session?.user?.id

@@ -5,6 +5,7 @@ import { auth, oauthProviders } from "@/auth"
 import { unlinkAccount } from "@/lib/accounts/linked-accounts"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { formInput } from "@/lib/form-input"
 
 export interface UnlinkState {
   ok?: boolean
@@ -17,7 +18,8 @@ const REFUSALS = {
 } as const
 
 /** Unlinks one of the signed-in user's accounts; the guard keeps the last way to sign in. */
-export async function unlinkAccountAction(_previous: UnlinkState, form: FormData): Promise<UnlinkState> {
+export async function unlinkAccountAction(_previous: UnlinkState, input: FormData): Promise<UnlinkState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     const userId = (await auth())?.user?.id
     if (!userId) return { ok: false, message: "Your session has ended. Sign in again." }

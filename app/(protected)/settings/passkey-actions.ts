@@ -5,6 +5,7 @@ import { auth } from "@/auth"
 import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/lib/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/lib/session-state"
+import { formInput } from "@/lib/form-input"
 
 export interface PasskeyActionState {
   ok?: boolean
@@ -20,7 +21,8 @@ const REFUSALS = {
 
 const SIGNED_OUT: PasskeyActionState = { ok: false, message: "Your session has ended. Sign in again." }
 
-export async function renamePasskeyAction(_previous: PasskeyActionState, form: FormData): Promise<PasskeyActionState> {
+export async function renamePasskeyAction(_previous: PasskeyActionState, input: FormData): Promise<PasskeyActionState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     const userId = (await auth())?.user?.id
     if (!userId) return SIGNED_OUT
@@ -31,7 +33,8 @@ export async function renamePasskeyAction(_previous: PasskeyActionState, form: F
   })
 }
 
-export async function deletePasskeyAction(_previous: PasskeyActionState, form: FormData): Promise<PasskeyActionState> {
+export async function deletePasskeyAction(_previous: PasskeyActionState, input: FormData): Promise<PasskeyActionState> {
+  const form = formInput(input)
   return whileDatabaseAnswers(async () => {
     const userId = (await auth())?.user?.id
     if (!userId) return SIGNED_OUT

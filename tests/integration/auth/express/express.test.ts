@@ -362,7 +362,8 @@ describe.each(["jwt", "database"] as const)("OAuth, email and passkey sign-in th
     const res = await client.send(`${BASE}/signin/nodemailer`, { form: { csrfToken: await csrfToken(), email } })
     expect(res.status).toBe(302)
     expect(res.headers.get("location")).toBe(`${origin}${BASE}/verify-request?provider=nodemailer&type=email`)
-    const link = new URL(linkIn(await smtp.waitFor(email), `${origin}${BASE}/callback/nodemailer?`))
+    // Without AUTH_URL the link is on the local server (http://localhost:$PORT), never the request's host.
+    const link = new URL(linkIn(await smtp.waitFor(email), `http://localhost:${process.env.PORT ?? 3000}${BASE}/callback/nodemailer?`))
     const landed = await client.send(`${link.pathname}${link.search}`)
     expect(landed.status).toBe(302)
     const session = (await (await client.send(`${BASE}/session`)).json()) as { user: { email: string } }
