@@ -12,6 +12,9 @@ import { getPrisma } from "@/lib/db/client"
 import { mailMode } from "@/lib/mail/deliver"
 import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
 import { rateLimitStoreFromEnv } from "@/lib/rate-limit/store-from-env"
+import { removeCredentials } from "@/lib/accounts/take-back"
+import { sendVerificationMail } from "@/lib/accounts/email-verification"
+import { mailLinkOrigin } from "@/lib/auth/email/link-origin"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -36,7 +39,9 @@ function mailRulesFromEnv(): Record<string, { limit: number; windowSeconds: numb
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
-  adapter: PrismaAdapter(getPrisma()),
+  // removeCredentials: a magic link that proves an address the account never verified takes the
+  // account back for the mailbox's owner (docs/decisions.md, "Account model").
+  adapter: { ...PrismaAdapter(getPrisma()), removeCredentials: (userId) => removeCredentials(getPrisma(), userId) },
   session: { strategy: sessionStrategy },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
@@ -74,6 +79,20 @@ export const authConfig: NextAuthConfig = {
       { label: "Create an account", href: "/signup" },
       { label: "Back to the site", href: "/" },
     ],
+    // On "Check your email": under `npm run dev` without EMAIL_SERVER the mail is in the dev
+    // mailbox, not an inbox. mailMode() is never "dev-mailbox" in a production build.
+    verifyRequestLinks: mailMode() === "dev-mailbox" ? [{ label: "Open the dev mailbox", href: "/dev/mailbox" }] : [],
+  },
+  events: {
+    // A user the library created with an address nobody has proven yet (a passkey sign-up) is sent
+    // the verification mail, as a password sign-up is. Not awaited by the sign-up: a failed mail
+    // can be sent again from Settings.
+    createUser({ user }) {
+      if (!user.id || !user.email || ("emailVerified" in user && user.emailVerified) || mailMode() === "off") return
+      void sendVerificationMail(getPrisma(), { userId: user.id, origin: mailLinkOrigin(process.env) }).catch((error: unknown) => {
+        console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
+      })
+    },
   },
   callbacks: {
     authorized({ auth: session, request }) {

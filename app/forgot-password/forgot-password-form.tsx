@@ -3,15 +3,20 @@
 import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
+import { DevMailboxHint } from "@/components/dev-mailbox-hint"
 import { type ForgotPasswordState, forgotPasswordAction } from "./actions"
 
-export function ForgotPasswordForm() {
+/** `devMailbox`: mail goes to the development mailbox, so the "sent" notice says where to read it. */
+export function ForgotPasswordForm({ devMailbox = false }: { devMailbox?: boolean }) {
   const [state, action, pending] = useActionState<ForgotPasswordState, FormData>(forgotPasswordAction, {})
   if (state.sent) {
     return (
-      <p role="status" data-testid="forgot-password-sent" className="rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200">
-        If an account uses that address, we have sent it a link to choose a new password. The link works once, for 1 hour.
-      </p>
+      <div className="space-y-3">
+        <p role="status" data-testid="forgot-password-sent" className="rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200">
+          If an account uses that address, we have sent it a link to choose a new password. The link works once, for 1 hour.
+        </p>
+        {devMailbox ? <DevMailboxHint /> : null}
+      </div>
     )
   }
   return (

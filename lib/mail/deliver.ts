@@ -7,6 +7,7 @@
  */
 import { createTransport, type Transporter } from "nodemailer"
 import type { MailAttachment } from "@/lib/auth/email/templates"
+import { getPrisma } from "@/lib/db/client"
 import { storeDevMail } from "./dev-mailbox"
 
 export interface OutgoingMail {
@@ -53,7 +54,7 @@ export async function deliverMail(mail: OutgoingMail): Promise<void> {
   const mode = mailMode()
   if (mode === "off") throw new MailNotConfigured()
   if (mode === "dev-mailbox") {
-    storeDevMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    await storeDevMail(getPrisma(), { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
     return
   }
   const info = await transporter(process.env.EMAIL_SERVER!.trim()).sendMail({

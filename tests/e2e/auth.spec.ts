@@ -211,9 +211,9 @@ test("screenshots: sign-in page light and dark, dashboard", async ({ page, strat
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme })
     await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-    // Two forms (password, and "Sign in with email"): each button names its way in.
+    // One form, one Email field: "Sign in" for the password, and each other button names its way in.
     await expect(passwordForm(page).getByLabel("Email")).toBeVisible()
-    await expect(passwordForm(page).getByRole("button", { name: /^Sign in/ })).toBeVisible()
+    await expect(passwordForm(page).getByRole("button", { name: "Sign in", exact: true })).toBeVisible()
     await expect(page.getByRole("link", { name: "Create an account" })).toBeVisible()
     await expect(page.getByRole("link", { name: "Back to the site" })).toBeVisible()
     await page.screenshot({ path: screenshotPath(`signin-${colorScheme}`, strategy), fullPage: true })

@@ -86,7 +86,7 @@ export async function signUp(page: Page, user: TestUser = newUser()): Promise<Te
   return user
 }
 
-/** The built-in sign-in page's email + password form (the page may also offer "Sign in with email"). */
+/** The built-in sign-in page's email + password form (it may also hold "Sign in with email" and the passkey button, sharing its Email field). */
 export function passwordForm(page: Page): Locator {
   return page.locator("form").filter({ has: page.locator('input[type="password"]') })
 }
@@ -102,8 +102,8 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   const form = passwordForm(page)
   await form.getByLabel("Email").fill(email)
   await form.getByLabel("Password").fill(password)
-  // Scoped to the password form, so the provider buttons ("Sign in with …") are not candidates.
-  await form.getByRole("button", { name: /^Sign in/ }).click()
+  // Exact: the form also holds "Sign in with email" and "Sign in with Passkey" (one shared Email field).
+  await form.getByRole("button", { name: "Sign in", exact: true }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */

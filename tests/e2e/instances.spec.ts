@@ -223,7 +223,7 @@ for (const variant of variants) {
       const form = page.locator("form").filter({ has: page.locator('input[type="password"]') })
       await form.getByLabel("Email").fill(email)
       await form.getByLabel("Password").fill(PASSWORD)
-      await form.getByRole("button", { name: /^Sign in/ }).click()
+      await form.getByRole("button", { name: "Sign in", exact: true }).click()
       await page.goto(`${a.url}/settings`)
       await expect(page.getByLabel("Display name")).toBeVisible()
 

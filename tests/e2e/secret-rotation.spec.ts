@@ -32,7 +32,7 @@ for (const strategy of ["jwt", "database"] as const) {
       const form = page.locator("form").filter({ has: page.locator('input[type="password"]') })
       await form.getByLabel("Email").fill(SEED.email)
       await form.getByLabel("Password").fill(SEED.password)
-      await form.getByRole("button", { name: /sign in/i }).click()
+      await form.getByRole("button", { name: "Sign in", exact: true }).click()
       await expect(page).toHaveURL(`${origin}/dashboard`)
       const before = (await signedIn.cookies()).find((c) => c.name === "authjs.session-token")?.value
       expect(before).toBeTruthy()
@@ -54,7 +54,7 @@ for (const strategy of ["jwt", "database"] as const) {
       const session = await page.request.get(`${origin}/api/auth/session`)
       expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe(SEED.email)
       // The old form still signs in (no "form has expired").
-      await openForm.getByRole("button", { name: /sign in/i }).click()
+      await openForm.getByRole("button", { name: "Sign in", exact: true }).click()
       await expect(formPage).toHaveURL(`${origin}/dashboard`)
       const issuedAfter = (await inFlight.cookies()).find((c) => c.name === "authjs.session-token")?.value
       expect(issuedAfter).toBeTruthy()

@@ -2,23 +2,26 @@ import type { Metadata } from "next"
 import { notFound } from "next/navigation"
 import { devMails } from "@/lib/mail/dev-mailbox"
 import { mailMode } from "@/lib/mail/deliver"
+import { getPrisma } from "@/lib/db/client"
 
 export const metadata: Metadata = { title: "Dev mailbox", robots: { index: false }, referrer: "no-referrer" }
 export const dynamic = "force-dynamic"
 
 /**
- * Development only: the mails the app "sent" while EMAIL_SERVER is unset.
+ * Development only: the mails the app "sent" while EMAIL_SERVER is unset,
+ * kept in the database so that they outlive a restart of the dev server.
  * A production build answers 404 here, whatever the environment says.
  */
-export default function DevMailboxPage() {
+export default async function DevMailboxPage() {
   if (process.env.NODE_ENV === "production" || mailMode() !== "dev-mailbox") notFound()
-  const mails = devMails()
+  const mails = await devMails(getPrisma())
   return (
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">Dev mailbox</h1>
         <p className="text-zinc-600 dark:text-zinc-400">
-          EMAIL_SERVER is not set, so mail lands here (and its links in the terminal). Reload to see new mail.
+          EMAIL_SERVER is not set, so mail lands here (and its links in the terminal). It is kept in the
+          database, the newest 50, so a restart does not empty it. Reload to see new mail.
         </p>
       </div>
       {mails.length === 0 ? (
@@ -26,7 +29,7 @@ export default function DevMailboxPage() {
       ) : (
         <ul className="space-y-4" aria-label="Messages">
           {mails.map((mail) => (
-            <li key={mail.id} data-testid="dev-mail" className="space-y-2 rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
+            <li key={mail.id} data-testid="dev-mail" className="min-w-0 space-y-2 rounded-md border border-zinc-200 p-4 dark:border-zinc-800">
               <p className="text-sm text-zinc-600 dark:text-zinc-400">
                 To <span data-testid="dev-mail-to">{mail.to}</span> · {mail.sentAt.toISOString()}
               </p>
@@ -44,7 +47,10 @@ export default function DevMailboxPage() {
               </ul>
               <details>
                 <summary className="cursor-pointer text-sm">Plain text</summary>
-                <pre className="whitespace-pre-wrap text-sm">{mail.text}</pre>
+                {/* Mail text holds long unbroken links: wrap anywhere rather than widen the page. */}
+                <pre data-testid="dev-mail-text" className="mt-2 whitespace-pre-wrap wrap-anywhere text-sm">
+                  {mail.text}
+                </pre>
               </details>
             </li>
           ))}

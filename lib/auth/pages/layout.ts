@@ -14,6 +14,8 @@ export interface PageTheme {
   buttonText?: string
   /** Shown under the sign-in form (e.g. sign-up, the site's home). */
   links?: readonly PageLink[]
+  /** Shown on the "Check your email" page. */
+  verifyRequestLinks?: readonly PageLink[]
 }
 
 export interface RenderedPage {

@@ -1,5 +1,7 @@
 /**
- * The built-in sign-in page: one form per provider, grouped by kind.
+ * The built-in sign-in page: one form per provider, grouped by kind, except
+ * that the ways in that start from an email address (the password form, the
+ * email link, a passkey) share one Email field in one form (see sharedEmailForm).
  */
 
 import type { CredentialsErrorCode } from "../errors"
@@ -203,6 +205,13 @@ ${fields}
 </form>`
 }
 
+/** The script's fetches go to this origin's auth routes: a path, so no host appears in the page. */
+function webauthnBasePath(provider: PageProvider, action: string): string {
+  const path = /^https?:/i.test(action) ? new URL(action).pathname : action
+  const suffix = `/callback/${encodeURIComponent(provider.id)}`
+  return path.endsWith(suffix) ? path.slice(0, -suffix.length) : path
+}
+
 function webauthnForm(provider: PageProvider, p: SignInPageParams, action: string, idPrefix: string, focus: FocusState): SafeHtml {
   // The client script that drives the WebAuthn ceremony finds this form by id
   // and reads the inputs marked with data-form-field.
@@ -214,16 +223,12 @@ function webauthnForm(provider: PageProvider, p: SignInPageParams, action: strin
 <input id="${id}" type="${type}" name="${name}" data-form-field${attributes({ autocomplete: input.autocomplete, required: input.required })}${autofocus(focus)}>
 </div>`
   })
-  // The script's fetches go to this origin's auth routes: a path, so no host appears in the page.
-  const path = /^https?:/i.test(action) ? new URL(action).pathname : action
-  const suffix = `/callback/${encodeURIComponent(provider.id)}`
-  const basePath = path.endsWith(suffix) ? path.slice(0, -suffix.length) : path
-  return html`<form id="${provider.id}-form" action="${action}" method="post" data-webauthn-provider="${provider.id}" data-base-path="${basePath}"${provider.conditionalUI === true && html` data-conditional-ui`}>
+  return html`<form id="${provider.id}-form" action="${action}" method="post" data-webauthn-provider="${provider.id}" data-base-path="${webauthnBasePath(provider, action)}"${provider.conditionalUI === true && html` data-conditional-ui`}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
 <p class="alert" aria-live="polite" data-webauthn-error hidden></p>
 <p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
-<button type="submit" class="button button-primary">Sign in with ${provider.name}</button>
+<button type="submit" class="button button-primary" data-webauthn-submit>Sign in with ${provider.name}</button>
 </form>`
 }
 
@@ -239,8 +244,114 @@ function formButtonLabel(provider: PageProvider, providers: PageProvider[]): str
   return credentials.length === 1 ? "Sign in" : `Sign in with ${provider.name}`
 }
 
+/**
+ * The providers that share one Email field: every email provider, the one
+ * credentials provider (when it is the only one and has a field named
+ * `email`) and the first WebAuthn provider whose only field is `email`. The
+ * endpoints of all three read the address from a field of that name. Fewer
+ * than two such providers: nothing to share, each keeps its own form.
+ */
+interface SharedEmailGroup {
+  credentials?: { provider: PageProvider; action: string }
+  email: { provider: PageProvider; action: string }[]
+  webauthn?: { provider: PageProvider; action: string }
+}
+
+function sharedEmailGroup(providers: PageProvider[]): SharedEmailGroup | undefined {
+  const group: SharedEmailGroup = { email: [] }
+  const credentialsProviders = providers.filter((q) => q.type === "credentials" && q.credentials !== undefined)
+  const only = credentialsProviders.length === 1 ? credentialsProviders[0] : undefined
+  const onlyAction = only && safeUrl(only.callbackUrl)
+  if (only && onlyAction !== undefined && only.credentials !== undefined && Object.hasOwn(only.credentials, "email"))
+    group.credentials = { provider: only, action: onlyAction }
+  for (const provider of providers) {
+    if (provider.type === "email") {
+      const action = safeUrl(provider.signinUrl)
+      if (action !== undefined) group.email.push({ provider, action })
+    } else if (provider.type === "webauthn" && group.webauthn === undefined) {
+      const names = Object.keys(provider.formFields ?? {})
+      const action = safeUrl(provider.callbackUrl)
+      if (action !== undefined && names.length === 1 && names[0] === "email") group.webauthn = { provider, action }
+    }
+  }
+  const members = (group.credentials ? 1 : 0) + group.email.length + (group.webauthn ? 1 : 0)
+  return members >= 2 ? group : undefined
+}
+
+function isInSharedGroup(provider: PageProvider, group: SharedEmailGroup | undefined): boolean {
+  if (group === undefined) return false
+  return group.credentials?.provider === provider || group.webauthn?.provider === provider || group.email.some((e) => e.provider === provider)
+}
+
+/**
+ * One form, one Email field, one button per way in. Without JavaScript the
+ * password and email-link buttons still post (each button names its endpoint
+ * with `formaction`); the passkey button appears only once the page script
+ * runs, since a passkey cannot work without it. The email-link button skips
+ * the browser's check of the password field (`formnovalidate`, the server
+ * checks the address), and with the script the password is not sent with it.
+ */
+function sharedEmailForm(group: SharedEmailGroup, p: SignInPageParams, focus: FocusState): SafeHtml {
+  const id = "signin-email"
+  const credentialInputs = Object.entries(group.credentials?.provider.credentials ?? {})
+  const credentialEmail = group.credentials?.provider.credentials?.email
+  const passkeyField = group.webauthn && group.webauthn.provider.formFields?.email
+  // A passkey offered in the field's autofill needs the `webauthn` token; otherwise the password form's own choice.
+  const autocomplete =
+    group.webauthn?.provider.conditionalUI === true && typeof passkeyField?.autocomplete === "string"
+      ? passkeyField.autocomplete
+      : typeof credentialEmail?.autocomplete === "string"
+        ? credentialEmail.autocomplete
+        : "email"
+  const label = credentialEmail?.label ?? passkeyField?.label ?? "Email"
+  const filled = p.email !== undefined && p.email !== ""
+  // With the address already there (a failed password), the cursor belongs in the password.
+  const emailInput = html`<div class="field">
+<label for="${id}">${label}</label>
+<input id="${id}" type="email" name="email"${filled && html` value="${p.email ?? ""}"`} placeholder="email@example.com" autocomplete="${autocomplete}" required data-shared-email${filled && group.credentials !== undefined ? false : autofocus(focus)}>
+</div>`
+  const otherFields = credentialInputs
+    .filter(([name]) => name !== "email")
+    .map(([name, input], i) => {
+      const fieldId = `${id}-${i}`
+      const type = typeof input.type === "string" && INPUT_TYPES.has(input.type) ? input.type : "text"
+      return html`<div class="field">
+<label for="${fieldId}">${input.label ?? name}</label>
+<input id="${fieldId}" type="${type}" name="${name}"${attributes(input)}${autofocus(focus)}>
+</div>`
+    })
+  const passwordButton = group.credentials && html`<button type="submit" class="button button-primary">${formButtonLabel(group.credentials.provider, p.providers)}</button>`
+  // The first submit button is the one Enter presses: the password form's, else the first email link.
+  const secondary = group.credentials !== undefined
+  const emailButtons = group.email.map(
+    ({ provider, action }, i) =>
+      html`<button type="submit" formaction="${action}"${secondary && html` formnovalidate`} data-email-only class="button ${secondary || i > 0 ? "button-secondary" : "button-primary"}">Sign in with ${provider.name}</button>`,
+  )
+  const webauthn = group.webauthn
+  const passkeyButton =
+    webauthn &&
+    html`<p class="alert" aria-live="polite" data-webauthn-error hidden></p>
+<p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
+<button type="submit" formaction="${webauthn.action}" formnovalidate${passkeyField?.required === true && html` data-email-required`} data-webauthn-submit hidden class="button button-secondary">Sign in with ${webauthn.provider.name}</button>`
+  const formAction = group.credentials?.action ?? group.email[0]?.action ?? webauthn?.action ?? ""
+  const webauthnAttributes = webauthn && html` id="${webauthn.provider.id}-form" data-webauthn-provider="${webauthn.provider.id}" data-base-path="${webauthnBasePath(webauthn.provider, webauthn.action)}"${webauthn.provider.conditionalUI === true && html` data-conditional-ui`}`
+  const alternatives = passkeyButton ? [...emailButtons, passkeyButton] : emailButtons
+  return html`<form action="${formAction}" method="post" data-shared-email-form${webauthnAttributes}>
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+${emailInput}
+${otherFields}
+${passwordButton}
+${passwordButton && alternatives.length > 0 && DIVIDER}
+<div class="stack">
+${alternatives}
+</div>
+</form>`
+}
+
 export function renderSignInPage(p: SignInPageParams): RenderedPage {
   const focus: FocusState = { given: false }
+  const shared = sharedEmailGroup(p.providers)
+  let sharedPlaced = false
   // Consecutive OAuth/OIDC buttons form one group; every other provider is a
   // group of its own. A divider goes between groups.
   const groups: SafeHtml[][] = []
@@ -248,6 +359,15 @@ export function renderSignInPage(p: SignInPageParams): RenderedPage {
 
   p.providers.forEach((provider, index) => {
     const idPrefix = `signin-${index}`
+    if (shared !== undefined && isInSharedGroup(provider, shared)) {
+      // The shared form stands where the first of its providers would.
+      if (!sharedPlaced) {
+        buttons = undefined
+        groups.push([sharedEmailForm(shared, p, focus)])
+        sharedPlaced = true
+      }
+      return
+    }
     if (provider.type === "oauth" || provider.type === "oidc") {
       const action = safeUrl(provider.signinUrl)
       if (action === undefined) return

@@ -93,6 +93,8 @@ const DARK = `
 
 const BASE = `
 *, *::before, *::after { box-sizing: border-box; }
+/* Author display rules (.button is flex) would otherwise override the attribute. */
+[hidden] { display: none !important; }
 html { -webkit-text-size-adjust: 100%; }
 body.auth-theme-light, body.auth-theme-auto {${LIGHT}
 }
@@ -181,6 +183,10 @@ input::placeholder { color: var(--muted); opacity: 1; }
 /* Icons sit in a fixed column so that a list of providers lines up. */
 .button-provider .icon { position: absolute; left: 1rem; top: 50%; transform: translateY(-50%); }
 .button-provider:hover { background: var(--surface-hover); }
+/* The other ways in next to a form's own button: outlined, so one primary action stands out. */
+.button-secondary { background: var(--surface); color: var(--text); border-color: var(--input-border); }
+.button-secondary:hover { background: var(--surface-hover); }
+.button:disabled { cursor: not-allowed; opacity: 0.6; }
 .icon { display: block; width: 1.25rem; height: 1.25rem; flex: none; object-fit: contain; }
 a { color: var(--text); text-decoration-color: var(--brand-color); text-decoration-thickness: 2px; text-underline-offset: 3px; }
 a.button { color: var(--button-text-color); }
@@ -207,6 +213,8 @@ input:focus-visible { outline-offset: 0; border-color: var(--focus); }
   font-size: 0.9375rem;
   text-align: left;
 }
+/* Between buttons the stack's gap is the spacing. */
+.stack > .alert, .stack > p { margin: 0; }
 .footer { margin: 1.25rem 0 0; text-align: center; }
 .links {
   display: flex;

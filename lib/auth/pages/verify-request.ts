@@ -4,6 +4,7 @@
 
 import { html } from "./escape"
 import { renderDocument, safeUrl, siteLabel, type PageTheme, type RenderedPage } from "./layout"
+import { renderPageLinks } from "./links"
 
 export interface VerifyRequestPageParams {
   /** The site's home URL; its host is shown as the link text. */
@@ -16,6 +17,7 @@ export function renderVerifyRequestPage(p: VerifyRequestPageParams): RenderedPag
   const content = html`<h1>Check your email</h1>
 <p class="lead">A sign in link has been sent to your email address.</p>
 <p>You can close this tab and open the link from your inbox.</p>
-<p class="footer"><a href="${home}">Go to ${siteLabel(home)}</a></p>`
+<p class="footer"><a href="${home}">Go to ${siteLabel(home)}</a></p>
+${renderPageLinks(p.theme.verifyRequestLinks)}`
   return renderDocument({ title: "Verify Request", theme: p.theme, content })
 }

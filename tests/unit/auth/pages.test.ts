@@ -167,6 +167,7 @@ describe("sign-in page", () => {
 
   it("renders the email form with a labelled, prefilled, required email input", () => {
     const { html } = signIn({ email: "ada@example.com" })
+    // Shared with the passkey (see tests/unit/auth/pages/signin-shared-email.test.ts): the form posts to the email provider.
     const form = formContaining(html, `action="${email.signinUrl}"`)
     expect(form).toContain('<input type="hidden" name="csrfToken" value="csrf-123">')
     expect(form).toContain(`<input type="hidden" name="callbackUrl" value="${ORIGIN}/dashboard">`)
@@ -175,7 +176,7 @@ describe("sign-in page", () => {
     expect(input?.[0]).toContain('value="ada@example.com"')
     expect(input?.[0]).toContain('autocomplete="email"')
     expect(input?.[0]).toMatch(/ required[ >]/)
-    expect(form).toContain(`<label for="${input?.[1]}">Email</label>`)
+    expect(form).toContain(`<label for="${input?.[1]}">Email address</label>`)
     expect(form).toMatch(/<button type="submit"[^>]*>Sign in with Email<\/button>/)
   })
 
@@ -227,7 +228,8 @@ describe("sign-in page", () => {
   })
 
   it("renders the WebAuthn form by id with data-form-field inputs and only the passkey script", () => {
-    const { html } = signIn()
+    // Alone, a WebAuthn provider has a form of its own; its inputs are the ones the script reads.
+    const { html } = signIn({ providers: [github, passkey] })
     const form = formContaining(html, 'id="passkey-form"')
     expect(form).toContain(`action="${passkey.callbackUrl}"`)
     expect(form).toContain('<input type="hidden" name="csrfToken" value="csrf-123">')
@@ -235,6 +237,7 @@ describe("sign-in page", () => {
     expect(input?.[0]).toContain('autocomplete="username webauthn"')
     expect(form).toContain(`<label for="${input?.[1]}">Email address</label>`)
     expect(form).toContain('data-webauthn-provider="passkey"')
+    expect(form).toMatch(/<button type="submit"[^>]*data-webauthn-submit[^>]*>Sign in with Passkey<\/button>/)
     expect(withoutPasskeyScript(html)).not.toMatch(/<script/i)
     expect(html.match(/<script/g)).toHaveLength(1)
   })
@@ -252,7 +255,7 @@ describe("sign-in page", () => {
   })
 
   it("puts a separator between groups and none inside the OAuth group", () => {
-    expect(signIn().html.match(/class="divider"/g)).toHaveLength(3) // oauth | email | credentials | webauthn
+    expect(signIn().html.match(/class="divider"/g)).toHaveLength(2) // oauth | email + webauthn (one form) | credentials
     expect(signIn({ providers: [github, google] }).html).not.toContain('class="divider"')
     expect(signIn({ providers: [github, email, google] }).html.match(/class="divider"/g)).toHaveLength(2)
   })
@@ -260,7 +263,7 @@ describe("sign-in page", () => {
   it("labels every visible input and autofocuses only the first one", () => {
     const html = withoutPasskeyScript(signIn().html)
     const inputs = (html.match(/<input\b[^>]*>/g) ?? []).filter((i) => !i.includes('type="hidden"'))
-    expect(inputs).toHaveLength(5)
+    expect(inputs).toHaveLength(4) // one Email field shared by the email link and the passkey
     for (const input of inputs) {
       const id = /id="([^"]+)"/.exec(input)?.[1]
       expect(id).toBeDefined()

@@ -1,0 +1,18 @@
+/**
+ * In development without EMAIL_SERVER, mail lands in the dev mailbox, not in
+ * anyone's inbox: wherever the app says "we sent you a mail", this says where
+ * to find it. Callers render it only when mailMode() is "dev-mailbox", which a
+ * production build never is.
+ */
+export function DevMailboxHint({ className = "" }: { className?: string }) {
+  return (
+    <p data-testid="dev-mailbox-hint" className={`text-sm text-zinc-600 dark:text-zinc-400 ${className}`}>
+      Development: no mail server is set up, so the mail is in the{" "}
+      {/* A plain link: the mailbox is read fresh on every visit, nothing to prefetch. */}
+      <a href="/dev/mailbox" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+        dev mailbox
+      </a>
+      .
+    </p>
+  )
+}
