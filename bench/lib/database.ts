@@ -8,7 +8,6 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 
 import { PrismaAdapter } from "../../lib/auth/adapters/prisma"
-import type { Adapter } from "../../lib/auth/types"
 import type { CaseSpec, DatabaseSession } from "./cases"
 import { createPrismaClient } from "../../lib/db/client"
 import { migrateDatabase } from "../../lib/db/migrate"
@@ -16,7 +15,7 @@ import { migrateDatabase } from "../../lib/db/migrate"
 export const DB_USER = { name: "Grace Hopper", email: "grace@example.com" }
 
 export interface OpenDatabase {
-  adapter: Required<Adapter>
+  adapter: ReturnType<typeof PrismaAdapter>
   close(): Promise<void>
 }
 
@@ -38,13 +37,13 @@ export function openDatabase(url: string): OpenDatabase {
 }
 
 /** The user every database case reads; created once per database. */
-export async function createBenchUser(adapter: Required<Adapter>): Promise<string> {
+export async function createBenchUser(adapter: ReturnType<typeof PrismaAdapter>): Promise<string> {
   const user = await adapter.createUser({ id: "", emailVerified: null, image: null, ...DB_USER })
   return user.id
 }
 
 /** A session row (30 days, as a fresh sign-in makes) and its token, the cookie value. */
-export async function createSessionRow(adapter: Required<Adapter>, userId: string): Promise<string> {
+export async function createSessionRow(adapter: ReturnType<typeof PrismaAdapter>, userId: string): Promise<string> {
   const sessionToken = crypto.randomUUID()
   await adapter.createSession({ sessionToken, userId, expires: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) })
   return sessionToken

@@ -3,11 +3,19 @@
  * single use) that sets emailVerified. Sent once after sign-up and again on
  * request from Settings (rate-limited). Whether unverified users may sign in
  * is one switch in sign-in.ts.
+ *
+ * The link verifies only in a browser signed in to the account it was sent
+ * for: opened anywhere else, it may be the address's owner holding a mail for
+ * a sign-up someone else made with their address, so it offers "this wasn't
+ * me" instead, which takes the account back (take-back.ts). A GET never uses
+ * the token up unless the account's own session follows it, so a mail
+ * scanner changes nothing.
  */
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/lib/mail/deliver"
 import { verifyEmailMail } from "./account-mails"
-import { consumeAccountToken, issueAccountToken } from "./account-tokens"
+import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
+import { takeBack } from "./take-back"
 import type { AccountRateLimit } from "./rate-limit"
 
 export type VerificationSend = "sent" | "already-verified" | "limited"
@@ -26,9 +34,11 @@ export async function sendVerificationMail(
   if (!user?.email || user.emailVerified) return "already-verified"
   if (input.counted) {
     const { client, rateLimit } = input.counted
-    const byAddress = await rateLimit.consume("email-address", user.email)
-    const byClient = await rateLimit.consume("email-client", client)
-    if (!byAddress.allowed || !byClient.allowed) return "limited"
+    const verdict = await rateLimit.consumeAll([
+      ["email-client", client],
+      ["email-address", user.email],
+    ])
+    if (!verdict.allowed) return "limited"
   }
   const token = await issueAccountToken(db, "verify-email", user.email)
   const url = `${input.origin}/verify-email?${new URLSearchParams({ token })}`
@@ -36,10 +46,35 @@ export async function sendVerificationMail(
   return "sent"
 }
 
-/** Uses a verification link: true when it was valid and the address is now verified. */
-export async function confirmEmailAddress(db: DbClient, token: unknown): Promise<boolean> {
+export type ConfirmResult =
+  | "confirmed"
+  /** Valid, but this browser is not signed in to the account: sign in, or say "this wasn't me". */
+  | "sign-in-needed"
+  | "invalid"
+
+/** Uses a verification link when `signedInUserId` is the account it was sent for. */
+export async function confirmEmailAddress(db: DbClient, token: unknown, signedInUserId: string | null): Promise<ConfirmResult> {
+  const email = await peekAccountToken(db, "verify-email", token)
+  if (!email) return "invalid"
+  const user = await db.user.findUnique({ where: { email }, select: { id: true } })
+  if (!user) return "invalid"
+  if (user.id !== signedInUserId) return "sign-in-needed"
+  if ((await consumeAccountToken(db, "verify-email", token)) !== email) return "invalid"
+  const updated = await db.user.updateMany({ where: { id: user.id, emailVerified: null }, data: { emailVerified: new Date() } })
+  return updated.count === 1 || (await db.user.count({ where: { id: user.id, emailVerified: { not: null } } })) === 1 ? "confirmed" : "invalid"
+}
+
+/**
+ * "This wasn't me": the mailbox's owner disowns a sign-up made with their
+ * address. Every credential and session of the still-unverified account is
+ * removed; resolves to its id (for the caller to end jwt sessions in this
+ * process at once), or null when the link is not valid or the account verified.
+ */
+export async function disownSignUp(db: DbClient, token: unknown): Promise<string | null> {
   const email = await consumeAccountToken(db, "verify-email", token)
-  if (!email) return false
-  const updated = await db.user.updateMany({ where: { email, emailVerified: null }, data: { emailVerified: new Date() } })
-  return updated.count === 1 || (await db.user.count({ where: { email, emailVerified: { not: null } } })) === 1
+  if (!email) return null
+  const user = await db.user.findUnique({ where: { email }, select: { id: true, emailVerified: true } })
+  if (!user || user.emailVerified) return null
+  await db.$transaction((tx) => takeBack(tx, user.id))
+  return user.id
 }

@@ -1,19 +1,15 @@
-import { isVisibleText } from "@/lib/auth/profile-text"
-
 /**
- * Email addresses as account identifiers: trimmed, NFKC-normalised and
- * lower-cased, one "@", no quotes, whitespace, control or invisible
- * characters (a zero-width space would make a lookalike account), a dotted domain.
+ * The app's view of the one address normaliser (lib/auth/email/normalize.ts):
+ * the same rules as the library's sign-in paths, as `null` for a refusal so
+ * forms can answer "Enter a valid email address." without a try/catch.
  */
+import { InvalidEmailAddress, normalizeEmailAddress } from "@/lib/auth/email/normalize"
+
 export function normalizeEmail(input: unknown): string | null {
-  if (typeof input !== "string" || input.length > 1024 || !input.isWellFormed()) return null
-  const email = input.normalize("NFKC").trim().toLowerCase()
-  if (!isVisibleText(email)) return null
-  // Control characters are never part of an address (and PostgreSQL rejects U+0000 in a query).
-  if (email.length > 254 || /[\s"<>(),;:\\[\]\u0000-\u001f\u007f-\u009f]/.test(email)) return null
-  const parts = email.split("@")
-  if (parts.length !== 2) return null
-  const [local, domain] = parts
-  if (!local || local.length > 64 || !/^[^.@]+(\.[^.@]+)+$/.test(domain)) return null
-  return email
+  try {
+    return normalizeEmailAddress(input)
+  } catch (error) {
+    if (error instanceof InvalidEmailAddress) return null
+    throw error
+  }
 }

@@ -14,6 +14,7 @@ import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./acco
 import { hashPassword } from "./password"
 import { checkPassword, passwordProblemText } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
+import { takeBack } from "./take-back"
 
 export type SetPasswordRequest =
   /** Mailed, or held back by the send limit (the caller answers both the same way). */
@@ -54,7 +55,8 @@ export function setPasswordTokenEmail(db: DbClient, token: unknown): Promise<str
 }
 
 export type SetPasswordResult =
-  | { ok: true; email: string }
+  /** `tookBack`: the address had never been verified and the link was used outside the account: every earlier credential and session was removed. */
+  | { ok: true; email: string; userId: string; tookBack: boolean }
   | { ok: false; reason: "invalid-link" }
   /** The account got a password meanwhile (another link, or a reset): this one changes nothing. */
   | { ok: false; reason: "has-password" }
@@ -64,9 +66,15 @@ export type SetPasswordResult =
  * Uses a set-password link. The password is checked, and hashed, before the
  * token is used, so a refused password or a busy hasher (PasswordHasherBusy
  * propagates) leaves the link working. Sessions are kept: a credential is
- * added, none is replaced.
+ * added, none is replaced — unless the address was never verified and the
+ * link is used in a browser not signed in to the account: then the mailbox's
+ * owner is taking the account back (take-back.ts), and only the new password
+ * remains.
  */
-export async function setPasswordFromLink(db: DbClient, input: { token: unknown; password: unknown }): Promise<SetPasswordResult> {
+export async function setPasswordFromLink(
+  db: DbClient,
+  input: { token: unknown; password: unknown; signedInUserId?: string | null },
+): Promise<SetPasswordResult> {
   const email = await setPasswordTokenEmail(db, input.token)
   if (!email) return { ok: false, reason: "invalid-link" }
   const user = await db.user.findUnique({ where: { email }, select: { id: true, name: true, passwordHash: true, emailVerified: true } })
@@ -80,11 +88,16 @@ export async function setPasswordFromLink(db: DbClient, input: { token: unknown;
   if (problem) return { ok: false, reason: "password", message: passwordProblemText[problem] }
   const passwordHash = await hashPassword(password)
   if ((await consumeAccountToken(db, "set-password", input.token)) !== email) return { ok: false, reason: "invalid-link" }
-  // Only while the account still has no password: a reset that landed meanwhile is not overwritten.
-  const { count } = await db.user.updateMany({
-    where: { id: user.id, passwordHash: null },
-    // Following the mailed link proves the address, as a reset link does.
-    data: { passwordHash, emailVerified: user.emailVerified ?? new Date() },
+  const tookBack = !user.emailVerified && input.signedInUserId !== user.id
+  const count = await db.$transaction(async (tx) => {
+    // Only while the account still has no password: a reset that landed meanwhile is not overwritten.
+    const updated = await tx.user.updateMany({
+      where: { id: user.id, passwordHash: null },
+      // Following the mailed link proves the address, as a reset link does.
+      data: { passwordHash, emailVerified: user.emailVerified ?? new Date() },
+    })
+    if (updated.count === 1 && tookBack) await takeBack(tx, user.id, { keepPassword: true })
+    return updated.count
   })
-  return count === 1 ? { ok: true, email } : { ok: false, reason: "has-password" }
+  return count === 1 ? { ok: true, email, userId: user.id, tookBack } : { ok: false, reason: "has-password" }
 }

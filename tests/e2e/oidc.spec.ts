@@ -56,16 +56,17 @@ test("a new user signs in with the OIDC provider from the built-in page; returni
   await expect(page.getByTestId("settings-email-state")).toHaveText("Verified")
 })
 
-test("an address the provider did not verify (email_verified: false) shows as not verified", async ({ page }) => {
-  // The test IdP sends email_verified: false for subjects starting with "unverified-".
+test("an address the provider did not verify (email_verified: false) is not kept: signed in, with no address", async ({ page, databaseFile }) => {
+  // The test IdP sends email_verified: false for subjects starting with "unverified-". Such an
+  // address must not create or link a user (docs/decisions.md, "Account model").
   const sub = `unverified-${randomUUID().slice(0, 8)}`
   await page.goto("/")
   await page.getByTestId("provider-oidc").click()
   await loginAtIdp(page, sub)
   await expect(page).toHaveURL(/\/dashboard$/, SLOW)
+  expect(usersWithEmail(databaseFile, `${sub}@idp.example.test`)).toEqual([])
   await page.goto("/settings")
-  await expect(page.getByTestId("settings-email")).toHaveText(`${sub}@idp.example.test`)
-  await expect(page.getByTestId("settings-email-state")).toHaveText("Not verified")
+  await expect(page.getByTestId("settings-email")).toHaveCount(0)
 })
 
 test("settings links the provider to a password account, and unlinks it", async ({ page }) => {

@@ -14,6 +14,7 @@ import { webauthnCredentialId, splitTransports } from "../relying-party/encoding
 import { relyingPartyFor } from "../relying-party/relying-party"
 import { currentSessionUser } from "./callback/handle-login"
 import type { AdapterUser, WebAuthnProviderConfig } from "../types"
+import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
 
 type OptionsBody =
   | { action: WebAuthnAction; options: unknown }
@@ -22,15 +23,14 @@ type OptionsBody =
 
 const refuse = (body: OptionsBody): ResponseInternal<OptionsBody> => ({ status: 400, headers: noCacheHeaders, body })
 
-// Long enough for any real address (RFC 5321), short enough to stay a cheap lookup.
-const MAX_EMAIL = 320
-
-/** Lower-cased, trimmed; null when it is not an address. */
+/** The one address normaliser's canonical form (email/normalize.ts); null when it is not one plain address. */
 export function normalizeWebAuthnEmail(value: unknown): string | null {
-  if (typeof value !== "string") return null
-  const email = value.trim().toLowerCase()
-  if (email.length === 0 || email.length > MAX_EMAIL) return null
-  return /^[^\s@\u0000-\u001f]+@[^\s@\u0000-\u001f]+$/.test(email) ? email : null
+  try {
+    return normalizeEmailAddress(value)
+  } catch (error) {
+    if (error instanceof InvalidEmailAddress) return null
+    throw error
+  }
 }
 
 const MAX_NAME = 80

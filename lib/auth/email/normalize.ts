@@ -1,8 +1,13 @@
 /**
- * Email addresses typed into a sign-in form are untrusted input: they end up in
- * an SMTP envelope, a mail header and a database key. This module turns one
- * into the canonical identifier or refuses it. It must never "repair" an
- * address into a different mailbox (no cutting at commas, no dropping parts).
+ * Email addresses are untrusted input: they end up in an SMTP envelope, a mail
+ * header and a database key. This module is the one place that turns one into
+ * the canonical identifier or refuses it, for every path that takes an address
+ * (sign-up, password sign-in, magic link, passkey, reset, OAuth profile). It
+ * must never "repair" an address into a different mailbox (no cutting at
+ * commas, no dropping parts), and a look-alike is refused rather than mapped:
+ * a full-width or other compatibility form, or an invisible format character,
+ * would otherwise name the real victim's mailbox from a different-looking key
+ * (docs/decisions.md, "One address normaliser").
  */
 
 /** RFC 5321 limit on a forward path. */
@@ -14,6 +19,8 @@ export type EmailProblem =
   | "missing"
   | "too-long"
   | "control-character"
+  | "format-character"
+  | "compatibility-form"
   | "quote"
   | "list"
   | "at-count"
@@ -31,6 +38,9 @@ export class InvalidEmailAddress extends Error {
 
 // C0/C1 controls (CR and LF included), DEL, and the Unicode line/paragraph separators.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+// Invisible format characters (zero-width space/joiners, bidi controls, soft hyphen, BOM),
+// and unassigned, private-use or lone-surrogate code points: none is ever part of a real address.
+const FORMAT = /[\p{Cf}\p{Cn}\p{Co}\p{Cs}]/u
 // Characters with a meaning in an address header: display names, groups, routes, comments.
 const HEADER_SYNTAX = /[<>()[\]\\;:\s]/
 // Dot-atom of RFC 5322 plus UTF-8 letters (RFC 6531) in the local part.
@@ -49,11 +59,13 @@ export function normalizeEmailAddress(input: unknown): string {
   // Checked before normalisation so a huge input costs nothing.
   if (input.length > MAX_EMAIL_LENGTH * 4) throw new InvalidEmailAddress("too-long")
   if (CONTROL.test(input)) throw new InvalidEmailAddress("control-character")
-  const value = input.normalize("NFKC").trim()
-  if (CONTROL.test(value)) throw new InvalidEmailAddress("control-character")
-  // Look-alikes of "@" (U+FF20, U+FE6B) become "@" under NFKC: an address that only has its
-  // "@" after normalisation was not typed as one plain address.
-  if (value.split("@").length !== input.split("@").length) throw new InvalidEmailAddress("at-count")
+  if (!input.isWellFormed() || FORMAT.test(input)) throw new InvalidEmailAddress("format-character")
+  const composed = input.normalize("NFC").trim()
+  const value = composed.normalize("NFKC")
+  // A compatibility form (full-width letters, "＠", ligatures, superscripts, circled letters)
+  // is a look-alike of another address: refused, never folded into the address it imitates.
+  // Canonical (NFC) differences are only two spellings of one character and are kept as NFC.
+  if (value !== composed) throw new InvalidEmailAddress("compatibility-form")
   if (value.includes('"')) throw new InvalidEmailAddress("quote")
   if (value.includes(",")) throw new InvalidEmailAddress("list")
   if (value.length > MAX_EMAIL_LENGTH) throw new InvalidEmailAddress("too-long")

@@ -9,6 +9,7 @@ import { OAuthCallbackError } from "../errors"
 import type { Account, Profile, TokenSet, User } from "../types"
 import { providerFetch } from "./http"
 import type { ResolvedOAuthProvider } from "./normalise"
+import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
 
 const STORED_TOKEN_FIELDS = ["access_token", "id_token", "refresh_token", "expires_at", "scope", "token_type", "session_state"] as const
 
@@ -40,6 +41,16 @@ export interface UserAndAccount {
   storedAccount: Account
 }
 
+function profileEmail(value: unknown): string | null {
+  if (typeof value !== "string" || value === "") return null
+  try {
+    return normalizeEmailAddress(value)
+  } catch (error) {
+    if (error instanceof InvalidEmailAddress) return null
+    throw error
+  }
+}
+
 export async function userAndAccount(provider: ResolvedOAuthProvider, profile: Profile, tokens: TokenSet): Promise<UserAndAccount> {
   let mapped: User
   try {
@@ -49,7 +60,9 @@ export async function userAndAccount(provider: ResolvedOAuthProvider, profile: P
   }
   const providerAccountId = mapped?.id === undefined || mapped.id === null ? "" : String(mapped.id)
   if (providerAccountId === "") throw new OAuthCallbackError(`The profile from "${provider.id}" has no id`)
-  const email = typeof mapped.email === "string" && mapped.email !== "" ? mapped.email.trim().toLowerCase() : null
+  // The one address normaliser: a profile address it refuses is kept as none (the user is created
+  // or signed in without an address), never stored as given.
+  const email = profileEmail(mapped.email)
   const user: User = { ...mapped, id: crypto.randomUUID(), email }
   const identity = { provider: provider.id, type: provider.type, providerAccountId }
   const stored = provider.account ? (provider.account(tokens) ?? {}) : defaultAccountFields(tokens)

@@ -63,7 +63,7 @@ describe("set a password through a mailed link", () => {
     return new URL(linkIn(mail, `${ORIGIN}/set-password?`)).searchParams.get("token")!
   }
 
-  it("the link sets the password once, after a refused weak one; sessions stay and the address counts as verified", async () => {
+  it("the link sets the password once, after a refused weak one; used in the account's own browser, sessions stay and the address counts as verified", async () => {
     const user = await passkeyOnlyUser("first")
     await db.prisma.session.create({ data: { sessionToken: `s-${user.id}`, userId: user.id, expires: new Date(Date.now() + 86400_000) } })
     const token = await setPasswordLink(user.id, user.email)
@@ -76,7 +76,12 @@ describe("set a password through a mailed link", () => {
     expect(weak).toEqual({ ok: false, reason: "password", message: expect.stringMatching(/at least 8|too common/) })
     expect(await setPasswordTokenEmail(db.prisma, token)).toBe(user.email)
 
-    expect(await setPasswordFromLink(db.prisma, { token, password: PASSWORD })).toEqual({ ok: true, email: user.email })
+    expect(await setPasswordFromLink(db.prisma, { token, password: PASSWORD, signedInUserId: user.id })).toEqual({
+      ok: true,
+      email: user.email,
+      userId: user.id,
+      tookBack: false,
+    })
     expect(await verifyCredentials(db.prisma, user.email, PASSWORD)).toMatchObject({ id: user.id })
     const after = await db.prisma.user.findUnique({ where: { id: user.id } })
     expect(after?.emailVerified).toBeInstanceOf(Date)
@@ -84,6 +89,20 @@ describe("set a password through a mailed link", () => {
 
     // Single use: the same link again changes nothing.
     expect(await setPasswordFromLink(db.prisma, { token, password: "another-password-2290" })).toEqual({ ok: false, reason: "invalid-link" })
+    expect(await verifyCredentials(db.prisma, user.email, PASSWORD)).toMatchObject({ id: user.id })
+  })
+
+  it("on a never-verified address, the link used outside the account takes it back: the passkey and sessions go", async () => {
+    // An attacker's passkey sign-up with the victim's address asks for a password link; the victim uses it.
+    const user = await passkeyOnlyUser("claimed")
+    await db.prisma.session.create({ data: { sessionToken: `s-${user.id}`, userId: user.id, expires: new Date(Date.now() + 86400_000) } })
+    const token = await setPasswordLink(user.id, user.email)
+    expect(await setPasswordFromLink(db.prisma, { token, password: PASSWORD, signedInUserId: null })).toMatchObject({ ok: true, tookBack: true })
+    expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(0)
+    expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0)
+    const after = await db.prisma.user.findUnique({ where: { id: user.id } })
+    expect(after?.sessionsValidSince).toBeInstanceOf(Date)
+    expect(after?.emailVerified).toBeInstanceOf(Date)
     expect(await verifyCredentials(db.prisma, user.email, PASSWORD)).toMatchObject({ id: user.id })
   })
 

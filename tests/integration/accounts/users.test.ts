@@ -61,7 +61,9 @@ describe("normalizeEmail", () => {
 
   it("still accepts ordinary and internationalised addresses", () => {
     expect(normalizeEmail(" Ada@Example.com ")).toBe("ada@example.com")
-    expect(normalizeEmail("zoë@exämple.de")).toBe("zoë@exämple.de")
+    // One canonical form per mailbox: the domain in its ASCII (punycode) form.
+    expect(normalizeEmail("zoë@exämple.de")).toBe("zoë@xn--exmple-cua.de")
+    expect(normalizeEmail("zoë@xn--exmple-cua.de")).toBe("zoë@xn--exmple-cua.de")
   })
 })
 

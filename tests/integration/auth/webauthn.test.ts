@@ -252,6 +252,24 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(2)
     })
 
+    it("passkey sign-up takes an address through the one normaliser: separators and look-alikes are refused", async () => {
+      const browser = new Browser(config)
+      for (const email of [
+        `victim-${strategy}@example.com>`,
+        `victim-${strategy}@example.com,attacker@evil.test`,
+        `ｖｉｃｔｉｍ-${strategy}@example.com`,
+        `vic\u200btim-${strategy}@example.com`,
+        `victim-${strategy}@example.com\r\nBcc: x@evil.test`,
+      ]) {
+        const res = await browser.send(`${BASE}/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`)
+        expect(res.status, email).toBe(400)
+        expect(await res.json()).toEqual({ error: "Invalid request", code: "email_invalid" })
+      }
+      // A differently cased or padded address is the same address: the same canonical form is stored.
+      await signUp(`  Cased-${strategy}@EXAMPLE.com `)
+      expect(await db.prisma.user.count({ where: { email: `cased-${strategy}@example.com` } })).toBe(1)
+    })
+
     it("will not register a passkey for an email that belongs to someone who is not signed in", async () => {
       await signUp(`taken-${strategy}@example.com`)
       const browser = new Browser(config)

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { AuthConfig } from "@/lib/auth"
+import { removeCredentials } from "@/lib/accounts/take-back"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import OIDC from "@/lib/auth/providers/oidc"
@@ -29,13 +30,16 @@ for (const strategy of ["database", "jwt"] as const) {
           { sub: "taken", email: "Taken@Example.com", name: "Taken" },
           { sub: "linkable", email: "linkable@example.com", name: "Linkable" },
           { sub: "no-email", name: "Nobody" },
+          // Attackers at a provider that lets them type any address and says it did not verify it.
+          { sub: "unverified-taker", email: "Linkable@Example.com", name: "Taker", emailVerified: false },
+          { sub: "unverified-claim", email: "victim-oidc@example.com", name: "Claimer", emailVerified: false },
         ],
       })
       const record = (name: string) => (message: Record<string, unknown>) => void events.push({ name, message })
       config = {
         secret: SECRET,
         trustHost: true,
-        adapter: PrismaAdapter(db.prisma),
+        adapter: { ...PrismaAdapter(db.prisma), removeCredentials: (userId) => removeCredentials(db.prisma, userId) },
         session: { strategy },
         pages: { newUser: "/welcome" },
         events: { createUser: record("createUser"), linkAccount: record("linkAccount"), signIn: record("signIn") },
@@ -83,14 +87,65 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(events[2]!.message.isNewUser).toBe(true)
     })
 
-    it("the provider's email_verified is recorded: a vouched-for address is verified, an unvouched one is not", async () => {
+    it("the provider's email_verified is recorded: a vouched-for address is verified; an unvouched one is not kept at all", async () => {
       await signInWith(new Browser(config), "oidc", "vouched")
       const vouched = await db.prisma.user.findUnique({ where: { email: "vouched@idp.example.test" } })
       expect(vouched?.emailVerified).toBeInstanceOf(Date)
-      await signInWith(new Browser(config), "oidc", "unverified-eve")
-      const unvouched = await db.prisma.user.findUnique({ where: { email: "unverified-eve@idp.example.test" } })
-      expect(unvouched).not.toBeNull()
-      expect(unvouched?.emailVerified).toBeNull()
+      const browser = new Browser(config)
+      await signInWith(browser, "oidc", "unverified-eve")
+      expect(await db.prisma.user.findUnique({ where: { email: "unverified-eve@idp.example.test" } })).toBeNull()
+      const account = await db.prisma.account.findUnique({
+        where: { provider_providerAccountId: { provider: "oidc", providerAccountId: "unverified-eve" } },
+        include: { user: true },
+      })
+      expect(account?.user).toMatchObject({ email: null, emailVerified: null })
+      expect((await sessionOf(browser))?.user?.email ?? null).toBeNull()
+    })
+
+    it("email_verified false never claims an address: no user is created with it, nothing is linked to its owner", async () => {
+      // The address nobody has an account for yet stays free for its owner.
+      const claimer = new Browser(config)
+      await signInWith(claimer, "oidc", "unverified-claim")
+      expect(await db.prisma.user.findUnique({ where: { email: "victim-oidc@example.com" } })).toBeNull()
+      expect((await sessionOf(claimer))?.user?.email ?? null).toBeNull()
+
+      // Not even a provider with allowDangerousEmailAccountLinking links an address it did not verify.
+      const owner = await db.prisma.user.findUnique({ where: { email: "linkable@example.com" } })
+      const taker = new Browser(config)
+      await signInWith(taker, "linkable", "unverified-taker")
+      const account = await db.prisma.account.findUnique({
+        where: { provider_providerAccountId: { provider: "linkable", providerAccountId: "unverified-taker" } },
+      })
+      expect(account).not.toBeNull()
+      expect(account?.userId).not.toBe(owner!.id)
+      const session = await sessionOf(taker)
+      expect(session?.user?.email ?? null).toBeNull()
+      expect(session?.user?.id).not.toBe(owner!.id)
+    })
+
+    it("linking by email (the opt-in) to a never-verified account takes it back: the provider proved the mailbox", async () => {
+      // The attacker signed up first with the address and set up a password, a passkey and a session.
+      const claimed = await db.prisma.user.create({
+        data: { email: "owner-proves@idp.example.test", name: "Attacker", passwordHash: "scrypt$attacker" },
+      })
+      await db.prisma.authenticator.create({
+        data: {
+          credentialID: `cred-${claimed.id}`, userId: claimed.id, providerAccountId: `cred-${claimed.id}`, credentialPublicKey: "pk",
+          counter: 0, credentialDeviceType: "singleDevice", credentialBackedUp: false,
+        },
+      })
+      await db.prisma.session.create({ data: { sessionToken: `attacker-${claimed.id}`, userId: claimed.id, expires: new Date(Date.now() + 86400_000) } })
+
+      const owner = new Browser(config)
+      await signInWith(owner, "linkable", "owner-proves")
+      expect((await sessionOf(owner))?.user?.email).toBe("owner-proves@idp.example.test")
+      const after = await db.prisma.user.findUnique({ where: { id: claimed.id } })
+      expect(after?.passwordHash).toBeNull()
+      expect(after?.emailVerified).toBeInstanceOf(Date)
+      expect(after?.sessionsValidSince).toBeInstanceOf(Date)
+      expect(await db.prisma.authenticator.count({ where: { userId: claimed.id } })).toBe(0)
+      expect(await db.prisma.session.count({ where: { sessionToken: `attacker-${claimed.id}` } })).toBe(0)
+      expect(await db.prisma.account.count({ where: { userId: claimed.id, provider: "linkable" } })).toBe(1)
     })
 
     it("a signed-in user who links an account vouching for their own address becomes verified; another address changes nothing", async () => {

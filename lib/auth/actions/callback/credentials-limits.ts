@@ -12,6 +12,7 @@ import type { AuthContext } from "../../context"
 import { CredentialsRateLimited } from "../../errors"
 import { isKnownClient, knownClientCookie, knownClientCookieName } from "../../rate-limit/known-client"
 import type { CredentialsConfig } from "../../types"
+import { normalizeEmailAddress } from "../../email/normalize"
 
 export interface CredentialsAttempt {
   /** Call after a successful check: clears counters, remembers the browser. */
@@ -19,6 +20,14 @@ export interface CredentialsAttempt {
 }
 
 /** The account-naming field: the provider's own choice, else the first non-password credential. */
+function canonicalAddress(value: string): string | undefined {
+  try {
+    return normalizeEmailAddress(value)
+  } catch {
+    return undefined
+  }
+}
+
 export function credentialIdentifier(provider: CredentialsConfig, body: Record<string, unknown>): string | undefined {
   const chosen = provider.identifier
     ? provider.identifier(body)
@@ -28,6 +37,10 @@ export function credentialIdentifier(provider: CredentialsConfig, body: Record<s
         return typeof value === "string" ? value : undefined
       })()
   if (typeof chosen !== "string") return undefined
+  // An address counts under the one normaliser's canonical form (the key a reset clears); anything
+  // else, and look-alikes it refuses, folded by NFKC so that they share the budget of what they imitate.
+  const address = canonicalAddress(chosen)
+  if (address) return address
   const normalised = chosen.normalize("NFKC").trim().toLowerCase()
   return normalised === "" ? undefined : normalised.slice(0, 320)
 }

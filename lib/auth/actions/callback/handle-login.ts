@@ -12,7 +12,12 @@
  * Unlike Auth.js, an address the provider says it verified (the OpenID
  * `email_verified` claim, `emailVerifiedByProvider`) is recorded: a new user
  * is created with emailVerified set, and the user who signs in is marked
- * verified when their address is that same one and was not yet.
+ * verified when their address is that same one and was not yet. An address
+ * the provider says it did NOT verify (`email_verified` present and not
+ * true) is treated as no address at all: it finds no user, links to none
+ * (not even with allowDangerousEmailAccountLinking) and a new user is created
+ * without it, so nobody can claim an address through a provider that lets
+ * them type any (docs/decisions.md, "Account model").
  *
  * It changes users and accounts only through the adapter and never creates
  * a session (finish-sign-in does that).
@@ -22,6 +27,7 @@ import { OAuthAccountNotLinked } from "../../errors"
 import { emitEvent } from "../../events"
 import type { LinkingAdapter } from "../../adapters/capabilities"
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types"
+import { takeBackAccount } from "./take-back"
 
 export interface LoginInput {
   /** The user as the provider describes them (id is a placeholder). */
@@ -35,6 +41,8 @@ export interface LoginInput {
   allowDangerousEmailAccountLinking?: boolean
   /** The provider vouches that `user.email` belongs to whoever signed in (OIDC `email_verified: true`). */
   emailVerifiedByProvider?: boolean
+  /** The provider says it did not verify `user.email` (OIDC `email_verified: false`): the address is ignored. */
+  emailUnverifiedByProvider?: boolean
 }
 
 export interface LoginResult {
@@ -102,7 +110,8 @@ export async function handleLogin(
     return { user: await recordVerified(ctx, adapter, signedIn, input), isNewUser: false }
   }
 
-  const email = typeof input.user.email === "string" && input.user.email !== "" ? input.user.email : null
+  const email =
+    input.emailUnverifiedByProvider !== true && typeof input.user.email === "string" && input.user.email !== "" ? input.user.email : null
   const byEmail = email ? await adapter.getUserByEmail(email) : null
   if (byEmail) {
     if (!input.allowDangerousEmailAccountLinking) {
@@ -112,6 +121,9 @@ export async function handleLogin(
       if (winner?.id === byEmail.id) return { user: winner, isNewUser: false }
       throw new OAuthAccountNotLinked("Another account already uses this email address")
     }
+    // The provider vouching for an address the user never verified is a proof of the mailbox by
+    // someone not signed in to the account: what was set up before it does not survive.
+    if (verifiedEmail(input) && !byEmail.emailVerified) await takeBackAccount(ctx, byEmail.id)
     await link(ctx, adapter, byEmail, input)
     return { user: await recordVerified(ctx, adapter, byEmail, input), isNewUser: false }
   }

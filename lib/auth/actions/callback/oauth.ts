@@ -14,6 +14,7 @@ import { userAndAccount } from "../../oauth/profile"
 import { isOnProxy, redirectUriFor } from "../../oauth/redirect-uri"
 import { stateReturnTo } from "../../oauth/state"
 import { finishSignIn } from "./finish-sign-in"
+import { normalizeEmailAddress } from "../../email/normalize"
 import { idTokenHintCookie } from "../../oauth/federated-sign-out"
 
 function callbackParams(ctx: AuthContext): URLSearchParams {
@@ -41,7 +42,22 @@ async function forwardTarget(ctx: AuthContext, provider: ResolvedOAuthProvider, 
  * the provider's profile mapping kept (lower-cased by it).
  */
 function providerVerifiedEmail(profile: Profile, email: string | null | undefined): boolean {
-  return profile.email_verified === true && typeof profile.email === "string" && typeof email === "string" && profile.email.toLowerCase() === email.toLowerCase()
+  if (profile.email_verified !== true || typeof profile.email !== "string" || typeof email !== "string") return false
+  try {
+    return normalizeEmailAddress(profile.email) === email
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether the provider says it did not verify the address: an `email_verified`
+ * claim that is present and not the boolean true. An absent claim says
+ * nothing (OAuth providers without the claim, Entra ID): such an address is
+ * stored unverified and gives way to the mailbox's owner (docs/decisions.md).
+ */
+function providerUnverifiedEmail(profile: Profile): boolean {
+  return Object.hasOwn(profile, "email_verified") && profile.email_verified !== undefined && profile.email_verified !== true
 }
 
 export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthProvider): Promise<ResponseInternal> {
@@ -64,6 +80,7 @@ export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthPro
     profile,
     allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking === true,
     emailVerifiedByProvider: providerVerifiedEmail(profile, user.email),
+    emailUnverifiedByProvider: providerUnverifiedEmail(profile),
   })
   // Only a sign-in that made a session needs the hint for a later sign-out.
   const sessionName = ctx.cookies.sessionToken.name

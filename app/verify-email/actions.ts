@@ -1,0 +1,15 @@
+"use server"
+
+import { redirect } from "next/navigation"
+import { sessions } from "@/auth"
+import { disownSignUp } from "@/lib/accounts/email-verification"
+import { getPrisma } from "@/lib/db/client"
+
+/** "This wasn't me" on a verification link: the account made with this address loses every way in. */
+export async function disownSignUpAction(form: FormData): Promise<void> {
+  const token = form.get("token")
+  const userId = await disownSignUp(getPrisma(), typeof token === "string" ? token : "")
+  // The take-back set the revocation instant in the database; this process learns it at once.
+  if (userId) await sessions.revokeAll(userId)
+  redirect(`/verify-email?${new URLSearchParams({ outcome: userId ? "disowned" : "invalid" })}`)
+}

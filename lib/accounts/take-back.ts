@@ -1,0 +1,36 @@
+/**
+ * Taking an account back for the owner of its address (docs/decisions.md,
+ * "Account model"). An address is unverified until its mailbox is proven,
+ * and an unverified address reserves nothing: whoever set the account up may
+ * have typed someone else's address. So when the mailbox's owner proves it
+ * from a browser that is not signed in to the account (a magic link, a reset
+ * link, "this wasn't me" on a verification link), every credential added
+ * before that proof goes — the password, passkeys, linked accounts — and
+ * every session ends: database rows deleted, jwt sessions refused by the
+ * "sessions valid since" instant set here. The user row stays, so jwt
+ * cookies naming its id meet that instant (a deleted user would have none).
+ */
+import { wholeSecond } from "@/lib/auth/session/revocation"
+import type { DbClient } from "@/lib/db/client"
+
+/** A client or an interactive transaction's client: the tables a take-back writes. */
+export type TakeBackWriter = Pick<DbClient, "account" | "authenticator" | "session" | "user">
+
+/**
+ * Strips `userId`, inside the caller's transaction. `keepPassword`: the caller
+ * sets the password hash in the same transaction (a reset, a set-password link).
+ */
+export async function takeBack(tx: TakeBackWriter, userId: string, options: { keepPassword?: boolean } = {}): Promise<void> {
+  await tx.account.deleteMany({ where: { userId } })
+  await tx.authenticator.deleteMany({ where: { userId } })
+  await tx.session.deleteMany({ where: { userId } })
+  await tx.user.updateMany({
+    where: { id: userId },
+    data: { ...(options.keepPassword ? {} : { passwordHash: null }), sessionsValidSince: wholeSecond() },
+  })
+}
+
+/** Strips the account in one transaction: the adapter's removeCredentials for the library's magic link. */
+export async function removeCredentials(db: DbClient, userId: string): Promise<void> {
+  await db.$transaction((tx) => takeBack(tx, userId))
+}
