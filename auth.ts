@@ -29,12 +29,23 @@ function isProtected(path: string): boolean {
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
 
-/** EMAIL_SEND_LIMIT_PER_CLIENT raises the per-client mail budgets (many users behind one NAT). */
-function mailRulesFromEnv(): Record<string, { limit: number; windowSeconds: number }> {
-  const limit = Number(process.env.EMAIL_SEND_LIMIT_PER_CLIENT)
-  if (!Number.isInteger(limit) || limit <= 0) return {}
+/**
+ * Per-client budgets raised from the environment, for many users behind one address (NAT):
+ * EMAIL_SEND_LIMIT_PER_CLIENT (mails of each kind) and SIGNUP_LIMIT_PER_CLIENT (sign-ups),
+ * each per 15 minutes. The per-address limits stay as they are.
+ */
+function clientRulesFromEnv(): Record<string, { limit: number; windowSeconds: number }> {
   const windowSeconds = 15 * 60
-  return { "email-client": { limit, windowSeconds }, "password-reset-client": { limit, windowSeconds } }
+  const positive = (value: string | undefined) => {
+    const limit = Number(value)
+    return Number.isInteger(limit) && limit > 0 ? limit : undefined
+  }
+  const mail = positive(process.env.EMAIL_SEND_LIMIT_PER_CLIENT)
+  const signUp = positive(process.env.SIGNUP_LIMIT_PER_CLIENT)
+  return {
+    ...(mail ? { "email-client": { limit: mail, windowSeconds }, "password-reset-client": { limit: mail, windowSeconds } } : {}),
+    ...(signUp ? { "signup-client": { limit: signUp, windowSeconds } } : {}),
+  }
 }
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
@@ -50,7 +61,7 @@ export const authConfig: NextAuthConfig = {
   experimental: { enableWebAuthn: true },
   // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
   // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
-  rateLimit: { store: rateLimitStoreFromEnv(), rules: mailRulesFromEnv() },
+  rateLimit: { store: rateLimitStoreFromEnv(), rules: clientRulesFromEnv() },
   providers: [
     Credentials({
       name: "Email and password",

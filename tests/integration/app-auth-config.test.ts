@@ -21,6 +21,8 @@ const appEnv = {
   AUTH_SECRET: "app-config-secret-0123456789abcdef0123456789",
   AUTH_TRUST_HOST: "true",
   AUTH_URL: undefined,
+  SIGNUP_LIMIT_PER_CLIENT: "3",
+  EMAIL_SEND_LIMIT_PER_CLIENT: "2",
 } as Record<string, string | undefined>
 
 const env = envFor([...Object.keys(appEnv), "DATABASE_URL"])
@@ -90,5 +92,20 @@ describe("auth.ts jwt callback on update", () => {
     await db.prisma.user.update({ where: { email: "ada@example.com" }, data: { name: "Ada Lovelace" } })
     const session = await update({ user: { name: "Ada Lovelace" } })
     expect(session?.user?.name).toBe("Ada Lovelace")
+  })
+})
+
+describe("auth.ts per-client budgets from the environment", () => {
+  it("SIGNUP_LIMIT_PER_CLIENT and EMAIL_SEND_LIMIT_PER_CLIENT set the per-client budgets; the per-address ones stay", async () => {
+    const verdicts = async (action: string, subject: string, count: number) => {
+      const allowed: boolean[] = []
+      for (let i = 0; i < count; i++) allowed.push((await app.rateLimit.consume(action, subject)).allowed)
+      return allowed
+    }
+    expect(await verdicts("signup-client", "198.51.100.7", 4)).toEqual([true, true, true, false])
+    expect(await verdicts("email-client", "198.51.100.8", 3)).toEqual([true, true, false])
+    expect(await verdicts("password-reset-client", "198.51.100.9", 3)).toEqual([true, true, false])
+    // The default per-address budget (5 sign-up attempts per address in 15 minutes) is untouched.
+    expect(await verdicts("signup-address", "someone@example.com", 6)).toEqual([true, true, true, true, true, false])
   })
 })
