@@ -86,7 +86,7 @@ test.describe("database strategy", () => {
 })
 
 test.describe("database strategy: password change", () => {
-  test.skip(({ strategy }) => strategy !== "database", "only the database strategy can end other sessions")
+  test.skip(({ strategy }) => strategy !== "database", "under jwt the same promise is kept through the revocation stamp: revocation.spec.ts")
   test.describe.configure({ timeout: 180_000 })
 
   test("changing the password in Settings signs out the other browsers and keeps this one", async ({ page, browser, baseURL }) => {
