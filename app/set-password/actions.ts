@@ -1,6 +1,7 @@
 "use server"
 
 import { auth, sessions } from "@/auth"
+import { isPasswordHasherBusy } from "@/lib/accounts/hash-gate"
 import { setPasswordFromLink } from "@/lib/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/lib/session-state"
@@ -32,7 +33,7 @@ export async function setPasswordAction(_previous: SetPasswordFormState, input: 
       return { message: result.message }
     } catch (error) {
       // The hash gate refused (too many hashes at once); the link was not used.
-      if (error instanceof Error && error.name === "PasswordHasherBusy") return { message: "The server is busy. Try again in a moment." }
+      if (isPasswordHasherBusy(error)) return { message: "The server is busy. Try again in a moment." }
       throw error
     }
   })
