@@ -1,0 +1,104 @@
+/**
+ * Import rules for the library (lib/auth), checked by `npm run lint`.
+ *
+ * The layers, lowest first, are the ones docs/architecture.md describes. A
+ * module may import its own layer and the layers below it, never one above;
+ * and no module of lib/auth may sit in an import cycle, type-only imports
+ * included (they still tie the files' meaning together).
+ */
+const layers = [
+  {
+    name: "foundation",
+    path: "^lib/auth/(types|errors|symbols|constants)\\.ts$",
+  },
+  {
+    name: "toolkit",
+    path: [
+      "^lib/auth/(jwe|http|rate-limit)/",
+      "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text)\\.ts$",
+      "^lib/auth/email/normalize\\.ts$",
+      "^lib/auth/session/user-agent\\.ts$",
+      "^lib/auth/relying-party/encoding\\.ts$",
+      "^lib/auth/pages/(escape|styles|icons|urls)\\.ts$",
+    ],
+  },
+  {
+    name: "contracts",
+    path: ["^lib/auth/providers/", "^lib/auth/adapters/(types|capabilities)\\.ts$"],
+  },
+  { name: "config", path: "^lib/auth/config/" },
+  {
+    name: "flows",
+    path: [
+      "^lib/auth/(context|callbacks|events)\\.ts$",
+      "^lib/auth/(session|oauth|relying-party|webauthn|email|pages|actions)/",
+    ],
+  },
+  { name: "core", path: "^lib/auth/(auth|index)\\.ts$" },
+  { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
+]
+
+// Side modules: each may import only the layers named here.
+const sides = [
+  { name: "react", path: "^lib/auth/react/", may: ["foundation"] },
+  { name: "prisma-adapter", path: "^lib/auth/adapters/prisma/", may: ["foundation", "toolkit", "contracts"] },
+]
+
+const asArray = (p) => (Array.isArray(p) ? p : [p])
+const upward = layers.flatMap((layer, i) =>
+  layers.slice(i + 1).map((higher) => ({
+    name: `${layer.name}-not-above`,
+    comment: `${layer.name} must not import ${higher.name}: arrows point down the layers (docs/architecture.md)`,
+    severity: "error",
+    from: { path: asArray(layer.path) },
+    to: { path: asArray(higher.path), dependencyTypesNot: ["npm", "core"] },
+  })),
+)
+const sideRules = sides.map((side) => {
+  const allowed = layers.filter((l) => side.may.includes(l.name)).flatMap((l) => asArray(l.path))
+  return {
+    name: `${side.name}-imports`,
+    comment: `${side.name} may import only ${side.may.join(", ")} and its own folder`,
+    severity: "error",
+    from: { path: side.path },
+    to: { path: "^lib/auth/", pathNot: [...allowed, side.path] },
+  }
+})
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      comment: "no import cycle in the library, type-only imports included",
+      severity: "error",
+      from: { path: "^lib/auth/" },
+      to: { circular: true },
+    },
+    {
+      name: "library-knows-no-app",
+      comment: "lib/auth imports only itself, Node.js and packages: never the app",
+      severity: "error",
+      from: { path: "^lib/auth/" },
+      to: { pathNot: ["^lib/auth/", "^node_modules/"], dependencyTypesNot: ["core", "npm", "npm-dev", "npm-optional", "npm-peer", "npm-no-pkg", "npm-unknown"] },
+    },
+    {
+      name: "no-unlayered-module",
+      comment: "every module of lib/auth belongs to a layer or a side module named in this file",
+      severity: "error",
+      from: { path: "^lib/auth/" },
+      to: {
+        path: "^lib/auth/",
+        pathNot: [...layers.flatMap((l) => asArray(l.path)), ...sides.map((s) => s.path)],
+      },
+    },
+    ...upward,
+    ...sideRules,
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["^lib/generated/", "\\.d\\.ts$"] },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+  },
+}
