@@ -45,6 +45,16 @@ export const sessionListingMethods = ["getSessionAndUser", "listSessions", "dele
 /** Revoking jwt sessions: a per-user "sessions valid since" instant (session/revocation.ts). */
 export const revocationMethods = ["getSessionsValidSince", "setSessionsValidSince"] as const
 
+/** Two-factor sign-in (lib/auth/two-factor): its record, single-use TOTP steps and recovery codes. */
+export const twoFactorMethods = [
+  "getTwoFactor",
+  "enableTwoFactor",
+  "disableTwoFactor",
+  "useTotpStep",
+  "replaceRecoveryCodes",
+  "useRecoveryCode",
+] as const
+
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>
 export type LinkingAdapter = AdapterWith<(typeof linkingMethods)[number]>
 export type AccountAdapter = AdapterWith<(typeof accountMethods)[number]>
@@ -53,6 +63,7 @@ export type WebAuthnAdapter = AdapterWith<(typeof webauthnMethods)[number]>
 export type RefreshAdapter = AdapterWith<(typeof refreshMethods)[number]>
 export type SessionListingAdapter = AdapterWith<(typeof sessionListingMethods)[number]>
 export type RevocationAdapter = AdapterWith<(typeof revocationMethods)[number]>
+export type TwoFactorAdapter = AdapterWith<(typeof twoFactorMethods)[number]>
 
 /** True when the adapter has every one of `methods` (a type guard, so no cast is needed after it). */
 export function hasMethods<K extends AdapterMethod>(
@@ -60,6 +71,20 @@ export function hasMethods<K extends AdapterMethod>(
   methods: readonly K[],
 ): adapter is AdapterWith<K> {
   return adapter !== undefined && methods.every((m) => typeof adapter[m] === "function")
+}
+
+/**
+ * Whether the adapter can store second factors. Auth.js adapters cannot:
+ * two-factor is then off, and a configuration that requires it is refused
+ * with the names from missingTwoFactorMethods.
+ */
+export function supportsTwoFactor(adapter: Adapter | undefined): adapter is TwoFactorAdapter {
+  return hasMethods(adapter, twoFactorMethods)
+}
+
+/** The two-factor methods the adapter lacks (all of them without an adapter), for a configuration error. */
+export function missingTwoFactorMethods(adapter: Adapter | undefined): (typeof twoFactorMethods)[number][] {
+  return twoFactorMethods.filter((m) => typeof adapter?.[m] !== "function")
 }
 
 /** The adapter's typed views, computed once when the configuration is resolved. */

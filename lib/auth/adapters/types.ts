@@ -61,6 +61,31 @@ export interface AdapterAuthenticator {
   transports?: string | null
 }
 
+/**
+ * Not in Auth.js: a user's second factor as stored. Only the adapter's
+ * two-factor methods read or write it; a user without a record has
+ * two-factor sign-in off.
+ */
+export interface AdapterTwoFactor {
+  userId: string
+  /** The TOTP secret sealed by lib/auth/two-factor/secret-box.ts: never the secret itself. */
+  secret: string
+  enabledAt: Date
+  /** The last TOTP time step whose code was accepted (0: none yet). */
+  lastUsedStep: number
+  /** How many of the user's recovery codes are still unused. */
+  recoveryCodesLeft: number
+}
+
+export interface EnableTwoFactor {
+  /** The sealed TOTP secret. */
+  secret: string
+  /** The hashes of the new recovery codes (lib/auth/two-factor/recovery-codes.ts); they replace any the user had. */
+  recoveryCodeHashes: readonly string[]
+  /** The step of the code that confirmed the setup, so that code cannot be used again (default 0). */
+  lastUsedStep?: number
+}
+
 export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>
   getUser?(id: string): Awaitable<AdapterUser | null>
@@ -133,4 +158,29 @@ export interface Adapter {
    * Records past their expiry may be deleted.
    */
   useWebAuthnChallenge?(params: { challengeHash: string; expires: Date }): Awaitable<boolean>
+  /**
+   * Not in Auth.js: two-factor sign-in (lib/auth/two-factor). All six or none
+   * (adapters/capabilities.ts, supportsTwoFactor); without them two-factor is
+   * off. getTwoFactor: the user's record, or null when two-factor is off.
+   */
+  getTwoFactor?(userId: string): Awaitable<AdapterTwoFactor | null>
+  /** Turns two-factor on (or replaces its secret) and replaces the user's recovery codes. */
+  enableTwoFactor?(userId: string, params: EnableTwoFactor): Awaitable<void>
+  /** Turns two-factor off: deletes the record and every recovery code of the user. */
+  disableTwoFactor?(userId: string): Awaitable<void>
+  /**
+   * Records `step` as the last TOTP step used. Resolves true only when it is
+   * later than the stored one, as one conditional write: of two concurrent
+   * calls with the same step exactly one is true, so a code works once.
+   * False also when the user has no two-factor record.
+   */
+  useTotpStep?(userId: string, step: number): Awaitable<boolean>
+  /** Deletes the user's recovery codes, used or not, and stores these hashes instead. */
+  replaceRecoveryCodes?(userId: string, codeHashes: readonly string[]): Awaitable<void>
+  /**
+   * Marks the user's unused recovery code with this hash as used, as one
+   * conditional write: true for the one call that did, false for every other
+   * (unknown, already used, or used by a concurrent call).
+   */
+  useRecoveryCode?(userId: string, codeHash: string): Awaitable<boolean>
 }

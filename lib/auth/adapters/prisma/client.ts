@@ -5,6 +5,7 @@
 import type { PrismaChallengeLike } from "./webauthn-challenge"
 import type { PrismaSessionListLike } from "./session-list"
 import type { PrismaValidSinceLike } from "./sessions-valid-since"
+import type { PrismaTwoFactorLike } from "./two-factor"
 import type {
   AccountData,
   AccountKey,
@@ -34,6 +35,7 @@ export interface PrismaLike {
   /** Set by generated clients ("sqlite", "postgresql", …); picks the session lookup below. */
   readonly _activeProvider?: string
   $queryRaw?<T = unknown>(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<T>
+  $transaction?: PrismaTwoFactorLike["$transaction"]
   user: {
     create(args: { data: { email?: string | null; [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     findUnique(args: { where: { id: string } | { email: string }; select: UserSelect }): PromiseLike<UserRow | null>
@@ -90,4 +92,6 @@ export interface PrismaLike {
     }): PromiseLike<AuthenticatorRow>
   }
   webAuthnChallenge: PrismaChallengeLike["webAuthnChallenge"]
+  twoFactor: PrismaTwoFactorLike["twoFactor"]
+  recoveryCode: PrismaTwoFactorLike["recoveryCode"]
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest"
-import { adapterView, adapterViews, hasMethods, sessionMethods } from "@/lib/auth/adapters/capabilities"
+import {
+  adapterView,
+  adapterViews,
+  hasMethods,
+  missingTwoFactorMethods,
+  sessionMethods,
+  supportsTwoFactor,
+  twoFactorMethods,
+} from "@/lib/auth/adapters/capabilities"
 import { MissingAdapterMethods } from "@/lib/auth/errors"
-import type { Adapter } from "@/lib/auth/types"
+import type { Adapter } from "@/lib/auth/adapters/types"
 
 const fn = async () => null
 const methods = (...names: (keyof Adapter)[]): Adapter => Object.fromEntries(names.map((n) => [n, fn]))
@@ -29,5 +37,21 @@ describe("adapter capabilities", () => {
   it("names the missing methods when a feature asks for a view the adapter cannot give", () => {
     expect(() => adapterView(adapterViews(methods("getUser")), "email")).toThrow(MissingAdapterMethods)
     expect(() => adapterView(adapterViews(undefined), "email")).toThrow(/createVerificationToken, useVerificationToken/)
+  })
+
+  it("says whether an adapter can store second factors, and which methods it lacks", () => {
+    const complete = methods(...twoFactorMethods)
+    expect(supportsTwoFactor(complete)).toBe(true)
+    expect(missingTwoFactorMethods(complete)).toEqual([])
+
+    // An Auth.js adapter has none of them; half an implementation is no support either.
+    const authjs = methods("createUser", "getUser", "getUserByEmail", "linkAccount", ...sessionMethods)
+    expect(supportsTwoFactor(authjs)).toBe(false)
+    expect(missingTwoFactorMethods(authjs)).toEqual([...twoFactorMethods])
+    const partial = methods("getTwoFactor", "enableTwoFactor", "disableTwoFactor", "useTotpStep")
+    expect(supportsTwoFactor(partial)).toBe(false)
+    expect(missingTwoFactorMethods(partial)).toEqual(["replaceRecoveryCodes", "useRecoveryCode"])
+    expect(supportsTwoFactor(undefined)).toBe(false)
+    expect(missingTwoFactorMethods(undefined)).toEqual([...twoFactorMethods])
   })
 })
