@@ -15,11 +15,17 @@ const layers = [
     name: "toolkit",
     path: [
       "^lib/auth/(jwe|http|rate-limit)/",
-      "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text)\\.ts$",
-      "^lib/auth/email/normalize\\.ts$",
-      "^lib/auth/session/user-agent\\.ts$",
+      // env.ts reads AUTH_* variables from a record it is given: plain functions, like jwt or cookies.
+      "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text|env)\\.ts$",
+      // email/templates.ts renders a mail from plain data (escape and styles only), so a provider's
+      // default sender (providers/nodemailer.ts) may use it.
+      "^lib/auth/email/(normalize|templates)\\.ts$",
+      // valid-since-cache.ts is a self-contained cache class (it imports nothing); the configuration's
+      // types name it (session.revocationCache), so it sits below them although its folder is a flow.
+      "^lib/auth/session/(user-agent|valid-since-cache)\\.ts$",
       "^lib/auth/relying-party/encoding\\.ts$",
       "^lib/auth/pages/(escape|styles|icons|urls)\\.ts$",
+      "^lib/auth/two-factor/(totp|secret-box|recovery-codes)\\.ts$",
     ],
   },
   {
@@ -35,7 +41,7 @@ const layers = [
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.
-  { name: "core", path: ["^lib/auth/(auth|index)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
+  { name: "core", path: ["^lib/auth/(auth|index|access-tokens)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
   { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
 ]
 

@@ -3,18 +3,19 @@
  * `auth`, `signIn`, `signOut` and `unstable_update` from here in server code.
  */
 import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
-import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import { PrismaAdapter, withPrismaFaults } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
-import { emailSignInProviders } from "@/lib/accounts/email-provider"
+import { emailSignInProviders } from "@/server/accounts/email-provider"
 import Passkey from "@/lib/auth/providers/passkey"
-import { authorizeWithPassword } from "@/lib/accounts/sign-in"
+import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { getPrisma } from "@/lib/db/client"
-import { mailMode } from "@/lib/mail/deliver"
-import { oauthProvidersFromEnv } from "@/lib/accounts/oauth-providers"
-import { rateLimitStoreFromEnv } from "@/lib/rate-limit/store-from-env"
-import { removeCredentials } from "@/lib/accounts/take-back"
-import { sendVerificationMail } from "@/lib/accounts/email-verification"
-import { mailLinkOrigin } from "@/lib/auth/email/link-origin"
+import { mailMode } from "@/server/mail/deliver"
+import { oauthProvidersFromEnv } from "@/server/accounts/oauth-providers"
+import { rateLimitStoreFromEnv } from "@/server/rate-limit-store"
+import { accountRateLimitRules } from "@/server/accounts/rate-limit"
+import { removeCredentials } from "@/server/accounts/take-back"
+import { sendVerificationMail } from "@/server/accounts/email-verification"
+import { mailLinkOrigin } from "@/lib/auth"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -48,11 +49,15 @@ function clientRulesFromEnv(): Record<string, { limit: number; windowSeconds: nu
   }
 }
 
+/** The user's name as saved in the database; an unreachable database is the library's 503, as in the adapter. */
+const savedName = withPrismaFaults((id: string) => getPrisma().user.findUnique({ where: { id }, select: { name: true } }))
+
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
   // removeCredentials: a magic link that proves an address the account never verified takes the
   // account back for the mailbox's owner (docs/decisions.md, "Account model").
-  adapter: { ...PrismaAdapter(getPrisma()), removeCredentials: (userId) => removeCredentials(getPrisma(), userId) },
+  // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
+  adapter: { ...PrismaAdapter(getPrisma()), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
   session: { strategy: sessionStrategy },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
@@ -61,7 +66,8 @@ export const authConfig: NextAuthConfig = {
   experimental: { enableWebAuthn: true },
   // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
   // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
-  rateLimit: { store: rateLimitStoreFromEnv(), rules: clientRulesFromEnv() },
+  // The library counts its own sign-in actions; the app's (sign-up, password reset) come with their rules.
+  rateLimit: { store: rateLimitStoreFromEnv(), rules: { ...accountRateLimitRules, ...clientRulesFromEnv() } },
   providers: [
     Credentials({
       name: "Email and password",
@@ -120,7 +126,7 @@ export const authConfig: NextAuthConfig = {
       // copied from the database, never from the update's data: POST /api/auth/session is
       // public, so a client could otherwise put any text in its own session.
       if (trigger === "update" && token.sub) {
-        const row = await getPrisma().user.findUnique({ where: { id: token.sub }, select: { name: true } })
+        const row = await savedName(token.sub)
         if (row) token.name = row.name
       }
       return token

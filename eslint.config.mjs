@@ -2,6 +2,44 @@ import { defineConfig, globalIgnores } from "eslint/config"
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals"
 import nextTypeScript from "eslint-config-next/typescript"
 
+// The auth library's public surface. Outside lib/auth, code imports the library
+// only through these entry points (each has an explicit export list); every other
+// file of lib/auth is an internal that may change without notice. A provider is
+// its own entry point, one file per provider id.
+const AUTH_PROVIDER_IDS = [
+  "credentials", "discord", "email", "github", "gitlab", "google", "microsoft-entra-id",
+  "nodemailer", "oidc", "passkey", "twitter", "vk", "webauthn", "yandex",
+]
+const AUTH_ENTRY_POINTS = [
+  "next", "next/instrumentation", "react", "express", "sveltekit", "adapters/prisma", "webauthn",
+  ...AUTH_PROVIDER_IDS.map((id) => `providers/${id}`),
+]
+// The core is the folder itself (`@/lib/auth`); anything below it must be one of
+// the entry points, spelled as such (not `next/index`). Covers the `@/` alias,
+// relative paths (`./lib/auth/…`, `../../lib/auth/…`) and the SvelteKit example's `$auth`.
+const notAnEntryPoint = `(?!(?:${AUTH_ENTRY_POINTS.join("|")})$)`
+const authInternals = [`^(?:@/|(?:\\.\\.?/)+)lib/auth/${notAnEntryPoint}`, `^\\$auth/${notAnEntryPoint}`]
+const authInternalsMessage =
+  "Import lib/auth only through its entry points: @/lib/auth (core), @/lib/auth/next, " +
+  "@/lib/auth/next/instrumentation, @/lib/auth/react, @/lib/auth/express, @/lib/auth/sveltekit, " +
+  "@/lib/auth/adapters/prisma, @/lib/auth/providers/<id>, @/lib/auth/webauthn. " +
+  "If the app needs something else, export it from the right entry point."
+
+/** Rejects imports of lib/auth internals, static and `import()` alike, for sources matching `sources`. */
+function authBoundary(sources) {
+  return {
+    "no-restricted-imports": ["error", { patterns: sources.map((regex) => ({ regex, message: authInternalsMessage })) }],
+    // no-restricted-imports does not look at `import()`; esquery regexes cannot hold a bare "/".
+    "no-restricted-syntax": [
+      "error",
+      ...sources.map((regex) => ({
+        selector: `ImportExpression[source.value=/${regex.replaceAll("/", "\\/")}/]`,
+        message: authInternalsMessage,
+      })),
+    ],
+  }
+}
+
 // eslint-config-next 16 ships flat-config arrays; no FlatCompat bridge needed.
 export default defineConfig([
   ...nextCoreWebVitals,
@@ -25,10 +63,22 @@ export default defineConfig([
   {
     // Server-only code never renders React, but a plain function named `use`
     // (e.g. a pool helper) trips the React 19 `use` hook rules there.
-    files: ["lib/db/**", "lib/accounts/**", "scripts/**", "bench/**", "prisma/**"],
+    files: ["lib/db/**", "server/accounts/**", "scripts/**", "bench/**", "prisma/**"],
     rules: {
       "react-hooks/rules-of-hooks": "off",
     },
+  },
+  {
+    // Everything outside the library uses its entry points only. Tests and the
+    // benchmarks are left out on purpose: the library's tests test its modules,
+    // and the benchmarks time them one by one.
+    files: ["app/**", "components/**", "server/**", "scripts/**", "examples/**", "prisma/**", "*.{ts,tsx,mts,mjs,js}"],
+    rules: authBoundary(authInternals),
+  },
+  {
+    // The database client sits beside the library: `../auth/…` from here is lib/auth.
+    files: ["lib/db/**"],
+    rules: authBoundary([...authInternals, `^\\.\\./auth/${notAnEntryPoint}`]),
   },
   globalIgnores([
     ".next/**",

@@ -3,7 +3,7 @@
 // DATABASE_URL or EMAIL_SERVER stops the server (dev too) with one line per
 // variable and a correct example; in production a missing or development-only
 // AUTH_SECRET, or no public origin (AUTH_URL), stops it too. See
-// lib/auth/next/startup.ts and lib/startup-checks.ts. It says once which mail
+// lib/auth/next/startup.ts and server/startup-checks.ts. It says once which mail
 // features are off without EMAIL_SERVER, and installs the hook that records each
 // request's socket address, which the per-client rate limits key on (see
 // lib/auth/next/socket-address.ts).
@@ -12,16 +12,13 @@ export async function register(): Promise<void> {
   // pull in the database client; the check needs to run only once anyway.
   if (process.env.NEXT_RUNTIME !== "nodejs") return
   const [startup, { appEnvironmentChecks, mailFeaturesNotice }] = await Promise.all([
-    import("./lib/auth/next/startup"),
-    import("./lib/startup-checks"),
+    import("./lib/auth/next/instrumentation"),
+    import("./server/startup-checks"),
   ])
   // Before auth.ts is loaded: loading it creates the database client from DATABASE_URL.
   if (startup.checkEnvironmentAtStartup({ checks: appEnvironmentChecks }).length > 0) return
-  const [{ authConfig }, { installSocketAddressHook }] = await Promise.all([
-    import("./auth"),
-    import("./lib/auth/next/socket-address-hook"),
-  ])
-  installSocketAddressHook()
+  const { authConfig } = await import("./auth")
+  startup.installSocketAddressHook()
   startup.checkAuthConfigAtStartup(authConfig)
   const mailNotice = mailFeaturesNotice()
   if (mailNotice) console.warn(mailNotice)

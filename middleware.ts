@@ -1,10 +1,10 @@
 // The guard: runs the `authorized` callback of auth.ts on every matched
 // request. It runs on the Node.js runtime so that it can read database
 // sessions (see docs/decisions.md, "middleware.ts vs proxy.ts"). The app's
-// auth pages also get a per-request CSP nonce (lib/auth-page-headers.ts).
+// auth pages also get a per-request CSP nonce (server/auth-page-headers.ts).
 import { type NextFetchEvent, type NextRequest, NextResponse } from "next/server"
 import { auth } from "@/auth"
-import { AUTH_PAGE_HEADERS, authPageContentSecurityPolicy, createNonce, isAuthPage } from "@/lib/auth-page-headers"
+import { AUTH_PAGE_HEADERS, authPageContentSecurityPolicy, createNonce, isAuthPage } from "@/server/auth-page-headers"
 
 /**
  * Next.js takes the nonce from the CSP header of the request it renders, so

@@ -1,6 +1,6 @@
 import Link from "next/link"
 import { signInPath } from "@/auth"
-import { sessionState } from "@/lib/session-state"
+import { sessionState } from "@/server/session-state"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { ProviderButtons } from "@/components/provider-buttons"
 

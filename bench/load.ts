@@ -227,7 +227,7 @@ function visitSteps(origin: string, tally: Tally, accounts: string[]) {
 async function seedAccounts(url: string, n: number): Promise<string[]> {
   process.env.DATABASE_URL = url
   const { createPrismaClient } = await import("../lib/db/client")
-  const { signUp } = await import("../lib/accounts/users")
+  const { signUp } = await import("../server/accounts/users")
   const db = createPrismaClient(url)
   const emails = Array.from({ length: n }, (_, i) => `load-${i}@example.com`)
   for (const email of emails) {

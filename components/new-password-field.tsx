@@ -1,4 +1,4 @@
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules"
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/server/accounts/password-rules"
 import { TextField } from "./text-field"
 
 /** The field for choosing a password (sign-up, password reset): the same rules and hint everywhere. */

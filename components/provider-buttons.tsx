@@ -1,5 +1,5 @@
 import { oauthProviders, signIn } from "@/auth"
-import { providerIcon } from "@/lib/auth/pages/icons"
+import { providerIcon } from "@/lib/auth"
 
 /**
  * One button per configured OAuth/OIDC provider, each a form whose server

@@ -1,7 +1,7 @@
 "use client"
 
 import type { ReactNode } from "react"
-import type { Session } from "@/lib/auth/types"
+import type { Session } from "@/lib/auth"
 import { SessionProvider } from "@/lib/auth/react"
 
 /** Client-side context for components that use useSession(); seeded with the server's session. */

@@ -1,6 +1,6 @@
 import Link from "next/link"
 import { signInPath } from "@/auth"
-import type { Session } from "@/lib/auth/types"
+import type { Session } from "@/lib/auth"
 import { SignOutButton } from "./sign-out-button"
 import { AccountMenu } from "./account-menu"
 

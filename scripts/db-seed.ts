@@ -2,8 +2,8 @@
  * Creates the demo account, idempotently: SEED_EMAIL / SEED_NAME /
  * SEED_PASSWORD (defaults below). An existing account is left as it is.
  */
-import { normalizeEmail } from "@/lib/accounts/email"
-import { hashPassword } from "@/lib/accounts/password"
+import { normalizeEmail } from "@/server/accounts/email"
+import { hashPassword } from "@/server/accounts/password"
 import { createPrismaClient } from "@/lib/db/client"
 
 const email = normalizeEmail(process.env.SEED_EMAIL || "demo@example.com")

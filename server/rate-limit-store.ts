@@ -5,7 +5,7 @@
  * Redis is loaded only when chosen.
  */
 import { Redis } from "ioredis"
-import { PrismaRateLimitStore, RedisRateLimitStore, type RateLimitStore } from "@/lib/auth/rate-limit"
+import { PrismaRateLimitStore, RedisRateLimitStore, type RateLimitStore } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
 
 export type RateLimitStoreKind = "memory" | "database" | "redis"

@@ -52,7 +52,7 @@ export function securityHeaders(development: boolean, authBasePath = "/api/auth"
     },
     {
       // Not the app's auth pages either: middleware.ts gives them a nonce policy and no referrer
-      // (lib/auth-page-headers.ts). Two CSP headers would both apply, so they get only that one.
+      // (server/auth-page-headers.ts). Two CSP headers would both apply, so they get only that one.
       source: `/((?!${auth}|(?:${AUTH_PAGE_PATHS.map((p) => p.slice(1)).join("|")})(?:/|$)).*)`,
       headers: [
         { key: "Content-Security-Policy", value: contentSecurityPolicy(development) },

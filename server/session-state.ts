@@ -2,8 +2,8 @@
 // (the database is unreachable). auth() throws DatabaseUnavailable in the last case rather than
 // answering null, so an outage never looks like a sign-out.
 import { auth } from "@/auth"
-import { isDatabaseOutage } from "@/lib/auth/database-fault"
-import type { Session } from "@/lib/auth/types"
+import { isDatabaseOutage } from "@/lib/auth/adapters/prisma"
+import type { Session } from "@/lib/auth"
 
 export interface SessionState {
   session: Session | null

@@ -5,10 +5,9 @@
  * server takes a request, and AUTH_URL when production sends mail. And the one line that says which mail features are
  * off when production runs without EMAIL_SERVER.
  */
-import { type EnvironmentCheck, InvalidEnvironmentVariable, urlVariableProblem } from "@/lib/auth"
-import { mailOriginProblem } from "@/lib/auth/email/link-origin"
+import { type EnvironmentCheck, InvalidEnvironmentVariable, mailOriginProblem, urlVariableProblem } from "@/lib/auth"
 import { DatabaseConfigError, parseDatabaseUrl } from "@/lib/db/url"
-import { mailMode } from "@/lib/mail/deliver"
+import { mailMode } from "@/server/mail/deliver"
 
 type Env = Record<string, string | undefined>
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react"
 import { redirect } from "next/navigation"
 import { signInPath } from "@/auth"
 import { ServiceUnavailable } from "@/components/service-unavailable"
-import { sessionState } from "@/lib/session-state"
+import { sessionState } from "@/server/session-state"
 
 /**
  * Defence in depth: the middleware already sends signed-out visitors to

@@ -1,10 +1,10 @@
 "use server"
 
 import { rateLimit } from "@/auth"
-import { requestPasswordReset } from "@/lib/accounts/password-reset"
-import { requestInfo } from "@/lib/accounts/request-info"
+import { requestPasswordReset } from "@/server/accounts/password-reset"
+import { requestInfo } from "@/server/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
-import { formInput } from "@/lib/form-input"
+import { formInput } from "@/server/form-input"
 
 export interface ForgotPasswordState {
   sent?: boolean

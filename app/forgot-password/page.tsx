@@ -1,7 +1,7 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { signInPath } from "@/auth"
-import { mailMode } from "@/lib/mail/deliver"
+import { mailMode } from "@/server/mail/deliver"
 import { ForgotPasswordForm } from "./forgot-password-form"
 
 export const metadata: Metadata = { title: "Forgot password" }

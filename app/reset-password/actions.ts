@@ -1,9 +1,9 @@
 "use server"
 
 import { rateLimit, sessions } from "@/auth"
-import { resetPassword } from "@/lib/accounts/password-reset"
+import { resetPassword } from "@/server/accounts/password-reset"
 import { getPrisma } from "@/lib/db/client"
-import { formInput } from "@/lib/form-input"
+import { formInput } from "@/server/form-input"
 
 export interface ResetPasswordState {
   done?: boolean

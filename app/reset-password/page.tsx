@@ -1,6 +1,6 @@
 import type { Metadata } from "next"
 import { signInPath } from "@/auth"
-import { resetTokenEmail } from "@/lib/accounts/password-reset"
+import { resetTokenEmail } from "@/server/accounts/password-reset"
 import { getPrisma } from "@/lib/db/client"
 import { InvalidResetLink, ResetPasswordForm } from "./reset-password-form"
 

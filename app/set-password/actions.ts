@@ -1,11 +1,11 @@
 "use server"
 
 import { auth, sessions } from "@/auth"
-import { isPasswordHasherBusy } from "@/lib/accounts/hash-gate"
-import { setPasswordFromLink } from "@/lib/accounts/set-password"
+import { isPasswordHasherBusy } from "@/server/accounts/hash-gate"
+import { setPasswordFromLink } from "@/server/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
-import { whileDatabaseAnswers } from "@/lib/session-state"
-import { formInput } from "@/lib/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+import { formInput } from "@/server/form-input"
 
 export interface SetPasswordFormState {
   done?: boolean

@@ -1,5 +1,5 @@
 import type { Metadata } from "next"
-import { setPasswordTokenEmail } from "@/lib/accounts/set-password"
+import { setPasswordTokenEmail } from "@/server/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
 import { InvalidSetPasswordLink, SetPasswordForm } from "./set-password-form"
 

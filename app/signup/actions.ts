@@ -1,15 +1,15 @@
 "use server"
 
-import { sendVerificationMail } from "@/lib/accounts/email-verification"
-import { requestInfo } from "@/lib/accounts/request-info"
+import { sendVerificationMail } from "@/server/accounts/email-verification"
+import { requestInfo } from "@/server/accounts/request-info"
 import { redirect } from "next/navigation"
 import { rateLimit, signIn, signInPath } from "@/auth"
-import { CredentialsSignin } from "@/lib/auth/errors"
-import { checkSignUp, signUp } from "@/lib/accounts/users"
-import { mailMode } from "@/lib/mail/deliver"
+import { CredentialsSignin } from "@/lib/auth"
+import { checkSignUp, signUp } from "@/server/accounts/users"
+import { mailMode } from "@/server/mail/deliver"
 import { getPrisma } from "@/lib/db/client"
-import { isDatabaseOutage } from "@/lib/auth/database-fault"
-import { formInput } from "@/lib/form-input"
+import { isDatabaseOutage } from "@/lib/auth/adapters/prisma"
+import { formInput } from "@/server/form-input"
 
 const UNAVAILABLE = "Signing up is temporarily unavailable. Try again in a moment."
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { signInPath } from "@/auth"
-import { sessionState } from "@/lib/session-state"
+import { sessionState } from "@/server/session-state"
 import { SignUpForm } from "./signup-form"
 
 export const metadata: Metadata = { title: "Create an account" }

@@ -2,7 +2,7 @@
 
 import { redirect } from "next/navigation"
 import { sessions } from "@/auth"
-import { disownSignUp } from "@/lib/accounts/email-verification"
+import { disownSignUp } from "@/server/accounts/email-verification"
 import { getPrisma } from "@/lib/db/client"
 
 /** "This wasn't me" on a verification link: the account made with this address loses every way in. */

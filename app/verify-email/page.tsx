@@ -1,7 +1,7 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { auth, signInPath } from "@/auth"
-import { confirmEmailAddress } from "@/lib/accounts/email-verification"
+import { confirmEmailAddress } from "@/server/accounts/email-verification"
 import { getPrisma } from "@/lib/db/client"
 import { disownSignUpAction } from "./actions"
 

@@ -6,7 +6,7 @@
  * with every request (./token-pool). Every case is checked to return the session before
  * it is timed, so a broken configuration cannot produce a fast null.
  */
-import type { Adapter } from "../../lib/auth/types"
+import type { Adapter } from "../../lib/auth/adapters/types"
 import { CookieJar } from "./jar"
 import { createMapAdapter } from "./map-adapter"
 import {

@@ -2,7 +2,7 @@
  * The two libraries under test behind one shape. Each is imported only when
  * asked for, so a memory child process loads just the library it measures.
  */
-import type { Adapter } from "../../lib/auth/types"
+import type { Adapter } from "../../lib/auth/adapters/types"
 
 export type Library = "ours" | "@auth/core"
 export type Strategy = "jwt" | "database"

@@ -6,7 +6,7 @@
  * the "sessions valid since" pair our jwt strategy checks every token against
  * (@auth/core has no such check and never calls them).
  */
-import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../../lib/auth/types"
+import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../../lib/auth/adapters/types"
 
 export function createMapAdapter(): Required<
   Pick<

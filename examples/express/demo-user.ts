@@ -1,9 +1,9 @@
 /**
  * The one account of the example and the password check its credentials
  * provider runs. Passwords are kept as scrypt hashes (the starter's
- * lib/accounts/password); `npm run setup` creates the account.
+ * server/accounts/password); `npm run setup` creates the account.
  */
-import { hashPassword, verifyPassword } from "../../lib/accounts/password"
+import { hashPassword, verifyPassword } from "../../server/accounts/password"
 import { prisma } from "./db"
 
 export const DEMO_EMAIL = "demo@example.com"

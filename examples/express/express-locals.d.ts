@@ -1,5 +1,5 @@
 // What server.ts keeps on res.locals, for the type checker (Express's own Locals interface, extended).
-import type { Session } from "../../lib/auth/types"
+import type { Session } from "../../lib/auth"
 
 declare global {
   namespace Express {

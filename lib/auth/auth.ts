@@ -14,9 +14,10 @@ import { signin } from "./actions/signin"
 import { signout } from "./actions/signout"
 import { verifyRequest } from "./actions/verify-request"
 import { webauthnOptions } from "./actions/webauthn-options"
-import { createConfigResolver, type ResolvedConfig } from "./config/resolve"
+import { createConfigResolver } from "./config/resolve"
+import type { ResolvedConfig } from "./config/resolved"
 import { type AuthContext, createContext } from "./context"
-import { asDatabaseUnavailable, reportDatabaseFault } from "./database-fault"
+import { databaseUnavailableIn, reportDatabaseFault } from "./config/database-outage"
 import {
   AuthError,
   BadRequest,
@@ -29,12 +30,12 @@ import {
   WebAuthnVerificationError,
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
-import { crossSiteResponse } from "./http/cross-site"
+import { crossSiteResponse } from "./actions/cross-site"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
-import { unavailableResponse } from "./http/unavailable"
+import { unavailableResponse } from "./actions/unavailable"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
-import type { AuthConfig } from "./types"
+import type { AuthConfig } from "./config/types"
 
 const handlers: Record<AuthAction, (ctx: AuthContext) => ResponseInternal | Promise<ResponseInternal>> = {
   providers,
@@ -138,7 +139,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   } catch (thrown) {
     if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))
     if (thrown instanceof CrossSiteRequest) return finish(crossSiteResponse(ctx, asJson || wantsJson(request)))
-    const outage = asDatabaseUnavailable(thrown)
+    const outage = databaseUnavailableIn(thrown)
     if (outage) {
       // A 503, never "signed out" nor a sign-in redirect; logged once per outage, not per request.
       reportDatabaseFault(resolved.logger, outage)

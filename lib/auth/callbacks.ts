@@ -5,7 +5,7 @@
  */
 import { AccessDenied, AuthError } from "./errors"
 import type { AuthContext } from "./context"
-import type { CallbacksOptions } from "./types"
+import type { CallbacksOptions } from "./config/types"
 import { isAcceptableCallbackUrl } from "./redirect"
 
 /**

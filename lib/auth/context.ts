@@ -6,30 +6,12 @@
 import { createCSRFToken } from "./csrf"
 import { CrossSiteRequest } from "./errors"
 import { requestSite } from "./http/fetch-site"
-import type { ResolvedConfig } from "./config/resolve"
+import type { AuthContext, ResolvedConfig } from "./config/resolved"
 import type { RequestInternal } from "./http/request"
 import { isAcceptableCallbackUrl } from "./redirect"
-import type { Cookie, CookiesOptions, ProviderConfig } from "./types"
+import type { Cookie } from "./types"
 
-/**
- * Everything an action needs about one request. Work that only some actions
- * need (CSRF, callback URL) is done on first use, so a session check pays for
- * neither.
- */
-export interface AuthContext {
-  config: ResolvedConfig
-  request: RequestInternal
-  /** Origin of the deployment, e.g. http://localhost:3000. */
-  origin: string
-  /** origin + basePath, e.g. http://localhost:3000/api/auth. */
-  authUrl: string
-  cookies: CookiesOptions
-  provider?: ProviderConfig
-  /** Cookies the response must set; actions push to it. */
-  outCookies: Cookie[]
-  csrf(): Promise<{ token: string; verified: boolean }>
-  callbackUrl(): Promise<string>
-}
+export type { AuthContext }
 
 export function createContext(config: ResolvedConfig, request: RequestInternal): AuthContext {
   const origin = request.url.origin

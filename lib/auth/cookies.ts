@@ -3,7 +3,7 @@
  * Set-Cookie serialization, and splitting of large session cookies into
  * chunks that stay under browsers' ~4 KB per-cookie limit.
  */
-import type { AuthConfig, Cookie, CookieKey, CookieOption, CookieSerializeOptions, CookiesOptions } from "./types"
+import type { Cookie, CookieKey, CookieOption, CookieSerializeOptions, CookiesOptions, CookiesOverrides } from "./types"
 
 /** 4096 bytes minus room for the name and attributes. */
 export const CHUNK_SIZE = 4096 - 160
@@ -56,7 +56,7 @@ function definedEntries<T extends object>(value: T | undefined): Partial<T> {
  * `config.cookies` over the defaults: each given name or option replaces the
  * default one; anything not given (or given as undefined) keeps its default.
  */
-export function mergeCookieOptions(defaults: CookiesOptions, overrides: AuthConfig["cookies"] = {}): CookiesOptions {
+export function mergeCookieOptions(defaults: CookiesOptions, overrides: CookiesOverrides = {}): CookiesOptions {
   const merged = {} as CookiesOptions
   for (const key of Object.keys(defaults) as CookieKey[]) {
     const base = defaults[key]

@@ -1,11 +1,21 @@
 /**
- * Typed errors, one class per error kind. `type` names the kind in logs and in
- * the `?error=` query of the sign-in and error pages (same names as Auth.js v5
- * so custom pages keep working); `kind` says which of those pages an error
- * sends the user to. Nothing here decides what the user is shown: that is the
- * error boundary in auth.ts.
+ * Typed errors, one class per error kind, and the codes they carry.
+ *
+ * Every error has two names, each static on its class (as jose does) and on
+ * the instance:
+ * - `type` names the kind: the class's Auth.js name, in logs, in the
+ *   `X-Auth-Error` header and in the `?error=` query of the sign-in and error
+ *   pages (unchanged from Auth.js v5, so custom pages keep working);
+ * - `code` is the stable machine code callers switch on (snake_case, the
+ *   union AuthErrorCode). Three kinds narrow it per instance to say why:
+ *   CredentialsSignin (`credentials`, `rate_limited`… and codes of the app's
+ *   own, as in Auth.js), EmailSignInError and WebAuthnVerificationError; those
+ *   codes travel in the pages' `?code=`.
+ * `kind` says which page an error sends the user to. Nothing here decides what
+ * the user is shown: that is the error boundary in auth.ts.
  */
 
+/** The kinds of error (`error.type`, the `?error=` of the pages). */
 export type ErrorType =
   | "AccessDenied"
   | "AccountNotLinked"
@@ -18,15 +28,12 @@ export type ErrorType =
   | "CrossSiteRequest"
   | "DuplicateConditionalUI"
   | "EmailSignInError"
-  | "ErrorPageLoop"
   | "EventError"
   | "ExperimentalFeatureNotEnabled"
-  | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
   | "InvalidEnvironmentVariable"
   | "InvalidProvider"
-  | "JWTSessionError"
   | "MissingAdapter"
   | "MissingAdapterMethods"
   | "MissingAuthorize"
@@ -35,20 +42,48 @@ export type ErrorType =
   | "MissingWebAuthnAutocomplete"
   | "OAuthAccountNotLinked"
   | "OAuthCallbackError"
-  | "OAuthProfileParseError"
   | "OAuthSignInError"
-  | "RateLimited"
   | "RateLimitStoreError"
-  | "SessionTokenError"
+  | "RefreshTokenError"
   | "SignOutError"
-  | "UnknownAction"
   | "UnsupportedStrategy"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError"
 
-/** What a response may report as its error: a type, or "Configuration" for anything not client-safe. */
-export type ReportedErrorType = ErrorType | "Configuration"
+/** Types whose name may be shown to the user; anything else is reported as "Configuration". */
+const CLIENT_SAFE_TYPES = [
+  "CredentialsSignin",
+  "OAuthAccountNotLinked",
+  "OAuthCallbackError",
+  "AccessDenied",
+  "EmailSignInError",
+  "InvalidCheck",
+  "OAuthSignInError",
+  "Verification",
+  "MissingCSRF",
+  "CrossSiteRequest",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+  "DatabaseUnavailable",
+] as const satisfies readonly ErrorType[]
+
+export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
+
+/**
+ * What a response may report as its error (the `?error=` the library puts in
+ * a URL, the `X-Auth-Error` header, `error` in JSON bodies and in the
+ * client's sign-in result): a client-safe type, or "Configuration" for the rest.
+ */
+export type ReportedErrorType = ClientSafeErrorType | "Configuration"
+
+/**
+ * On `X-Auth-Return-Redirect` answers: present when the returned URL reports a
+ * failure, with its error type. A client cannot tell that from the URL alone:
+ * a successful sign-in returns the callback URL, which may itself carry an
+ * `?error=` (e.g. a custom sign-in page reached with ?error=SessionRequired).
+ */
+export const ERROR_HEADER = "X-Auth-Error"
 
 /** The page an error sends the user to. */
 export type ErrorKind = "signIn" | "error"
@@ -62,6 +97,64 @@ export type ErrorKind = "signIn" | "error"
  * app may use codes of its own; the page shows them the generic message.
  */
 export type CredentialsErrorCode = "credentials" | "rate_limited" | "busy" | "unverified"
+
+/** Why an email sign-in could not start (`?code=`): the address was refused, or the mail could not be sent. */
+export type EmailSignInErrorCode = "invalid_email" | "send_failed"
+
+/**
+ * Why a WebAuthn response was refused; placed in the `code` query parameter of
+ * the error page. The codes describe the response, never another user's data.
+ */
+export type WebAuthnErrorCode =
+  | "challenge_missing"
+  | "challenge_mismatch"
+  | "challenge_used"
+  | "malformed_response"
+  | "unknown_credential"
+  | "credential_exists"
+  | "origin"
+  | "rp_id"
+  | "user_verification"
+  | "counter"
+  | "signature"
+  | "session_changed"
+
+/** Every code the library's errors carry (`error.code`, and each class's static `code`). */
+export type AuthErrorCode =
+  | "access_denied"
+  | "account_not_linked"
+  | "adapter_error"
+  | "bad_request"
+  | "base_path_mismatch"
+  | "callback_route_error"
+  | "cross_site_request"
+  | "database_unavailable"
+  | "duplicate_conditional_ui"
+  | "event_error"
+  | "experimental_feature_not_enabled"
+  | "invalid_check"
+  | "invalid_endpoints"
+  | "invalid_environment_variable"
+  | "invalid_provider"
+  | "missing_adapter"
+  | "missing_adapter_methods"
+  | "missing_authorize"
+  | "missing_csrf"
+  | "missing_secret"
+  | "missing_webauthn_autocomplete"
+  | "oauth_account_not_linked"
+  | "oauth_callback_error"
+  | "oauth_sign_in_error"
+  | "rate_limit_store_error"
+  | "refresh_token_error"
+  | "sign_out_error"
+  | "unsupported_strategy"
+  | "untrusted_host"
+  | "verification"
+  | "webauthn_verification_error"
+  | CredentialsErrorCode
+  | EmailSignInErrorCode
+  | WebAuthnErrorCode
 
 export interface AuthErrorCause extends Record<string, unknown> {
   err?: Error
@@ -90,7 +183,7 @@ function normaliseCause(cause: unknown): AuthErrorCause {
  * classes, and an error thrown by one copy is no `instanceof` of another's. The
  * brand is what `instanceof` falls back to, so checks hold across bundles.
  */
-const AUTH_ERROR_BRAND = Symbol.for("next-auth-starter.auth-error")
+const AUTH_ERROR_BRAND = Symbol.for("auth.error-brand")
 
 type Branded = { [AUTH_ERROR_BRAND]?: readonly ErrorType[] }
 type ErrorClass = abstract new (...args: never[]) => Error
@@ -109,8 +202,15 @@ function declaredTypes(target: ErrorClass): ErrorType[] {
 
 export class AuthError extends Error {
   static type: ErrorType = "CallbackRouteError"
+  static code: AuthErrorCode = "callback_route_error"
   static kind: ErrorKind = "error"
   type: ErrorType
+  /**
+   * The class's static code, or a narrower one the instance was given.
+   * `string & {}`: a CredentialsSignin of the app's may carry a code of its
+   * own, as in Auth.js.
+   */
+  code: AuthErrorCode | (string & {})
   override cause?: AuthErrorCause
   declare readonly [AUTH_ERROR_BRAND]: readonly ErrorType[]
 
@@ -145,6 +245,7 @@ export class AuthError extends Error {
     }
     this.name = new.target.name
     this.type = (new.target as typeof AuthError).type
+    this.code = (new.target as typeof AuthError).code
     Object.defineProperty(this, AUTH_ERROR_BRAND, { value: Object.freeze(declaredTypes(new.target)) })
   }
 
@@ -166,6 +267,7 @@ export class SignInError extends AuthError {
  */
 export class BadRequest extends AuthError {
   static override type: ErrorType = "BadRequest"
+  static override code: AuthErrorCode = "bad_request"
   constructor(
     readonly status: 400 | 413 | 415,
     message = "Bad request.",
@@ -174,28 +276,49 @@ export class BadRequest extends AuthError {
   }
 }
 
-export class AccessDenied extends AuthError { static override type: ErrorType = "AccessDenied" }
-export class AdapterError extends AuthError { static override type: ErrorType = "AdapterError" }
+export class AccessDenied extends AuthError {
+  static override type: ErrorType = "AccessDenied"
+  static override code: AuthErrorCode = "access_denied"
+}
+export class AdapterError extends AuthError {
+  static override type: ErrorType = "AdapterError"
+  static override code: AuthErrorCode = "adapter_error"
+}
 /**
  * The database (or whatever the adapter talks to) cannot be reached: refused,
  * reset or timed-out connections, a server shutting down, an exhausted pool.
- * Not the user's fault and not a configuration error: answered with 503 and
- * Retry-After, and never read as "signed out". `code` is stable for callers.
+ * Thrown by an adapter, which alone can tell an outage from its other
+ * failures. Not the user's fault and not a configuration error: answered with
+ * 503 and Retry-After, and never read as "signed out".
  */
 export class DatabaseUnavailable extends AdapterError {
   static override type: ErrorType = "DatabaseUnavailable"
-  readonly code = "database_unavailable"
+  static override code: AuthErrorCode = "database_unavailable"
+  declare code: "database_unavailable"
   /** How long a client is asked to wait (the Retry-After of the 503). */
   readonly retryAfterSeconds = 5
 }
 /** The rate limiter's store failed; the request was let through. */
-export class RateLimitStoreError extends AuthError { static override type: ErrorType = "RateLimitStoreError" }
-export class CallbackRouteError extends AuthError { static override type: ErrorType = "CallbackRouteError" }
-export class ErrorPageLoop extends AuthError { static override type: ErrorType = "ErrorPageLoop" }
-export class EventError extends AuthError { static override type: ErrorType = "EventError" }
-export class InvalidCallbackUrl extends AuthError { static override type: ErrorType = "InvalidCallbackUrl" }
-export class InvalidCheck extends AuthError { static override type: ErrorType = "InvalidCheck" }
-export class InvalidEndpoints extends AuthError { static override type: ErrorType = "InvalidEndpoints" }
+export class RateLimitStoreError extends AuthError {
+  static override type: ErrorType = "RateLimitStoreError"
+  static override code: AuthErrorCode = "rate_limit_store_error"
+}
+export class CallbackRouteError extends AuthError {
+  static override type: ErrorType = "CallbackRouteError"
+  static override code: AuthErrorCode = "callback_route_error"
+}
+export class EventError extends AuthError {
+  static override type: ErrorType = "EventError"
+  static override code: AuthErrorCode = "event_error"
+}
+export class InvalidCheck extends AuthError {
+  static override type: ErrorType = "InvalidCheck"
+  static override code: AuthErrorCode = "invalid_check"
+}
+export class InvalidEndpoints extends AuthError {
+  static override type: ErrorType = "InvalidEndpoints"
+  static override code: AuthErrorCode = "invalid_endpoints"
+}
 /**
  * Two places name where the auth routes live and disagree: the path of
  * AUTH_URL (or `basePath`) and where a framework mounted them. Refused
@@ -203,7 +326,7 @@ export class InvalidEndpoints extends AuthError { static override type: ErrorTyp
  */
 export class BasePathMismatch extends AuthError {
   static override type: ErrorType = "BasePathMismatch"
-  readonly code = "base_path_mismatch"
+  static override code: AuthErrorCode = "base_path_mismatch"
 }
 /**
  * An environment variable that is set but cannot be used (e.g. AUTH_URL
@@ -211,7 +334,7 @@ export class BasePathMismatch extends AuthError {
  */
 export class InvalidEnvironmentVariable extends AuthError {
   static override type: ErrorType = "InvalidEnvironmentVariable"
-  readonly code = "invalid_environment_variable"
+  static override code: AuthErrorCode = "invalid_environment_variable"
   constructor(
     readonly variable: string,
     message: string,
@@ -219,50 +342,72 @@ export class InvalidEnvironmentVariable extends AuthError {
     super(message)
   }
 }
-export class InvalidProvider extends AuthError { static override type: ErrorType = "InvalidProvider" }
-export class JWTSessionError extends AuthError { static override type: ErrorType = "JWTSessionError" }
-export class MissingAdapter extends AuthError { static override type: ErrorType = "MissingAdapter" }
-export class MissingAdapterMethods extends AuthError { static override type: ErrorType = "MissingAdapterMethods" }
-export class MissingAuthorize extends AuthError { static override type: ErrorType = "MissingAuthorize" }
-export class MissingSecretError extends AuthError { static override type: ErrorType = "MissingSecret" }
-export { MissingSecretError as MissingSecret }
-export class OAuthProfileParseError extends AuthError { static override type: ErrorType = "OAuthProfileParseError" }
-export class SessionTokenError extends AuthError { static override type: ErrorType = "SessionTokenError" }
-export class SignOutError extends AuthError { static override type: ErrorType = "SignOutError" }
-export class UnknownAction extends AuthError { static override type: ErrorType = "UnknownAction" }
-export class UnsupportedStrategy extends AuthError { static override type: ErrorType = "UnsupportedStrategy" }
-export class UntrustedHost extends AuthError { static override type: ErrorType = "UntrustedHost" }
-export class Verification extends AuthError { static override type: ErrorType = "Verification" }
-export class DuplicateConditionalUI extends AuthError { static override type: ErrorType = "DuplicateConditionalUI" }
-export class MissingWebAuthnAutocomplete extends AuthError { static override type: ErrorType = "MissingWebAuthnAutocomplete" }
-/**
- * Why a WebAuthn response was refused; placed in the `code` query parameter of
- * the error page. The codes describe the response, never another user's data.
- */
-export type WebAuthnErrorCode =
-  | "challenge_missing"
-  | "challenge_mismatch"
-  | "challenge_used"
-  | "malformed_response"
-  | "unknown_credential"
-  | "credential_exists"
-  | "origin"
-  | "rp_id"
-  | "user_verification"
-  | "counter"
-  | "signature"
-  | "session_changed"
+export class InvalidProvider extends AuthError {
+  static override type: ErrorType = "InvalidProvider"
+  static override code: AuthErrorCode = "invalid_provider"
+}
+export class MissingAdapter extends AuthError {
+  static override type: ErrorType = "MissingAdapter"
+  static override code: AuthErrorCode = "missing_adapter"
+}
+export class MissingAdapterMethods extends AuthError {
+  static override type: ErrorType = "MissingAdapterMethods"
+  static override code: AuthErrorCode = "missing_adapter_methods"
+}
+export class MissingAuthorize extends AuthError {
+  static override type: ErrorType = "MissingAuthorize"
+  static override code: AuthErrorCode = "missing_authorize"
+}
+export class MissingSecretError extends AuthError {
+  static override type: ErrorType = "MissingSecret"
+  static override code: AuthErrorCode = "missing_secret"
+}
+/** A provider's access token could not be refreshed (logged; the caller gets `error: "RefreshTokenError"`). */
+export class RefreshTokenError extends AuthError {
+  static override type: ErrorType = "RefreshTokenError"
+  static override code: AuthErrorCode = "refresh_token_error"
+}
+export class SignOutError extends AuthError {
+  static override type: ErrorType = "SignOutError"
+  static override code: AuthErrorCode = "sign_out_error"
+}
+export class UnsupportedStrategy extends AuthError {
+  static override type: ErrorType = "UnsupportedStrategy"
+  static override code: AuthErrorCode = "unsupported_strategy"
+}
+export class UntrustedHost extends AuthError {
+  static override type: ErrorType = "UntrustedHost"
+  static override code: AuthErrorCode = "untrusted_host"
+}
+export class Verification extends AuthError {
+  static override type: ErrorType = "Verification"
+  static override code: AuthErrorCode = "verification"
+}
+export class DuplicateConditionalUI extends AuthError {
+  static override type: ErrorType = "DuplicateConditionalUI"
+  static override code: AuthErrorCode = "duplicate_conditional_ui"
+}
+export class MissingWebAuthnAutocomplete extends AuthError {
+  static override type: ErrorType = "MissingWebAuthnAutocomplete"
+  static override code: AuthErrorCode = "missing_webauthn_autocomplete"
+}
 
+/** A WebAuthn response refused; `code` (a WebAuthnErrorCode) says why. */
 export class WebAuthnVerificationError extends AuthError {
   static override type: ErrorType = "WebAuthnVerificationError"
-  readonly code: WebAuthnErrorCode
+  /** The kind's code; every instance carries the narrower one that says why. */
+  static override code: AuthErrorCode = "webauthn_verification_error"
+  declare code: WebAuthnErrorCode
 
   constructor(code: WebAuthnErrorCode, message?: string, options?: { cause?: unknown }) {
     super(message ?? `WebAuthn response refused: ${code}`, options)
     this.code = code
   }
 }
-export class ExperimentalFeatureNotEnabled extends AuthError { static override type: ErrorType = "ExperimentalFeatureNotEnabled" }
+export class ExperimentalFeatureNotEnabled extends AuthError {
+  static override type: ErrorType = "ExperimentalFeatureNotEnabled"
+  static override code: AuthErrorCode = "experimental_feature_not_enabled"
+}
 
 export class CredentialsSignin extends SignInError {
   static override type: ErrorType = "CredentialsSignin"
@@ -270,21 +415,12 @@ export class CredentialsSignin extends SignInError {
    * Placed in the `code` query parameter of the sign-in redirect. Keep it vague:
    * it must not say which of the identifier or the password was wrong.
    */
-  code: CredentialsErrorCode | (string & {}) = "credentials"
-}
-/**
- * Refused by a rate limit. Forms get the sign-in page with this error's
- * message; JSON and fetch callers a 429 with Retry-After.
- */
-export class RateLimited extends SignInError {
-  static override type: ErrorType = "RateLimited"
-  constructor(readonly retryAfterSeconds: number) {
-    super("Too many attempts")
-  }
+  static override code: AuthErrorCode = "credentials"
+  declare code: CredentialsErrorCode | (string & {})
 }
 /** Credentials sign-in refused by a rate limit: code `rate_limited`, which says nothing about which credential was wrong. */
 export class CredentialsRateLimited extends CredentialsSignin {
-  override code = "rate_limited"
+  static override code: AuthErrorCode = "rate_limited"
   constructor(readonly retryAfterSeconds: number) {
     super("Too many sign-in attempts")
   }
@@ -299,9 +435,18 @@ export function retryAfterOf(error: AuthError): number | undefined {
   const value = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined
 }
-export class OAuthAccountNotLinked extends SignInError { static override type: ErrorType = "OAuthAccountNotLinked" }
-export class OAuthCallbackError extends SignInError { static override type: ErrorType = "OAuthCallbackError" }
-export class OAuthSignInError extends SignInError { static override type: ErrorType = "OAuthSignInError" }
+export class OAuthAccountNotLinked extends SignInError {
+  static override type: ErrorType = "OAuthAccountNotLinked"
+  static override code: AuthErrorCode = "oauth_account_not_linked"
+}
+export class OAuthCallbackError extends SignInError {
+  static override type: ErrorType = "OAuthCallbackError"
+  static override code: AuthErrorCode = "oauth_callback_error"
+}
+export class OAuthSignInError extends SignInError {
+  static override type: ErrorType = "OAuthSignInError"
+  static override code: AuthErrorCode = "oauth_sign_in_error"
+}
 /**
  * An email sign-in that could not start: `code` says why in the sign-in page's
  * `?code=` (`invalid_email`: the address was refused; `send_failed`: the mail
@@ -309,8 +454,9 @@ export class OAuthSignInError extends SignInError { static override type: ErrorT
  */
 export class EmailSignInError extends SignInError {
   static override type: ErrorType = "EmailSignInError"
-  code = "send_failed"
-  withCode(code: "invalid_email" | "send_failed"): this {
+  static override code: AuthErrorCode = "send_failed"
+  declare code: EmailSignInErrorCode
+  withCode(code: EmailSignInErrorCode): this {
     this.code = code
     return this
   }
@@ -320,41 +466,24 @@ export class EmailSignInError extends SignInError {
  * Answered with a 403 (the error page, or JSON), never a redirect: the user's
  * browser was sent here by someone else's page.
  */
-export class CrossSiteRequest extends AuthError { static override type: ErrorType = "CrossSiteRequest" }
-export class MissingCSRF extends SignInError { static override type: ErrorType = "MissingCSRF" }
-export class AccountNotLinked extends SignInError { static override type: ErrorType = "AccountNotLinked" }
-
-/** Types whose name may be shown to the user; anything else is reported as "Configuration". */
-const clientSafeTypes = new Set<ErrorType>([
-  "CredentialsSignin",
-  "OAuthAccountNotLinked",
-  "OAuthCallbackError",
-  "AccessDenied",
-  "EmailSignInError",
-  "InvalidCheck",
-  "OAuthSignInError",
-  "Verification",
-  "MissingCSRF",
-  "CrossSiteRequest",
-  "AccountNotLinked",
-  "WebAuthnVerificationError",
-  "RateLimited",
-  "DatabaseUnavailable",
-])
-
-export function isClientSafeErrorType(type: ErrorType): boolean {
-  return clientSafeTypes.has(type)
+export class CrossSiteRequest extends AuthError {
+  static override type: ErrorType = "CrossSiteRequest"
+  static override code: AuthErrorCode = "cross_site_request"
+}
+export class MissingCSRF extends SignInError {
+  static override type: ErrorType = "MissingCSRF"
+  static override code: AuthErrorCode = "missing_csrf"
+}
+export class AccountNotLinked extends SignInError {
+  static override type: ErrorType = "AccountNotLinked"
+  static override code: AuthErrorCode = "account_not_linked"
 }
 
-export function isSignInError(error: AuthError): boolean {
-  return error.kind === "signIn"
+function isClientSafeErrorType(type: ErrorType): type is ClientSafeErrorType {
+  return (CLIENT_SAFE_TYPES as readonly ErrorType[]).includes(type)
 }
 
 /** The error type a client is told about: the type itself when client-safe, else "Configuration". */
 export function reportedErrorType(error: AuthError): ReportedErrorType {
   return isClientSafeErrorType(error.type) ? error.type : "Configuration"
-}
-
-export function isAuthError(value: unknown): value is AuthError {
-  return value instanceof AuthError
 }

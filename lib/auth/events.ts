@@ -4,8 +4,8 @@
  * that fired it.
  */
 import { EventError } from "./errors"
-import type { ResolvedConfig } from "./config/resolve"
-import type { EventCallbacks } from "./types"
+import type { ResolvedConfig } from "./config/resolved"
+import type { EventCallbacks } from "./config/types"
 
 /**
  * Fires an event handler. Events are for audit logging: a handler that throws

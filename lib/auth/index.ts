@@ -2,6 +2,11 @@
  * lib/auth — the framework-free core. `Auth(request, config)` handles every
  * auth route; the Next.js layer (lib/auth/next) and the Prisma adapter
  * (lib/auth/adapters/prisma) are thin layers on it.
+ *
+ * This file is the core's entry point. The others: next, next/instrumentation,
+ * react, express, sveltekit, adapters/prisma, webauthn (the browser's passkey
+ * client) and providers/<id>. Code outside lib/auth imports nothing else (the
+ * lint rule in eslint.config.mjs), so every name below is listed on purpose.
  */
 export { Auth, resolveAuthConfig } from "./auth"
 export type { ResponseInternal } from "./http/response"
@@ -9,11 +14,104 @@ export { raw, skipCSRFCheck, customFetch } from "./symbols"
 export { isAcceptableCallbackUrl, isRelativePath } from "./redirect"
 export { encode, decode, KeyRing } from "./jwt"
 export { getToken, type GetTokenParams } from "./token"
-export * from "./errors"
+export {
+  AccessDenied,
+  AccountNotLinked,
+  AdapterError,
+  AuthError,
+  BadRequest,
+  BasePathMismatch,
+  CallbackRouteError,
+  CredentialsRateLimited,
+  CredentialsSignin,
+  CrossSiteRequest,
+  DatabaseUnavailable,
+  DuplicateConditionalUI,
+  EmailSignInError,
+  EventError,
+  ExperimentalFeatureNotEnabled,
+  InvalidCheck,
+  InvalidEndpoints,
+  InvalidEnvironmentVariable,
+  InvalidProvider,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  MissingCSRF,
+  MissingSecretError,
+  MissingWebAuthnAutocomplete,
+  OAuthAccountNotLinked,
+  OAuthCallbackError,
+  OAuthSignInError,
+  RateLimitStoreError,
+  RefreshTokenError,
+  SignInError,
+  SignOutError,
+  UnsupportedStrategy,
+  UntrustedHost,
+  Verification,
+  WebAuthnVerificationError,
+  ERROR_HEADER,
+  retryAfterOf,
+  type AuthErrorCause,
+  type AuthErrorCode,
+  type ClientSafeErrorType,
+  type CredentialsErrorCode,
+  type EmailSignInErrorCode,
+  type ErrorKind,
+  type ErrorType,
+  type ReportedErrorType,
+  type WebAuthnErrorCode,
+} from "./errors"
 export { urlVariableProblem, type EnvironmentCheck, type UrlVariableRule } from "./config/env-check"
-export type * from "./types"
-export { getAccessToken, refreshAccessTokenInJwt } from "./oauth/refresh"
-export type { AccessTokenResult, JwtProviderTokens } from "./oauth/refresh"
+export type {
+  Account,
+  Awaitable,
+  Cookie,
+  CookieKey,
+  CookieOption,
+  CookieSerializeOptions,
+  CookiesOptions,
+  CookiesOverrides,
+  JWT,
+  JWTDecodeParams,
+  JWTEncodeParams,
+  JWTOptions,
+  PagesOptions,
+  Profile,
+  ProviderType,
+  Session,
+  Theme,
+  TokenSet,
+  User,
+} from "./types"
+export type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./config/types"
+export type {
+  Adapter,
+  AdapterAccount,
+  AdapterAccountType,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  NewAdapterSession,
+  VerificationToken,
+} from "./adapters/types"
+export type {
+  CommonProviderOptions,
+  CredentialInput,
+  CredentialsConfig,
+  OAuthProviderConfig,
+  EmailProviderConfig,
+  RelyingPartyOptions,
+  WebAuthnFormField,
+  WebAuthnRequirement,
+  WebAuthnProviderConfig,
+  ProviderConfig,
+  Provider,
+} from "./providers/types"
+export type { LoggerInstance, WarningCode } from "./logger"
+export { getAccessToken, refreshAccessTokenInJwt } from "./access-tokens"
+export type { AccessTokenResult, JwtProviderTokens } from "./access-tokens"
 export type { OAuthConfig, OAuthUserConfig } from "./providers/oauth-types"
 export {
   listUserSessions,
@@ -24,5 +122,28 @@ export {
 } from "./session/user-sessions"
 export type { SessionListing, RevokeResult, RevokeOthersResult, UserSessionInfo } from "./session/user-sessions"
 export { ValidSinceCache } from "./session/valid-since-cache"
-export type { SessionRevocation } from "./session/revocation"
+export type { SessionRevocation } from "./config/resolved"
 export { describeUserAgent, storedUserAgent } from "./session/user-agent"
+export { wholeSecond } from "./session/revocation"
+export {
+  MemoryRateLimitStore,
+  PrismaRateLimitStore,
+  RedisRateLimitStore,
+  type MemoryStoreOptions,
+  type PrismaRawClient,
+  type PrismaStoreOptions,
+  type RateLimitHit,
+  type RateLimitRule,
+  type RateLimitRules,
+  type RateLimitSequenceVerdict,
+  type RateLimitStore,
+  type RateLimitVerdict,
+  type RateLimitWindow,
+  type RedisStoreOptions,
+} from "./rate-limit"
+export { InvalidEmailAddress, MAX_EMAIL_LENGTH, normalizeEmailAddress, type EmailProblem } from "./email/normalize"
+export { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "./profile-text"
+export { mailLinkOrigin, mailOriginProblem } from "./email/link-origin"
+export { renderActionMail, renderSignInMail, type ActionMailParams, type MailAttachment, type RenderedMail } from "./email/templates"
+export { providerIcon } from "./pages/icons"
+export type { SafeHtml } from "./pages/escape"

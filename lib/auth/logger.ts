@@ -5,9 +5,8 @@
  * prints: what is logged, and when, is decided by the caller.
  */
 import { AuthError } from "./errors"
-import { GENERATE_SECRET_COMMAND } from "./config/assert"
+import { GENERATE_SECRET_COMMAND } from "./constants"
 import type { ErrorType } from "./errors"
-import type { AuthConfig } from "./types"
 
 /**
  * Every level takes a code first, then anything that explains it. `error`'s
@@ -63,7 +62,7 @@ function formatError(code: string, message: unknown[]): string {
  * built-in debug output only when no custom logger is given: an app that
  * brings its own logger decides itself what its debug level prints.
  */
-export function createLogger(custom: AuthConfig["logger"], debug: boolean): LoggerInstance {
+export function createLogger(custom: Partial<LoggerInstance> | undefined, debug: boolean): LoggerInstance {
   const printDebug = debug && custom === undefined
   return {
     error: custom?.error ?? ((code, ...message) => console.error(formatError(code, message))),
@@ -72,7 +71,7 @@ export function createLogger(custom: AuthConfig["logger"], debug: boolean): Logg
   }
 }
 
-const warnedKey = Symbol.for("next-auth-starter.logger.warned-once")
+const warnedKey = Symbol.for("auth.logger.warned-once")
 const processWide = globalThis as typeof globalThis & { [warnedKey]?: Set<WarningCode> }
 
 /**

@@ -5,11 +5,12 @@
  * and, for defaults only, the environment; it never sets cookies or touches
  * the database.
  */
-import { authUrlFromEnv, secretsFromEnv } from "./config/env"
+import { authUrlFromEnv, secretsFromEnv } from "./env"
 import { SessionStore, defaultCookies, parseCookies } from "./cookies"
 import { MissingSecretError } from "./errors"
 import { KeyRing } from "./jwt"
-import type { JWT, JWTOptions, LoggerInstance } from "./types"
+import type { JWT, JWTOptions } from "./types"
+import type { LoggerInstance } from "./logger"
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined>
 

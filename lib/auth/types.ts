@@ -1,13 +1,11 @@
 /**
- * Public types of the library. Field names follow the specification (§2) and
+ * The data the library passes around: users, sessions, profiles, accounts,
+ * tokens, cookies, pages and theme. Plain shapes that import nothing, so
+ * every module may use them. Field names follow the specification (§2) and
  * Auth.js v5 so that apps, tokens and database rows move between the two.
+ * What a configuration holds (adapter, providers, callbacks) is in
+ * config/types.ts.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "./adapters/types"
-import type { LoggerInstance } from "./logger"
-import type { Provider } from "./providers/types"
-import type { RateLimitOptions } from "./rate-limit/limiter"
-import type { ValidSinceCache } from "./session/valid-since-cache"
-
 export type Awaitable<T> = T | PromiseLike<T>
 
 // ---------------------------------------------------------------------------
@@ -118,21 +116,6 @@ export interface JWTOptions {
 }
 
 // ---------------------------------------------------------------------------
-// Adapter contract (spec §2.4): in adapters/types.ts, re-exported here
-// ---------------------------------------------------------------------------
-
-export type {
-  Adapter,
-  AdapterAccount,
-  AdapterAccountType,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  NewAdapterSession,
-  VerificationToken,
-} from "./adapters/types"
-
-// ---------------------------------------------------------------------------
 // Cookies (reference §B)
 // ---------------------------------------------------------------------------
 
@@ -164,6 +147,9 @@ export type CookieKey =
 
 export type CookiesOptions = Record<CookieKey, CookieOption>
 
+/** The cookie settings a configuration may override, per cookie; the rest keep their defaults. */
+export type CookiesOverrides = Partial<Record<CookieKey, Partial<CookieOption> & { options?: CookieSerializeOptions }>>
+
 /** A cookie the library wants the response to set (or clear, with maxAge 0). */
 export interface Cookie {
   name: string
@@ -172,7 +158,7 @@ export interface Cookie {
 }
 
 // ---------------------------------------------------------------------------
-// Pages, theme, logger
+// Pages and theme
 // ---------------------------------------------------------------------------
 
 export interface PagesOptions {
@@ -199,116 +185,4 @@ export interface Theme {
    * with the same URL rules: e.g. a development mailbox.
    */
   verifyRequestLinks?: { label: string; href: string }[]
-}
-
-export type { LoggerInstance, WarningCode } from "./logger"
-
-// ---------------------------------------------------------------------------
-// Callbacks and events (spec §2.3, §6)
-// ---------------------------------------------------------------------------
-
-export interface CallbacksOptions {
-  signIn: (params: {
-    user: User | AdapterUser
-    account?: Account | null
-    profile?: Profile
-    email?: { verificationRequest?: boolean }
-    credentials?: Record<string, unknown>
-  }) => Awaitable<boolean | string>
-  redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>
-  session: (
-    params: {
-      session: Session & { user?: User | AdapterUser }
-      token: JWT
-      user: AdapterUser
-      newSession?: unknown
-      trigger?: "update"
-    },
-  ) => Awaitable<Session | Record<string, unknown> | null>
-  jwt: (params: {
-    token: JWT
-    user?: User | AdapterUser
-    account?: Account | null
-    profile?: Profile
-    trigger?: "signIn" | "signUp" | "update"
-    isNewUser?: boolean
-    session?: unknown
-  }) => Awaitable<JWT | null>
-}
-
-export interface EventCallbacks {
-  signIn: (message: {
-    user: User
-    account?: Account | null
-    profile?: Profile
-    isNewUser?: boolean
-  }) => Awaitable<void>
-  signOut: (message: { session: AdapterSession | null | undefined } | { token: JWT | null }) => Awaitable<void>
-  createUser: (message: { user: User }) => Awaitable<void>
-  updateUser: (message: { user: User }) => Awaitable<void>
-  linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
-  session: (message: { session: Session; token: JWT }) => Awaitable<void>
-}
-
-// ---------------------------------------------------------------------------
-// Providers: in providers/types.ts, re-exported here
-// ---------------------------------------------------------------------------
-
-export type {
-  CommonProviderOptions,
-  CredentialInput,
-  CredentialsConfig,
-  OAuthProviderConfig,
-  EmailProviderConfig,
-  RelyingPartyOptions,
-  WebAuthnFormField,
-  WebAuthnRequirement,
-  WebAuthnProviderConfig,
-  ProviderConfig,
-  Provider,
-} from "./providers/types"
-
-// ---------------------------------------------------------------------------
-// Session options and the configuration object (spec §2.2, §2.5)
-// ---------------------------------------------------------------------------
-
-export interface SessionOptions {
-  strategy: "jwt" | "database"
-  maxAge: number
-  updateAge: number
-  generateSessionToken: () => string
-  /**
-   * Not in Auth.js. jwt strategy with an adapter that stores "sessions valid
-   * since" (the Prisma adapter): how many seconds a process may go on using
-   * the instant it last read for a user, i.e. how long a revoked session may
-   * still be accepted by another instance. Default 60 (AUTH_REVOCATION_DELAY);
-   * 0 reads the database on every session read.
-   */
-  revocationDelay: number
-  /** Where those instants are kept; default one cache per process. Tests give each "instance" its own. */
-  revocationCache?: ValidSinceCache
-}
-
-export interface AuthConfig {
-  providers: Provider[]
-  adapter?: Adapter
-  basePath?: string
-  callbacks?: Partial<CallbacksOptions>
-  cookies?: Partial<Record<CookieKey, Partial<CookieOption> & { options?: CookieSerializeOptions }>>
-  debug?: boolean
-  events?: Partial<EventCallbacks>
-  experimental?: { enableWebAuthn?: boolean }
-  jwt?: Partial<JWTOptions>
-  logger?: Partial<LoggerInstance>
-  pages?: Partial<PagesOptions>
-  redirectProxyUrl?: string
-  secret?: string | string[]
-  session?: Partial<SessionOptions>
-  skipCSRFCheck?: symbol
-  theme?: Theme
-  trustHost?: boolean
-  useSecureCookies?: boolean
-  raw?: symbol
-  /** Rate limits on sign-in and the app's own actions (memory store by default); false turns them off. */
-  rateLimit?: RateLimitOptions | false
 }

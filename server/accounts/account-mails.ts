@@ -2,8 +2,8 @@
  * The texts of the app's own account mails, on the library's mail layout
  * (HTML + plain text, brand colour, no remote images).
  */
-import { type RenderedMail, renderActionMail } from "@/lib/auth/email/templates"
-import { brandTheme } from "@/lib/mail/brand"
+import { type RenderedMail, renderActionMail } from "@/lib/auth"
+import { brandTheme } from "@/server/mail/brand"
 import { TOKEN_LIFETIME_SECONDS } from "./account-tokens"
 
 export function passwordResetMail(p: { url: string; site: string }): RenderedMail {

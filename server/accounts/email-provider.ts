@@ -4,11 +4,11 @@
  * mailbox in development), with link confirmation on (mail scanners cannot
  * burn links); the library's rate limiter counts the sends. Absent when there is no mail.
  */
-import { renderSignInMail } from "@/lib/auth/email/templates"
+import { renderSignInMail } from "@/lib/auth"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
 import type { EmailConfig } from "@/lib/auth/providers/email"
-import { brandTheme } from "@/lib/mail/brand"
-import { deliverMail, mailFrom, mailMode } from "@/lib/mail/deliver"
+import { brandTheme } from "@/server/mail/brand"
+import { deliverMail, mailFrom, mailMode } from "@/server/mail/deliver"
 
 export function emailSignInProviders(): EmailConfig[] {
   if (mailMode() === "off") return []

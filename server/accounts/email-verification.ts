@@ -12,7 +12,7 @@
  * scanner changes nothing.
  */
 import type { DbClient } from "@/lib/db/client"
-import { deliverMail } from "@/lib/mail/deliver"
+import { deliverMail } from "@/server/mail/deliver"
 import { verifyEmailMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { takeBack } from "./take-back"

@@ -3,7 +3,7 @@
  * the same rules as the library's sign-in paths, as `null` for a refusal so
  * forms can answer "Enter a valid email address." without a try/catch.
  */
-import { InvalidEmailAddress, normalizeEmailAddress } from "@/lib/auth/email/normalize"
+import { InvalidEmailAddress, normalizeEmailAddress } from "@/lib/auth"
 
 export function normalizeEmail(input: unknown): string | null {
   try {

@@ -5,7 +5,7 @@
  * AUTH_OIDC_SECRET and AUTH_OIDC_NAME. The library reads the client id,
  * secret and issuer itself; this only decides which providers exist.
  */
-import type { OAuthConfig } from "@/lib/auth/providers/oauth-types"
+import type { OAuthConfig } from "@/lib/auth"
 import Discord from "@/lib/auth/providers/discord"
 import GitHub from "@/lib/auth/providers/github"
 import GitLab from "@/lib/auth/providers/gitlab"

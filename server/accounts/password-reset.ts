@@ -8,9 +8,9 @@
  * was never verified it is also the owner taking the account back: passkeys
  * and linked accounts set up before go too (take-back.ts).
  */
-import { wholeSecond } from "@/lib/auth/session/revocation"
+import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
-import { deliverMail } from "@/lib/mail/deliver"
+import { deliverMail } from "@/server/mail/deliver"
 import { passwordResetMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { normalizeEmail } from "./email"

@@ -1,9 +1,34 @@
 /**
  * The part of the rate limiter the account flows use: the app passes
- * `rateLimit` from auth.ts, tests a RateLimiter of their own. Rule names are
- * those of lib/auth/rate-limit/rules.ts.
+ * `rateLimit` from auth.ts, tests a RateLimiter of their own. The library
+ * counts only its own actions; the rules of the app's actions are below, and
+ * auth.ts hands them to the library through `rateLimit.rules`.
  */
-import type { RateLimitHit, RateLimitSequenceVerdict, RateLimitVerdict } from "@/lib/auth/rate-limit/limiter"
+import type { RateLimitHit, RateLimitRule, RateLimitSequenceVerdict, RateLimitVerdict } from "@/lib/auth"
+
+/** The app's own actions. */
+export type AccountRateLimitAction =
+  /**
+   * Sign-ups, counted only once the form is valid: per client, per address,
+   * and across all clients as a flood limit (high: a few clients must not
+   * close sign-up).
+   */
+  | "signup-client"
+  | "signup-address"
+  | "signup-global"
+  /** Password-reset and set-password mails, per address and per client. */
+  | "password-reset-address"
+  | "password-reset-client"
+
+const MINUTE = 60
+
+export const accountRateLimitRules: Readonly<Record<AccountRateLimitAction, RateLimitRule>> = Object.freeze({
+  "signup-client": { limit: 20, windowSeconds: 15 * MINUTE },
+  "signup-address": { limit: 5, windowSeconds: 15 * MINUTE },
+  "signup-global": { limit: 1_000, windowSeconds: MINUTE },
+  "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
+  "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },
+})
 
 export interface AccountRateLimit {
   consume(action: string, subject: string): Promise<RateLimitVerdict>

@@ -7,7 +7,7 @@
  * "Links in mail"). Client addresses come from `rateLimit.clientAddress()` in
  * auth.ts, the limiter's own rule.
  */
-import { mailLinkOrigin } from "@/lib/auth/email/link-origin"
+import { mailLinkOrigin } from "@/lib/auth"
 
 export async function requestInfo(): Promise<{ origin: string }> {
   return { origin: mailLinkOrigin(process.env) }

@@ -8,7 +8,7 @@
  * Mails count against the password-reset rules (the same kind of mail).
  */
 import type { DbClient } from "@/lib/db/client"
-import { deliverMail, mailMode } from "@/lib/mail/deliver"
+import { deliverMail, mailMode } from "@/server/mail/deliver"
 import { setPasswordMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { hashPassword } from "./password"

@@ -3,7 +3,8 @@
  * limits (per email, per client address) are applied by the library around
  * this call, counted before it runs; see lib/auth/actions/callback/credentials-limits.ts.
  */
-import { CredentialsSignin, type CredentialsErrorCode } from "@/lib/auth/errors"
+import { CredentialsSignin, type CredentialsErrorCode } from "@/lib/auth"
+import { asDatabaseUnavailable } from "@/lib/auth/adapters/prisma"
 import type { DbClient } from "@/lib/db/client"
 import { isPasswordHasherBusy } from "./hash-gate"
 import { type PublicUser, verifyCredentials } from "./users"
@@ -36,7 +37,8 @@ export async function authorizeWithPassword(
     user = await verifyCredentials(db, credentials.email, credentials.password)
   } catch (error) {
     if (isPasswordHasherBusy(error)) throw new SignInBusy("Password checks are busy")
-    throw error
+    // An unreachable database is the library's DatabaseUnavailable (a 503), not a failed sign-in.
+    throw asDatabaseUnavailable(error) ?? error
   }
   if (user && REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN && !user.emailVerified) throw new EmailNotVerified()
   return user

@@ -10,7 +10,7 @@
  * "sessions valid since" instant set here. The user row stays, so jwt
  * cookies naming its id meet that instant (a deleted user would have none).
  */
-import { wholeSecond } from "@/lib/auth/session/revocation"
+import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 
 /** A client or an interactive transaction's client: the tables a take-back writes. */

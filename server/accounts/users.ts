@@ -1,4 +1,4 @@
-import { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "@/lib/auth/profile-text"
+import { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 import { normalizeEmail } from "./email"
 import { isPasswordHasherBusy } from "./hash-gate"

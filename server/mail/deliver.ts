@@ -6,7 +6,7 @@
  * are switched off rather than failing later.
  */
 import { createTransport, type Transporter } from "nodemailer"
-import type { MailAttachment } from "@/lib/auth/email/templates"
+import type { MailAttachment } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
 import { storeDevMail } from "./dev-mailbox"
 

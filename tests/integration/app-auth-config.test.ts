@@ -9,7 +9,7 @@
  */
 import { NextRequest } from "next/server"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { signUp } from "@/lib/accounts/users"
+import { signUp } from "@/server/accounts/users"
 import type { Session } from "@/lib/auth/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { parseSetCookie } from "@/tests/integration/auth/support"

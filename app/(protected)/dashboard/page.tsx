@@ -3,11 +3,11 @@ import Link from "next/link"
 import { redirect } from "next/navigation"
 import { sessionStrategy, signInPath } from "@/auth"
 import { ServiceUnavailable } from "@/components/service-unavailable"
-import { sessionState } from "@/lib/session-state"
+import { sessionState } from "@/server/session-state"
 import { ClientSession } from "@/components/client-session"
 import { DevMailboxHint } from "@/components/dev-mailbox-hint"
 import { getPrisma } from "@/lib/db/client"
-import { mailMode } from "@/lib/mail/deliver"
+import { mailMode } from "@/server/mail/deliver"
 
 export const metadata: Metadata = { title: "Dashboard" }
 

@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache"
 import { auth, unstable_update } from "@/auth"
-import { normalizeName } from "@/lib/accounts/users"
+import { normalizeName } from "@/server/accounts/users"
 import { getPrisma } from "@/lib/db/client"
-import { whileDatabaseAnswers } from "@/lib/session-state"
-import { formInput } from "@/lib/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+import { formInput } from "@/server/form-input"
 
 export interface SettingsState {
   ok?: boolean

@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache"
 import { auth, oauthProviders } from "@/auth"
-import { unlinkAccount } from "@/lib/accounts/linked-accounts"
+import { unlinkAccount } from "@/server/accounts/linked-accounts"
 import { getPrisma } from "@/lib/db/client"
-import { whileDatabaseAnswers } from "@/lib/session-state"
-import { formInput } from "@/lib/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+import { formInput } from "@/server/form-input"
 
 export interface UnlinkState {
   ok?: boolean

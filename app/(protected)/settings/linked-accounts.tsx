@@ -1,7 +1,7 @@
 import { oauthProviders } from "@/auth"
 import { ActionStatusMessage } from "@/components/action-status"
 import { ProviderButtons } from "@/components/provider-buttons"
-import { listLinkedAccounts } from "@/lib/accounts/linked-accounts"
+import { listLinkedAccounts } from "@/server/accounts/linked-accounts"
 import { getPrisma } from "@/lib/db/client"
 import { LinkedAccountItem } from "./linked-account-item"
 

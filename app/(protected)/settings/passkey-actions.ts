@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache"
 import { auth } from "@/auth"
-import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/lib/accounts/passkeys"
+import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/server/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
-import { whileDatabaseAnswers } from "@/lib/session-state"
-import { formInput } from "@/lib/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+import { formInput } from "@/server/form-input"
 
 export interface PasskeyActionState {
   ok?: boolean

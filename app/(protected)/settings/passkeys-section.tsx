@@ -1,5 +1,5 @@
 import { ActionStatusMessage } from "@/components/action-status"
-import { listPasskeys } from "@/lib/accounts/passkeys"
+import { listPasskeys } from "@/server/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
 import { AddPasskeyButton } from "./add-passkey-button"
 import { PasskeyItem } from "./passkey-item"

@@ -2,10 +2,10 @@
 
 import { revalidatePath } from "next/cache"
 import { auth, rateLimit, sessions } from "@/auth"
-import { changePassword } from "@/lib/accounts/password-change"
+import { changePassword } from "@/server/accounts/password-change"
 import { getPrisma } from "@/lib/db/client"
-import { whileDatabaseAnswers } from "@/lib/session-state"
-import { formInput } from "@/lib/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+import { formInput } from "@/server/form-input"
 
 export interface ChangePasswordState {
   ok?: boolean

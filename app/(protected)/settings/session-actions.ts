@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache"
 import { sessions } from "@/auth"
-import { whileDatabaseAnswers } from "@/lib/session-state"
-import { formInput } from "@/lib/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+import { formInput } from "@/server/form-input"
 
 export interface SessionActionState {
   ok?: boolean

@@ -1,10 +1,10 @@
 "use server"
 
 import { auth, rateLimit } from "@/auth"
-import { requestInfo } from "@/lib/accounts/request-info"
-import { requestSetPasswordMail } from "@/lib/accounts/set-password"
+import { requestInfo } from "@/server/accounts/request-info"
+import { requestSetPasswordMail } from "@/server/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
-import { whileDatabaseAnswers } from "@/lib/session-state"
+import { whileDatabaseAnswers } from "@/server/session-state"
 
 export interface SetPasswordRequestState {
   ok?: boolean

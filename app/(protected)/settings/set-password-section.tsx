@@ -3,7 +3,7 @@
 import { type FormEvent, useTransition } from "react"
 import { ActionStatusMessage, useActionStatus } from "@/components/action-status"
 import { SubmitButton } from "@/components/submit-button"
-import type { MailMode } from "@/lib/mail/deliver"
+import type { MailMode } from "@/server/mail/deliver"
 import { requestSetPasswordAction } from "./set-password-actions"
 
 /**

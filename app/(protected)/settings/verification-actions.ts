@@ -1,11 +1,11 @@
 "use server"
 
 import { auth, rateLimit } from "@/auth"
-import { sendVerificationMail } from "@/lib/accounts/email-verification"
-import { requestInfo } from "@/lib/accounts/request-info"
+import { sendVerificationMail } from "@/server/accounts/email-verification"
+import { requestInfo } from "@/server/accounts/request-info"
 import { getPrisma } from "@/lib/db/client"
-import { mailMode } from "@/lib/mail/deliver"
-import { whileDatabaseAnswers } from "@/lib/session-state"
+import { mailMode } from "@/server/mail/deliver"
+import { whileDatabaseAnswers } from "@/server/session-state"
 import { MAIL_OFF_MESSAGE } from "./verification-messages"
 
 export interface ResendState {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next"
 import { notFound } from "next/navigation"
-import { devMails } from "@/lib/mail/dev-mailbox"
-import { mailMode } from "@/lib/mail/deliver"
+import { devMails } from "@/server/mail/dev-mailbox"
+import { mailMode } from "@/server/mail/deliver"
 import { getPrisma } from "@/lib/db/client"
 
 export const metadata: Metadata = { title: "Dev mailbox", robots: { index: false }, referrer: "no-referrer" }

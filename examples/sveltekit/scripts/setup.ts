@@ -4,7 +4,7 @@
  * demo account. Both steps do nothing when already done. Runs under tsx, not
  * Vite, so it imports by relative path where the app uses `$starter`.
  */
-import { hashPassword } from "../../../lib/accounts/password"
+import { hashPassword } from "../../../server/accounts/password"
 import { createPrismaClient } from "../../../lib/db/client"
 import { migrateDatabase } from "../../../lib/db/migrate"
 

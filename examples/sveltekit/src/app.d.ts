@@ -1,4 +1,4 @@
-import type { Session } from "$auth/types"
+import type { Session } from "$auth"
 
 declare global {
   namespace App {

@@ -1,11 +1,11 @@
 /**
  * The answer to a state-changing POST another site's page sent (see
- * fetch-site.ts): 403 with the error page for a browser, 403 JSON for a
+ * http/fetch-site.ts): 403 with the error page for a browser, 403 JSON for a
  * script. Never a redirect, so the refused request leads nowhere.
  */
 import type { AuthContext } from "../context"
+import { htmlHeaders, noCacheHeaders, ERROR_HEADER, type ResponseInternal } from "../http/response"
 import { renderErrorPage } from "../pages"
-import { htmlHeaders, noCacheHeaders, ERROR_HEADER, type ResponseInternal } from "./response"
 
 export function crossSiteResponse(ctx: AuthContext, json: boolean): ResponseInternal {
   if (json) {

@@ -7,7 +7,8 @@
  */
 
 import type { AuthContext } from "../context"
-import type { Cookie, CredentialsConfig } from "../types"
+import type { Cookie } from "../types"
+import type { CredentialsConfig } from "../providers/types"
 
 /** Long enough to cover the redirect back to the form, short enough not to linger on a shared computer. */
 const MAX_AGE_SECONDS = 5 * 60

@@ -5,9 +5,9 @@
  * them to a sign-in that cannot work would only loop.
  */
 import type { DatabaseUnavailable } from "../errors"
+import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal } from "../http/response"
 import { renderErrorPage } from "../pages"
 import type { PageTheme } from "../pages/layout"
-import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal } from "./response"
 
 export interface UnavailableTarget {
   /** The public origin and base path of the auth routes, e.g. https://app.example.com/api/auth. */

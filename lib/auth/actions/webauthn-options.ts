@@ -13,7 +13,8 @@ import { challengeCookie } from "../relying-party/challenge-cookie"
 import { webauthnCredentialId, splitTransports } from "../relying-party/encoding"
 import { relyingPartyFor } from "../relying-party/relying-party"
 import { currentSessionUser } from "./callback/handle-login"
-import type { AdapterUser, WebAuthnProviderConfig } from "../types"
+import type { AdapterUser } from "../adapters/types"
+import type { WebAuthnProviderConfig } from "../providers/types"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
 
 type OptionsBody =

@@ -3,15 +3,17 @@
  * adapter has, guarded so that a database failure becomes a logged
  * AdapterError. It adds no method and never retries.
  */
-import { asDatabaseUnavailable, reportDatabaseFault, reportDatabaseHealthy } from "../database-fault"
+import { databaseUnavailableIn, reportDatabaseFault, reportDatabaseHealthy } from "./database-outage"
 import { AdapterError } from "../errors"
-import type { Adapter, LoggerInstance } from "../types"
+import type { Adapter } from "../adapters/types"
+import type { LoggerInstance } from "../logger"
 
 /**
  * Wraps every adapter method so a database failure surfaces as a typed
  * AdapterError (logged once, shown to the user as the Configuration error)
- * instead of an unhandled rejection with a stack trace. An unreachable
- * database becomes DatabaseUnavailable instead (503, logged once per outage).
+ * instead of an unhandled rejection with a stack trace. A DatabaseUnavailable
+ * the adapter throws for an unreachable database passes through (503, logged
+ * once per outage).
  */
 export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Adapter | undefined {
   if (!adapter) return undefined
@@ -25,8 +27,9 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
         reportDatabaseHealthy(logger)
         return result
       } catch (cause) {
-        // An unreachable database is an outage, logged once for its whole length, not a bug.
-        const outage = asDatabaseUnavailable(cause)
+        // An unreachable database (the adapter says so with DatabaseUnavailable) is an outage,
+        // logged once for its whole length, not a bug.
+        const outage = databaseUnavailableIn(cause)
         if (outage) {
           reportDatabaseFault(logger, outage)
           throw outage

@@ -4,7 +4,8 @@
  * never reads the environment.
  */
 import { accountMethods, emailMethods, sessionMethods, webauthnMethods } from "../adapters/capabilities"
-import { oauthProviderProblem } from "../oauth/provider-problem"
+import { DEV_SECRET_PREFIX, GENERATE_SECRET_COMMAND } from "../constants"
+import { oauthProviderProblem } from "./oauth-provider-problem"
 import {
   type AuthError,
   DuplicateConditionalUI,
@@ -19,18 +20,11 @@ import {
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors"
-import type { Adapter, AuthConfig, ProviderConfig, WebAuthnProviderConfig } from "../types"
+import type { Adapter } from "../adapters/types"
+import type { AuthConfig } from "./types"
+import type { ProviderConfig, WebAuthnProviderConfig } from "../providers/types"
 
 type AdapterMethod = keyof Adapter
-
-/** Marks secrets that `npm run dev` generated; refused when NODE_ENV is production. */
-export const DEV_SECRET_PREFIX = "dev-only-"
-
-/**
- * The one command every message (and the README) gives for a new secret: 32
- * random bytes. Node is there wherever the app runs; openssl may not be.
- */
-export const GENERATE_SECRET_COMMAND = `node -e "console.log(require('node:crypto').randomBytes(32).toString('base64url'))"`
 
 /** The adapter methods this configuration will call, derived from its strategy and providers. */
 export function requiredAdapterMethods(strategy: "jwt" | "database", providers: ProviderConfig[]): AdapterMethod[] {

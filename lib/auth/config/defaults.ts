@@ -2,7 +2,8 @@
  * Default values of the configuration: lifetimes, session token generator and
  * the default callbacks. Constants and small pure functions only.
  */
-import type { CallbacksOptions, JWT, Session } from "../types"
+import type { CallbacksOptions } from "./types"
+import type { JWT, Session } from "../types"
 import { defaultRedirect } from "../redirect"
 
 export { DEFAULT_MAX_AGE } from "../jwt"

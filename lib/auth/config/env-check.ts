@@ -7,7 +7,7 @@
  * `EnvironmentCheck` of its own, passed to the start-up check.
  */
 import { InvalidEnvironmentVariable } from "../errors"
-import type { Env } from "./env"
+import type { Env } from "../env"
 
 /** One check: the problems it finds in the environment (an empty list when all is well). */
 export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]

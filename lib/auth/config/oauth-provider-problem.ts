@@ -4,7 +4,7 @@
  * parse, is reported as a configuration error naming the fix, instead of
  * failing at the first sign-in.
  */
-import { providerEnvKey } from "../config/env"
+import { providerEnvKey } from "../env"
 import type { OAuthConfig } from "../providers/oauth-types"
 import type { Profile } from "../types"
 

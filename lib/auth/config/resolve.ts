@@ -4,78 +4,28 @@
  * session strategy, all once per configuration object. No per-request work
  * here.
  */
-import type { AuthError } from "../errors"
 import { KeyRing } from "../jwt"
 import { defaultCookies, mergeCookieOptions } from "../cookies"
 import { createLogger } from "../logger"
 import { RateLimiter } from "../rate-limit/limiter"
 import { raw as rawSymbol, skipCSRFCheck as skipCSRFSymbol } from "../symbols"
-import type {
-  Adapter,
-  AuthConfig,
-  CallbacksOptions,
-  CookiesOptions,
-  EventCallbacks,
-  JWTOptions,
-  LoggerInstance,
-  PagesOptions,
-  ProviderConfig,
-  SessionOptions,
-  Theme,
-} from "../types"
+import type { JWTOptions } from "../types"
+import type { ProviderConfig } from "../providers/types"
 import { normaliseOAuthProvider } from "../oauth/normalise"
 import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
-import type { SessionStrategy } from "../session/strategy"
-import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation, type SessionRevocation } from "../session/revocation"
+import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
-import { adapterViews, type AdapterViews, hasMethods, revocationMethods } from "../adapters/capabilities"
+import { adapterViews, hasMethods, revocationMethods } from "../adapters/capabilities"
 import { wrapAdapter } from "./adapter"
 import { assertConfig } from "./assert"
 import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
-import { applyEnvDefaults, type Env } from "./env"
+import { applyEnvDefaults } from "./env"
+import type { Env } from "../env"
 import { environmentProblems } from "./env-check"
+import type { ResolvedConfig } from "./resolved"
+import type { AuthConfig, SessionOptions } from "./types"
 import { mailLinkOrigin, mailOriginProblem } from "../email/link-origin"
-
-export interface ResolvedConfig {
-  basePath: string
-  secrets: string[]
-  keyRing: KeyRing
-  providers: ProviderConfig[]
-  providerById: Map<string, ProviderConfig>
-  adapter?: Adapter
-  /** The adapter once per feature, typed with the methods that feature calls (see adapters/capabilities). */
-  adapters: AdapterViews
-  session: SessionOptions
-  /** The session strategy's implementation, chosen here once. */
-  sessionStrategy: SessionStrategy
-  /**
-   * Revoking sessions by a per-user "sessions valid since" instant: present when the adapter
-   * stores it. The jwt strategy checks every token against it (session/revocation.ts).
-   */
-  revocation?: SessionRevocation
-  jwt: JWTOptions
-  /** True when jwt.encode/decode are ours, so the pipeline can call the key ring directly. */
-  builtinJwt: boolean
-  callbacks: CallbacksOptions
-  events: Partial<EventCallbacks>
-  pages: Partial<PagesOptions>
-  theme: Required<Pick<Theme, "colorScheme">> & Theme
-  logger: LoggerInstance
-  /** Cookie options for plain-http and for https origins, computed once. */
-  cookies: { secure: CookiesOptions; insecure: CookiesOptions }
-  useSecureCookies?: boolean
-  skipCSRFCheck: boolean
-  raw: boolean
-  experimental: { enableWebAuthn: boolean }
-  /** Counts sign-in attempts and the app's limited actions (see lib/auth/rate-limit). */
-  rateLimiter: RateLimiter
-  redirectProxyUrl?: string
-  /** The origin links in mail are built from: AUTH_URL's, never the request's (email/link-origin.ts). */
-  mailOrigin: string
-  /** A configuration problem, reported on every request until the config is fixed. */
-  error?: AuthError
-}
 
 export interface ResolveOptions {
   env?: Env
@@ -86,7 +36,7 @@ export interface ResolveOptions {
 // deployment, and repeating it only buries other warnings. The mark lives on globalThis
 // because Next.js loads this module once per bundle (instrumentation, proxy, route
 // handlers, server components), and a module-level flag would warn once in each.
-const WARNED_EXPERIMENTAL_WEBAUTHN = Symbol.for("lib-auth.warned-experimental-webauthn")
+const WARNED_EXPERIMENTAL_WEBAUTHN = Symbol.for("auth.config.warned-experimental-webauthn")
 
 /** True the first time in this process; false for every later caller, whichever bundle it is in. */
 function firstExperimentalWebAuthnWarning(): boolean {

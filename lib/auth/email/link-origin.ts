@@ -8,7 +8,7 @@
  * server (http://localhost:$PORT); production refuses to send mail at all
  * (mailOriginProblem, reported at start-up).
  */
-import { authUrlFromEnv, type Env } from "../config/env"
+import { authUrlFromEnv, type Env } from "../env"
 import { InvalidEnvironmentVariable } from "../errors"
 
 /** AUTH_URL's origin when it is a usable http(s) URL; a malformed one is reported by its own check. */

@@ -5,7 +5,7 @@
  */
 import { hashToken, tokenHashCandidates } from "../hash"
 import type { EmailAdapter } from "../adapters/capabilities"
-import type { VerificationToken } from "../types"
+import type { VerificationToken } from "../adapters/types"
 
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))

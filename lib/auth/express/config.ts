@@ -2,41 +2,34 @@
  * Prepares an Express configuration for the core once per (config object,
  * base path): the base path (where the middleware is mounted, checked
  * against basePath and AUTH_URL), the client address Express computed
- * (which honours its `trust proxy` setting), and the raw form used by
- * getSession.
+ * (which honours its `trust proxy` setting), as the core takes it for the
+ * auth routes and for getSession.
  */
-import { authUrlFromEnv, basePathFromEnv, type Env } from "../config/env"
+import { authUrlFromEnv, type Env } from "../env"
 import { BasePathMismatch } from "../errors"
-import type { RawConfig } from "../http/server-calls"
-import { raw } from "../symbols"
-import type { AuthConfig } from "../types"
+import {
+  assertBasePathAgreesWithEnv,
+  DEFAULT_BASE_PATH,
+  declaredBasePath as declaredIn,
+  trimBasePath,
+} from "../frameworks/shared/base-path"
+import { rememberedClientAddress, withClientAddress } from "../frameworks/shared/client-address"
+import { coreConfigForms } from "../frameworks/shared/config"
+import type { AuthConfig } from "../config/types"
 
 /** The configuration ExpressAuth and getSession take: the core's, without `raw`. */
 export type ExpressAuthConfig = Omit<AuthConfig, "raw">
 
 export interface PreparedExpressConfig {
   handler: AuthConfig
-  raw: RawConfig
   basePath: string
 }
 
-/**
- * The address of the client that sent each Request the middleware built:
- * Express's req.ip, which follows `trust proxy`. The core asks for it by
- * Request (rate limits); entries die with the Request.
- */
-export const clientAddresses = new WeakMap<Request, string>()
-
 const prepared = new WeakMap<ExpressAuthConfig, Map<string, PreparedExpressConfig>>()
-
-function trimmed(path: string): string {
-  return path.replace(/\/+$/, "") || "/"
-}
 
 /** Where the configuration says the auth routes live: `basePath`, else the path of AUTH_URL ("/" says nothing). */
 export function declaredBasePath(config: ExpressAuthConfig, env: Env): string | undefined {
-  const path = config.basePath ?? basePathFromEnv(env)
-  return path === undefined || trimmed(path) === "/" ? undefined : trimmed(path)
+  return declaredIn(config.basePath, env)
 }
 
 /**
@@ -45,11 +38,7 @@ export function declaredBasePath(config: ExpressAuthConfig, env: Env): string | 
  * links with the other.
  */
 export function assertDeclaredBasePath(config: ExpressAuthConfig, env: Env): void {
-  const fromEnv = basePathFromEnv(env)
-  if (config.basePath === undefined || fromEnv === undefined || trimmed(config.basePath) === trimmed(fromEnv)) return
-  throw new BasePathMismatch(
-    `The path of AUTH_URL (${fromEnv}) differs from basePath (${trimmed(config.basePath)}). Give them the same path, or leave the path out of AUTH_URL.`,
-  )
+  assertBasePathAgreesWithEnv(config.basePath, "basePath", env)
 }
 
 /**
@@ -63,8 +52,8 @@ export function requestBasePath(
   mountPath: string | undefined,
 ): { basePath: string } | { mismatch: BasePathMismatch } {
   const declared = declaredBasePath(config, env)
-  if (mountPath === undefined) return { basePath: declared ?? "/auth" }
-  const mounted = trimmed(mountPath)
+  if (mountPath === undefined) return { basePath: declared ?? DEFAULT_BASE_PATH.express }
+  const mounted = trimBasePath(mountPath)
   if (declared === undefined || declared === mounted) return { basePath: mounted }
   const source = config.basePath === undefined ? `the path of AUTH_URL (${authUrlFromEnv(env)})` : "basePath"
   const fix = config.basePath === undefined ? `change AUTH_URL's path to ${mounted} or leave it out` : `make basePath ${mounted}`
@@ -75,13 +64,17 @@ export function requestBasePath(
   }
 }
 
-/** Where ExpressAuth found itself mounted, per config: getSession builds its internal request with it. */
+/**
+ * Where ExpressAuth found itself mounted, per config: getSession reads with
+ * the configuration prepared for that base path, so the core resolves one
+ * configuration for both and their sessions agree.
+ */
 export const learnedBasePaths = new WeakMap<ExpressAuthConfig, string>()
 
 /** The base path getSession uses: the declared one, else the mount the middleware saw, else /auth. */
 export function sessionBasePath(config: ExpressAuthConfig, env: Env): string {
   const declared = declaredBasePath(config, env)
-  return declared ?? learnedBasePaths.get(config) ?? "/auth"
+  return declared ?? learnedBasePaths.get(config) ?? DEFAULT_BASE_PATH.express
 }
 
 export function prepareConfig(config: ExpressAuthConfig, basePath: string): PreparedExpressConfig {
@@ -94,16 +87,9 @@ export function prepareConfig(config: ExpressAuthConfig, basePath: string): Prep
   if (existing) return existing
   // Express's `trust proxy` is the one place proxies are declared: req.ip already honours it,
   // so X-Forwarded-For is not read a second time unless the config asks for it explicitly.
-  const rateLimit =
-    config.rateLimit === false
-      ? false
-      : {
-          ...config.rateLimit,
-          trustedProxies: config.rateLimit?.trustedProxies ?? 0,
-          socketAddress: config.rateLimit?.socketAddress ?? ((request: Request) => clientAddresses.get(request)),
-        }
-  const handler: AuthConfig = { ...config, basePath, rateLimit }
-  const entry: PreparedExpressConfig = { handler, raw: { ...handler, raw }, basePath }
+  const rateLimit = withClientAddress(config.rateLimit, rememberedClientAddress, { trustedProxies: 0 })
+  const { handler } = coreConfigForms(config, { basePath, rateLimit })
+  const entry: PreparedExpressConfig = { handler, basePath }
   byPath.set(basePath, entry)
   return entry
 }

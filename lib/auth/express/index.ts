@@ -10,12 +10,13 @@
  */
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express"
 import { Auth, resolveAuthConfig } from "../auth"
-import { readSessionFromCore } from "../http/server-calls"
+import { rememberClientAddress } from "../frameworks/shared/client-address"
+import { appendSetCookies } from "../frameworks/shared/cookies"
+import { readRequestSession } from "../frameworks/shared/session"
 import type { Session } from "../types"
 import { releaseBody } from "./body"
 import {
   assertDeclaredBasePath,
-  clientAddresses,
   type ExpressAuthConfig,
   learnedBasePaths,
   prepareConfig,
@@ -23,7 +24,7 @@ import {
   sessionBasePath,
 } from "./config"
 import { expressOrigin, mountPath, toWebRequest } from "./request"
-import { appendCookies, writeResponse } from "./response"
+import { writeResponse } from "./response"
 
 export type { ExpressAuthConfig } from "./config"
 
@@ -60,7 +61,7 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
       if (mountPath(req) !== undefined) learnedBasePaths.set(config, base.basePath)
       const prepared = prepareConfig(config, base.basePath)
       const request = toWebRequest(req, expressOrigin(req, process.env))
-      if (req.ip) clientAddresses.set(request, req.ip)
+      if (req.ip) rememberClientAddress(request, req.ip)
       await writeResponse(req, res, await Auth(request, prepared.handler))
     } catch (error) {
       releaseBody(req)
@@ -80,12 +81,11 @@ export function ExpressAuth(config: ExpressAuthConfig): ExpressAuthMiddleware {
  */
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
   const prepared = prepareConfig(config, sessionBasePath(config, process.env))
-  const { session, cookies, unavailable } = await readSessionFromCore(prepared.raw, {
+  const { session, cookies, unavailable } = await readRequestSession(prepared.handler, {
     origin: expressOrigin(req, process.env),
-    basePath: prepared.basePath,
     cookie: req.headers.cookie ?? null,
   })
   if (unavailable) throw unavailable
-  if (req.res) appendCookies(req.res, cookies)
+  if (req.res) appendSetCookies(req.res, cookies)
   return session
 }

@@ -5,8 +5,9 @@
  * consumed it or it is still a stream.
  */
 import type { Request as ExpressRequest } from "express"
-import { authUrlFromEnv, type Env } from "../config/env"
+import { authUrlFromEnv, type Env } from "../env"
 import { resolveOrigin } from "../http/origin"
+import { headersFromNode } from "../frameworks/shared/headers"
 import { bodyStream } from "./body"
 
 /**
@@ -36,16 +37,6 @@ export function mountPath(req: ExpressRequest): string | undefined {
     if (base.endsWith(tail)) base = base.slice(0, -tail.length)
   }
   return base === "" ? undefined : base
-}
-
-export function requestHeaders(req: ExpressRequest): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue
-    // Node joins repeated headers itself, except cookie (with "; ") and set-cookie (an array).
-    headers.set(name, Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value)
-  }
-  return headers
 }
 
 /** Flattens an already-parsed urlencoded body (the extended parser nests `a[b]=c`). */
@@ -87,7 +78,7 @@ function requestBody(req: ExpressRequest, headers: Headers): BodyInit | undefine
 }
 
 export function toWebRequest(req: ExpressRequest, origin: string): Request {
-  const headers = requestHeaders(req)
+  const headers = headersFromNode(req.headers)
   const method = req.method.toUpperCase()
   const body = method === "GET" || method === "HEAD" ? undefined : requestBody(req, headers)
   // Concatenated, not resolved: an originalUrl like "//other.host/…" must stay a path on our origin.

@@ -4,21 +4,8 @@
  * connection stays open after it (see body.ts).
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express"
-import { serializeCookie } from "../cookies"
-import type { Cookie } from "../types"
+import { appendSetCookieLines } from "../frameworks/shared/cookies"
 import { lingerThenEnd, settleBody } from "./body"
-
-/** Adds Set-Cookie values to those already on `res` (a Headers object would fold them into one). */
-export function appendSetCookie(res: ExpressResponse, values: string[]): void {
-  if (values.length === 0 || res.headersSent) return
-  const existing = res.getHeader("set-cookie")
-  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
-  res.setHeader("set-cookie", [...list, ...values])
-}
-
-export function appendCookies(res: ExpressResponse, cookies: Cookie[]): void {
-  appendSetCookie(res, cookies.map(serializeCookie))
-}
 
 /**
  * Writes the core's answer. A request body left unread is settled first: a
@@ -35,7 +22,7 @@ export async function writeResponse(req: ExpressRequest, res: ExpressResponse, r
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") res.setHeader(name, value)
   }
-  appendSetCookie(res, response.headers.getSetCookie())
+  appendSetCookieLines(res, response.headers.getSetCookie())
   if (connection === "keep") {
     res.end(body)
     return

@@ -4,7 +4,7 @@
  * nothing about what the result is.
  */
 import { serializeCookie } from "../cookies"
-import type { ReportedErrorType } from "../errors"
+import { ERROR_HEADER, type ReportedErrorType } from "../errors"
 import type { Cookie } from "../types"
 
 /** What an action returns; turned into a Response (or handed raw to the Next.js layer). */
@@ -21,13 +21,7 @@ export interface ResponseInternal<Body = unknown> {
   cookies?: Cookie[]
 }
 
-/**
- * On `X-Auth-Return-Redirect` answers: present when the returned URL reports a
- * failure, with its error type. A client cannot tell that from the URL alone:
- * a successful sign-in returns the callback URL, which may itself carry an
- * `?error=` (e.g. a custom sign-in page reached with ?error=SessionRequired).
- */
-export const ERROR_HEADER = "X-Auth-Error"
+export { ERROR_HEADER }
 
 /**
  * Every JSON answer describes one user or one request's origin (URLs built

@@ -1,6 +1,6 @@
 /**
  * Server-side signIn, signOut and update for Next.js server actions: the
- * core's server calls (lib/auth/http/server-calls.ts) fed with the user's
+ * core's server calls (lib/auth/frameworks/shared/server-calls.ts) fed with the user's
  * own request headers and the current cookies; the cookies they return are
  * set through next/headers. They never accept a redirect target on another
  * origin.
@@ -15,13 +15,13 @@ import {
   serverSignIn,
   serverSignOut,
   serverUpdate,
-} from "../http/server-calls"
+} from "../frameworks/shared/server-calls"
 import type { Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 
-export { relativeRedirect } from "../http/server-calls"
-export type { AuthorizationParams, SignInOptions } from "../http/server-calls"
+export { relativeRedirect } from "../frameworks/shared/server-calls"
+export type { AuthorizationParams, SignInOptions } from "../frameworks/shared/server-calls"
 
 async function requestContext(prepared: PreparedConfig): Promise<ServerCallContext> {
   const headers = new Headers(await nextHeaders())

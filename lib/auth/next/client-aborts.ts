@@ -14,8 +14,8 @@
  */
 import type { IncomingMessage } from "node:http"
 
-const marksKey = Symbol.for("next-auth-starter.client-abort-errors")
-const filterKey = Symbol.for("next-auth-starter.client-abort-log-filter")
+const marksKey = Symbol.for("auth.next.client-abort-errors")
+const filterKey = Symbol.for("auth.next.client-abort-log-filter")
 type MarkedGlobal = typeof globalThis & { [marksKey]?: WeakSet<object>; [filterKey]?: true }
 
 function marks(): WeakSet<object> {

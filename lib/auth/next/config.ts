@@ -4,11 +4,14 @@
  * origin of a request. It holds no per-request state.
  */
 import type { NextRequest } from "next/server"
-import { authUrlFromEnv, basePathFromEnv, type Env, trustHostFromEnv } from "../config/env"
-import { raw, skipCSRFCheck } from "../symbols"
-import { type HeaderSource, resolveOrigin } from "./origin"
+import { authUrlFromEnv, type Env, trustHostFromEnv } from "../env"
+import { DEFAULT_BASE_PATH, declaredBasePath } from "../frameworks/shared/base-path"
+import { withClientAddress } from "../frameworks/shared/client-address"
+import { type ActionConfig, coreConfigForms } from "../frameworks/shared/config"
+import { type HeaderSource, resolveOrigin } from "../http/origin"
 import { socketAddressFromHeaders } from "./socket-address"
-import type { Awaitable, AuthConfig, CallbacksOptions, Session } from "../types"
+import type { Awaitable, Session } from "../types"
+import type { AuthConfig, CallbacksOptions } from "../config/types"
 
 export interface AuthorizedParams {
   auth: Session | null
@@ -28,15 +31,13 @@ export interface NextAuthConfig extends Omit<AuthConfig, "raw" | "callbacks"> {
 
 export type NextAuthConfigInput = NextAuthConfig | ((request?: NextRequest) => Awaitable<NextAuthConfig>)
 
-/** The three forms of one configuration the Next.js layer hands to the core; built once per config object. */
+/** The forms of one configuration the Next.js layer hands to the core; built once per config object. */
 export interface PreparedConfig {
   config: NextAuthConfig
-  /** For route handlers. */
+  /** For route handlers and session reads. */
   handler: AuthConfig
-  /** For auth(): the core's raw result, so cookies can be forwarded. */
-  raw: AuthConfig & { raw: typeof raw }
   /** For server actions: raw, and no CSRF check (server actions are same-origin POSTs checked by Next). */
-  action: AuthConfig & { raw: typeof raw; skipCSRFCheck: typeof skipCSRFCheck }
+  action: ActionConfig
   basePath: string
   trustHost: boolean
   authUrl?: string
@@ -54,7 +55,7 @@ export interface PreparedConfig {
  * this too, so the base path is set in one place.
  */
 export function resolveBasePath(config: Pick<NextAuthConfig, "basePath">, env: Env): string {
-  return (config.basePath ?? basePathFromEnv(env) ?? "/api/auth").replace(/\/+$/, "") || "/api/auth"
+  return declaredBasePath(config.basePath, env) ?? DEFAULT_BASE_PATH.next
 }
 
 export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig {
@@ -62,19 +63,12 @@ export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig 
   const trustHost = config.trustHost ?? trustHostFromEnv(env)
   const authUrl = authUrlFromEnv(env)
   // Next.js knows the socket address only through the hook's header; the core asks for it here.
-  const rateLimit =
-    config.rateLimit === false
-      ? false
-      : {
-          ...config.rateLimit,
-          socketAddress: config.rateLimit?.socketAddress ?? ((request: Request) => socketAddressFromHeaders(request.headers)),
-        }
-  const handler: AuthConfig = { ...config, basePath, trustHost, rateLimit } as AuthConfig
+  const rateLimit = withClientAddress(config.rateLimit, (request) => socketAddressFromHeaders(request.headers))
+  const { handler, action } = coreConfigForms(config, { basePath, trustHost, rateLimit })
   return {
     config,
     handler,
-    raw: { ...handler, raw },
-    action: { ...handler, raw, skipCSRFCheck },
+    action,
     basePath,
     trustHost,
     authUrl,

@@ -5,6 +5,7 @@
  */
 import { cookies as nextCookies } from "next/headers"
 import { serializeCookie } from "../cookies"
+import { cookieStoreOptions } from "../frameworks/shared/cookies"
 import type { Cookie } from "../types"
 
 /** Appends the cookies to a Response as Set-Cookie headers. */
@@ -30,21 +31,7 @@ export async function setCookies(cookies: Cookie[]): Promise<boolean> {
   if (cookies.length === 0) return true
   const store = await nextCookies()
   try {
-    for (const { name, value, options } of cookies) {
-      store.set({
-        name,
-        value,
-        httpOnly: options.httpOnly,
-        secure: options.secure,
-        sameSite: options.sameSite,
-        path: options.path,
-        domain: options.domain,
-        expires: options.expires,
-        maxAge: options.maxAge,
-        priority: options.priority,
-        partitioned: options.partitioned,
-      })
-    }
+    for (const { name, value, options } of cookies) store.set({ name, value, ...cookieStoreOptions(options) })
     return true
   } catch {
     return false

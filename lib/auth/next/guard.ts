@@ -9,7 +9,7 @@ import type { DatabaseUnavailable } from "../errors"
 import type { Awaitable, Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
-import { unavailableResponse } from "../http/unavailable"
+import { unavailableResponse } from "../actions/unavailable"
 import { toResponse } from "../http/response"
 import { refuseUnparsableFormPost } from "./form-post"
 import { readSession } from "./session"
@@ -74,7 +74,7 @@ function signInRedirect(prepared: PreparedConfig, request: NextRequest, origin: 
 function outageResponse(prepared: PreparedConfig, request: NextRequest, origin: string, error: DatabaseUnavailable): Response {
   const accept = request.headers.get("accept") ?? ""
   const wantsPage = request.method === "GET" && accept.includes("text/html")
-  const theme = resolveAuthConfig(prepared.raw).theme
+  const theme = resolveAuthConfig(prepared.handler).theme
   return toResponse(unavailableResponse(error, { authUrl: `${origin}${prepared.basePath}`, homeUrl: origin, theme, wantsPage }), false)
 }
 

@@ -11,11 +11,12 @@ import * as serverActions from "./actions"
 import { configGetter, type NextAuthConfigInput } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { handleAuth, type NextAuthRequest, type WrappedHandler } from "./guard"
-import { withOrigin } from "./origin"
+import { withOrigin } from "../http/origin"
+import { appendSetCookies, type NodeResponseLike } from "../frameworks/shared/cookies"
+import { headersFromNode, type NodeHeaders } from "../frameworks/shared/headers"
 import { appRateLimit } from "./rate-limit"
 import { readSession } from "./session"
 import { appSessions } from "./user-sessions"
-import { serializeCookie } from "../cookies"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
 export type { NextAuthRequest } from "./guard"
@@ -24,30 +25,10 @@ export { resolveBasePath } from "./config"
 export type { AppRateLimit } from "./rate-limit"
 export type { AppSessions, RevokeResult, SessionListing, UserSessionInfo } from "./user-sessions"
 
-/** Pages-router request/response, as far as auth() needs them. */
+/** Pages-router request, as far as auth() needs it. */
 interface NodeRequestLike {
-  headers: Record<string, string | string[] | undefined>
+  headers: NodeHeaders
   url?: string
-}
-interface NodeResponseLike {
-  getHeader(name: string): number | string | string[] | undefined
-  setHeader(name: string, value: string | string[]): unknown
-}
-
-function nodeHeaders(req: NodeRequestLike): Headers {
-  const headers = new Headers()
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(key, value)
-    else if (Array.isArray(value)) headers.set(key, value.join(", "))
-  }
-  return headers
-}
-
-function appendNodeCookies(res: NodeResponseLike, cookies: string[]) {
-  if (cookies.length === 0) return
-  const existing = res.getHeader("set-cookie")
-  const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
-  res.setHeader("set-cookie", [...list, ...cookies])
 }
 
 function isNodeResponse(value: unknown): value is NodeResponseLike {
@@ -110,10 +91,10 @@ export default function NextAuth(input: NextAuthConfigInput) {
       : (first as { req: NodeRequestLike; res: NodeResponseLike })
     return (async () => {
       const prepared = await getConfig()
-      const headers = nodeHeaders(pages.req)
+      const headers = headersFromNode(pages.req.headers)
       const { session, cookies, unavailable } = await readSession(prepared, headers)
       if (unavailable) throw unavailable
-      appendNodeCookies(pages.res, cookies.map(serializeCookie))
+      appendSetCookies(pages.res, cookies)
       return session
     })()
   }) as AuthFunction

@@ -1,9 +1,11 @@
 /**
  * The rate limiter as the app's server code uses it (server actions, route
  * handlers): the same rules and store as the library's own sign-in limits,
- * keyed by the current request's client address where asked.
+ * keyed by the current request's client address where asked. An action of the
+ * app's own is counted once its rule is in the configuration's `rateLimit.rules`
+ * (e.g. `"contact-form": { limit: 5, windowSeconds: 900 }`):
  *
- *   const verdict = await rateLimit.consume("signup-client", await rateLimit.clientAddress())
+ *   const verdict = await rateLimit.consume("contact-form", await rateLimit.clientAddress())
  *   if (!verdict.allowed) return { message: `Too many attempts. Try again in ${verdict.retryAfterSeconds} s.` }
  */
 import { headers as nextHeaders } from "next/headers"

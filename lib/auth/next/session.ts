@@ -1,15 +1,16 @@
 /**
  * Reads the session for a request known only by its headers (server
- * components, middleware, pages router) through the core's GET /session.
+ * components, middleware, pages router): the core's direct read, on the
+ * public origin the route handlers would see for the same headers.
  */
-import { readSessionFromCore, type SessionRead } from "../http/server-calls"
+import { readRequestSession, type SessionRead } from "../frameworks/shared/session"
+import type { HeaderSource } from "../http/origin"
 import type { PreparedConfig } from "./config"
-import type { HeaderSource } from "./origin"
 
-export type { SessionRead } from "../http/server-calls"
+export type { SessionRead } from "../frameworks/shared/session"
 
-/** The session for a request described by its headers; see readSessionFromCore. */
+/** The session for a request described by its headers; an outage comes back as `unavailable`. */
 export function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string): Promise<SessionRead> {
   const origin = prepared.origin(headers, fallbackUrl)
-  return readSessionFromCore(prepared.raw, { origin, basePath: prepared.basePath, cookie: headers.get("cookie") })
+  return readRequestSession(prepared.handler, { origin, cookie: headers.get("cookie") })
 }

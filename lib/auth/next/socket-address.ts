@@ -11,7 +11,7 @@
 
 export const SOCKET_ADDRESS_HEADER = "x-auth-socket-address"
 
-const hookKey = Symbol.for("next-auth-starter.socket-address-hook")
+const hookKey = Symbol.for("auth.next.socket-address-hook")
 type HookedGlobal = typeof globalThis & { [hookKey]?: boolean }
 
 export function markSocketAddressHookInstalled(): void {

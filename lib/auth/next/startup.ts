@@ -9,7 +9,7 @@
  * It reads the config and the environment; it never serves or changes anything.
  */
 import { createConfigResolver } from "../config/resolve"
-import type { Env } from "../config/env"
+import type { Env } from "../env"
 import { environmentProblems, type EnvironmentCheck } from "../config/env-check"
 import type { AuthError, InvalidEnvironmentVariable } from "../errors"
 import { type NextAuthConfig, prepareConfig } from "./config"

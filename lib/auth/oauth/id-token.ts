@@ -1,17 +1,17 @@
 /**
  * Verifies an ID token's signature against the issuer's JWKS (oauth4webapi
  * checks the claims, not the signature of a token from the token endpoint).
- * Key sets are kept per jwks_uri for the life of the process; jose fetches
- * the set again when a token names a key it does not know (key rotation).
+ * Key sets are kept per jwks_uri with the resolved provider (its runtime), so
+ * each is fetched with that provider's own `fetch`; jose fetches a set again
+ * when a token names a key it does not know (key rotation).
  */
-import { createRemoteJWKSet, customFetch as joseCustomFetch, jwtVerify, type JWTPayload } from "jose"
+import { createRemoteJWKSet, customFetch as joseCustomFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose"
 import type * as o from "oauth4webapi"
 import { IDP_TIMEOUT_MS, providerFetch } from "./http"
 import type { ResolvedOAuthProvider } from "./normalise"
 
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
-
-function keySetFor(jwksUri: string, provider: ResolvedOAuthProvider): ReturnType<typeof createRemoteJWKSet> {
+function keySetFor(jwksUri: string, provider: ResolvedOAuthProvider): JWTVerifyGetKey {
+  const { keySets } = provider.runtime
   let set = keySets.get(jwksUri)
   if (!set) {
     const fetchImpl = providerFetch(provider)

@@ -4,9 +4,30 @@
  * proxy URL completed. Runs once per configuration (config/resolve), never
  * per request; it makes no network request.
  */
+import type { JWTVerifyGetKey } from "jose"
+import type { AuthorizationServer } from "oauth4webapi"
 import type { ClientAuthMethod, OAuthConfig, UserinfoOption } from "../providers/oauth-types"
-import type { Awaitable, Profile } from "../types"
+import type { Awaitable, Profile, TokenSet } from "../types"
 import type { UserinfoRequestContext } from "../providers/oauth-types"
+
+/**
+ * What a provider learns from its server while the app runs. It lives on the
+ * resolved provider, so with its configuration, never in module state: two
+ * configurations, or two providers that each bring their own `fetch`, keep
+ * their own.
+ */
+export interface ProviderRuntime {
+  /** The discovery document, being fetched or fetched (oauth/server.ts). A failure is dropped, so the next sign-in asks again. */
+  discovery?: Promise<AuthorizationServer>
+  /** The issuer's key sets by jwks_uri, each fetched with this provider's `fetch` (oauth/id-token.ts). */
+  readonly keySets: Map<string, JWTVerifyGetKey>
+  /** Token refreshes in flight or just finished, by account and refresh token (oauth/refresh.ts). */
+  readonly refreshes: Map<string, { promise: Promise<TokenSet>; settledAt?: number }>
+}
+
+function newRuntime(): ProviderRuntime {
+  return { keySets: new Map(), refreshes: new Map() }
+}
 
 export interface ResolvedEndpoint {
   url?: string
@@ -24,6 +45,8 @@ export interface ResolvedOAuthProvider extends OAuthConfig<Profile> {
   proxyRedirectUri?: string
   /** Marks the object as normalised (a second pass leaves it alone). */
   normalised: true
+  /** Discovery, key sets and refreshes of this provider in this configuration. */
+  runtime: ProviderRuntime
 }
 
 function definedParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
@@ -55,7 +78,9 @@ export function normaliseOAuthProvider(
   provider: OAuthConfig<Profile>,
   options: { redirectProxyUrl?: string },
 ): ResolvedOAuthProvider {
-  if (isNormalised(provider)) return provider
+  // Already normalised (a provider object taken from another resolved configuration): only its
+  // run-time state is its own in this one.
+  if (isNormalised(provider)) return { ...provider, runtime: newRuntime() }
   const authorization = splitUrl(endpoint(provider.authorization))
   if (provider.type === "oidc" && authorization.params.scope === undefined) {
     authorization.params.scope = "openid profile email"
@@ -77,5 +102,6 @@ export function normaliseOAuthProvider(
     // A form_post response cannot be forwarded by a redirect, so such providers never use the proxy.
     proxyRedirectUri: proxy && !formPost ? `${proxy.replace(/\/+$/, "")}/callback/${provider.id}` : undefined,
     normalised: true,
+    runtime: newRuntime(),
   }
 }

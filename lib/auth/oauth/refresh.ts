@@ -7,17 +7,17 @@
  * - jwt strategy: refreshAccessTokenInJwt() does the same on the token, for
  *   use in the jwt callback.
  *
- * Refreshes are single-flight per account in this process: concurrent
- * callers share one request, so a rotating refresh token is never spent
- * twice. A failed refresh is reported as `error: "RefreshTokenError"`, never
+ * Refreshes are single-flight per account and provider configuration:
+ * concurrent callers share one request, so a rotating refresh token is never
+ * spent twice. A failed refresh is reported as `error: "RefreshTokenError"`, never
  * thrown.
  */
 import * as o from "oauth4webapi"
 import { hasMethods, refreshMethods } from "../adapters/capabilities"
-import { resolveAuthConfig } from "../auth"
-import type { ResolvedConfig } from "../config/resolve"
-import { MissingAdapterMethods, OAuthCallbackError } from "../errors"
-import type { AdapterAccount, AuthConfig, JWT, TokenSet } from "../types"
+import type { ResolvedConfig } from "../config/resolved"
+import { MissingAdapterMethods, RefreshTokenError, type ErrorType } from "../errors"
+import type { AdapterAccount } from "../adapters/types"
+import type { JWT, TokenSet } from "../types"
 import { toTokenSet } from "./exchange"
 import { requestOptions } from "./http"
 import { isNormalised, type ResolvedOAuthProvider } from "./normalise"
@@ -28,10 +28,9 @@ const EXPIRY_MARGIN_SECONDS = 60
 /** A refresh's result is reused this long by requests that still hold the old refresh token. */
 const RESULT_REUSE_MS = 30_000
 
-export type RefreshError = { error: "RefreshTokenError" }
+/** A failed refresh, reported rather than thrown; the value is RefreshTokenError's type. */
+export type RefreshError = { error: Extract<ErrorType, "RefreshTokenError"> }
 export type AccessTokenResult = { accessToken: string; expiresAt?: number } | RefreshError
-
-const inFlight = new Map<string, { promise: Promise<TokenSet>; settledAt?: number }>()
 
 function isExpired(expiresAt: unknown): boolean {
   return typeof expiresAt === "number" && expiresAt - EXPIRY_MARGIN_SECONDS <= Date.now() / 1000
@@ -52,8 +51,13 @@ async function requestRefresh(provider: ResolvedOAuthProvider, refreshToken: str
   return { ...tokens, refresh_token: tokens.refresh_token ?? refreshToken }
 }
 
-/** One refresh per key at a time; a just-finished result is shared with late callers holding the same token. */
-function singleFlight(key: string, run: () => Promise<TokenSet>): Promise<TokenSet> {
+/**
+ * One refresh per key at a time; a just-finished result is shared with late callers holding the same token.
+ * The flights are the provider's (its runtime), so another configuration with a provider of the same id,
+ * whose adapter would never see this result stored, runs its own.
+ */
+function singleFlight(provider: ResolvedOAuthProvider, key: string, run: () => Promise<TokenSet>): Promise<TokenSet> {
+  const inFlight = provider.runtime.refreshes
   const existing = inFlight.get(key)
   if (existing && (existing.settledAt === undefined || Date.now() - existing.settledAt < RESULT_REUSE_MS)) return existing.promise
   const entry: { promise: Promise<TokenSet>; settledAt?: number } = { promise: run() }
@@ -69,20 +73,20 @@ function singleFlight(key: string, run: () => Promise<TokenSet>): Promise<TokenS
 }
 
 function report(config: ResolvedConfig, cause: unknown): RefreshError {
-  const error = new OAuthCallbackError("The access token could not be refreshed", { cause })
+  const error = new RefreshTokenError("The access token could not be refreshed", { cause })
   config.logger.error(error.type, error)
   return { error: "RefreshTokenError" }
 }
 
 /**
  * A valid access token for the account `{ provider, providerAccountId }`
- * (database strategy), refreshed and stored when it has expired.
+ * (database strategy), refreshed and stored when it has expired. Takes the
+ * resolved config; the core's getAccessToken(authConfig, …) resolves it.
  */
-export async function getAccessToken(
-  authConfig: AuthConfig,
+export async function accessTokenFor(
+  config: ResolvedConfig,
   account: { provider: string; providerAccountId: string },
 ): Promise<AccessTokenResult> {
-  const config = resolveAuthConfig(authConfig)
   const adapter = config.adapter
   if (!hasMethods(adapter, refreshMethods)) {
     throw new MissingAdapterMethods("getAccessToken needs the adapter's getAccount and updateAccount")
@@ -96,7 +100,7 @@ export async function getAccessToken(
     const refreshToken = stored.refresh_token
     // Keyed by the refresh token too: a result is only ever shared by callers who hold the same one.
     const key = `${account.provider}\u0000${account.providerAccountId}\u0000${refreshToken}`
-    const tokens = await singleFlight(key, async () => {
+    const tokens = await singleFlight(provider, key, async () => {
       const fresh = await requestRefresh(provider, refreshToken)
       await adapter.updateAccount({ ...(fresh as Partial<AdapterAccount>), provider: account.provider, providerAccountId: account.providerAccountId })
       return fresh
@@ -126,15 +130,16 @@ export interface JwtProviderTokens {
  *                           refresh_token: account.refresh_token, expires_at: account.expires_at }
  *     return refreshAccessTokenInJwt(authConfig, token)
  *   }
+ *
+ * Takes the resolved config; the core's refreshAccessTokenInJwt(authConfig, …) resolves it.
  */
-export async function refreshAccessTokenInJwt<T extends JWT & JwtProviderTokens>(authConfig: AuthConfig, token: T): Promise<T> {
+export async function refreshTokenInJwt<T extends JWT & JwtProviderTokens>(config: ResolvedConfig, token: T): Promise<T> {
   if (!token.provider || !isExpired(token.expires_at)) return token
-  const config = resolveAuthConfig(authConfig)
   if (!token.refresh_token) return { ...token, error: "RefreshTokenError" }
   try {
     const provider = oauthProvider(config, token.provider)
     const refreshToken = token.refresh_token
-    const tokens = await singleFlight(`${token.provider}\u0000${refreshToken}`, () => requestRefresh(provider, refreshToken))
+    const tokens = await singleFlight(provider, `${token.provider}\u0000${refreshToken}`, () => requestRefresh(provider, refreshToken))
     const { error: _previous, ...rest } = token
     return {
       ...rest,

@@ -1,18 +1,13 @@
 /**
  * The authorization server a provider talks to: its discovery document,
- * fetched once per issuer per process (a failure is not remembered, so the
- * next sign-in tries again), with the provider's own endpoint URLs laid over
- * it. Providers that list all their endpoints need no discovery at all.
+ * fetched once per resolved provider with that provider's `fetch` (a failure
+ * is not remembered, so the next sign-in tries again), with the provider's
+ * own endpoint URLs laid over it. Providers that list all their endpoints
+ * need no discovery at all.
  */
 import * as o from "oauth4webapi"
 import type { ResolvedOAuthProvider } from "./normalise"
 import { requestOptions } from "./http"
-
-const discovered = new Map<string, Promise<o.AuthorizationServer>>()
-
-function discoveryKey(provider: ResolvedOAuthProvider): string {
-  return provider.wellKnown ?? (provider.issuer as string)
-}
 
 async function discover(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
   const options = requestOptions(provider)
@@ -39,24 +34,24 @@ function needsDiscovery(provider: ResolvedOAuthProvider): boolean {
   return !provider.authorization.url || !provider.token.url
 }
 
-/** The discovery document for the provider's issuer, from the process-wide cache when present. */
+/** The discovery document for the provider's issuer, fetched once per resolved provider. */
 export function discoveryDocument(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
-  const key = discoveryKey(provider)
-  let pending = discovered.get(key)
+  const { runtime } = provider
+  let pending = runtime.discovery
   if (!pending) {
-    pending = discover(provider)
-    discovered.set(key, pending)
+    const fetching = discover(provider)
+    runtime.discovery = pending = fetching
     // Failures are not cached: the next sign-in asks again.
-    pending.catch(() => {
-      if (discovered.get(key) === pending) discovered.delete(key)
+    fetching.catch(() => {
+      if (runtime.discovery === fetching) runtime.discovery = undefined
     })
   }
   return pending
 }
 
-/** Drops the cached document of an issuer, e.g. after its signing keys could not be matched. */
+/** Drops the provider's cached document, e.g. after its signing keys could not be matched. */
 export function forgetDiscovery(provider: ResolvedOAuthProvider): void {
-  discovered.delete(discoveryKey(provider))
+  provider.runtime.discovery = undefined
 }
 
 /** Discovery (when needed) with the provider's explicit endpoints laid over it. */

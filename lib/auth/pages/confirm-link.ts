@@ -5,7 +5,8 @@
  */
 
 import { html } from "./escape"
-import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
+import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { safeUrl } from "./urls"
 
 export interface ConfirmLinkPageParams {
   /** Where the form posts: the callback URL, without the query. */

@@ -3,8 +3,10 @@
  * texts and the status code; it is never shown.
  */
 
+import type { ReportedErrorType } from "../errors"
 import { html, type SafeHtml } from "./escape"
-import { renderDocument, safeUrl, siteLabel, type PageTheme, type RenderedPage } from "./layout"
+import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { safeUrl, siteLabel } from "./urls"
 
 export interface ErrorPageParams {
   /** The `?error=` query value. */
@@ -22,7 +24,8 @@ interface ErrorKind {
   link: "signin" | "home"
 }
 
-const KINDS: Readonly<Record<string, ErrorKind>> = {
+// Keyed by what the library reports; any other value (an app's, an old Auth.js name) gets the default.
+const KINDS: Readonly<Partial<Record<ReportedErrorType, ErrorKind>>> = {
   Configuration: {
     status: 500,
     heading: "Server error",
@@ -80,7 +83,7 @@ export function errorPageStatus(error: string | undefined): number {
 }
 
 function errorKind(error: string | undefined): ErrorKind {
-  return error !== undefined && Object.hasOwn(KINDS, error) ? (KINDS[error] as ErrorKind) : DEFAULT_KIND
+  return error !== undefined && Object.hasOwn(KINDS, error) ? (KINDS[error as ReportedErrorType] as ErrorKind) : DEFAULT_KIND
 }
 
 export function renderErrorPage(p: ErrorPageParams): RenderedPage {

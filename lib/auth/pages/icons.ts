@@ -5,7 +5,7 @@
  */
 
 import { html, trustedHtml, type SafeHtml } from "./escape"
-import { safeImageUrl } from "./layout"
+import { safeImageUrl } from "./urls"
 import { cssColor } from "./styles"
 
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"

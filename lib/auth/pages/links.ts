@@ -6,7 +6,7 @@
  */
 
 import { html, type SafeHtml } from "./escape"
-import { safeUrl } from "./layout"
+import { safeUrl } from "./urls"
 
 export interface PageLink {
   /** The visible text. */

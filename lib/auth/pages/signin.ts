@@ -4,10 +4,11 @@
  * email link, a passkey) share one Email field in one form (see sharedEmailForm).
  */
 
-import type { CredentialsErrorCode } from "../errors"
+import type { CredentialsErrorCode, EmailSignInErrorCode } from "../errors"
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
-import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
+import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { safeUrl } from "./urls"
 import { webauthnScriptElement } from "./webauthn"
 import { renderPageLinks } from "./links"
 
@@ -93,7 +94,7 @@ const CREDENTIALS_CODES: Readonly<Record<CredentialsErrorCode, string | undefine
 }
 
 // EmailSignInError codes: a refused address is the user's to fix; anything else is ours.
-const EMAIL_CODES: Readonly<Record<string, string>> = {
+const EMAIL_CODES: Readonly<Partial<Record<EmailSignInErrorCode, string>>> = {
   invalid_email:
     "That email address cannot be used. Enter one address in the form name@example.com, without spaces, quotes or commas.",
 }
@@ -113,7 +114,7 @@ export function signInErrorMessage(error: string | undefined, code?: string): st
     error === "CredentialsSignin"
       ? credentialsCodeMessage(code)
       : error === "EmailSignInError" && code !== undefined && Object.hasOwn(EMAIL_CODES, code)
-        ? EMAIL_CODES[code]
+        ? EMAIL_CODES[code as EmailSignInErrorCode]
         : undefined
   if (codeMessage !== undefined) return codeMessage
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR

@@ -4,7 +4,8 @@
  */
 
 import { html } from "./escape"
-import { renderDocument, safeUrl, type PageTheme, type RenderedPage } from "./layout"
+import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { safeUrl } from "./urls"
 
 export interface SignOutPageParams {
   csrfToken: string

@@ -3,7 +3,8 @@
  */
 
 import { html } from "./escape"
-import { renderDocument, safeUrl, siteLabel, type PageTheme, type RenderedPage } from "./layout"
+import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { safeUrl, siteLabel } from "./urls"
 import { renderPageLinks } from "./links"
 
 export interface VerifyRequestPageParams {

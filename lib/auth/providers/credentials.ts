@@ -3,7 +3,7 @@
  * function. It only describes the provider; the flow is in
  * actions/callback/credentials.ts.
  */
-import type { CredentialInput, CredentialsConfig } from "../types"
+import type { CredentialInput, CredentialsConfig } from "./types"
 
 export type CredentialsOptions<C extends Record<string, CredentialInput>> = Partial<
   Omit<CredentialsConfig<C>, "type">

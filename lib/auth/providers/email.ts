@@ -3,7 +3,8 @@
  * sign-in and callback actions only talk to this interface; how a mail
  * leaves the server is the provider's `sendVerificationRequest`.
  */
-import type { Awaitable, CommonProviderOptions, Theme } from "../types"
+import type { Awaitable, Theme } from "../types"
+import type { CommonProviderOptions } from "./common"
 
 export interface SendVerificationRequestParams {
   /** The normalised address the link is for. */

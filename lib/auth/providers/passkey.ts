@@ -3,7 +3,7 @@
  * verification both required (and the latter checked on the server), so one
  * tap with a fingerprint or device PIN is a complete sign-in.
  */
-import type { WebAuthnProviderConfig } from "../types"
+import type { WebAuthnProviderConfig } from "./types"
 import WebAuthn, { type WebAuthnOptions } from "./webauthn"
 
 export default function Passkey(options: WebAuthnOptions = {}): WebAuthnProviderConfig {

@@ -1,17 +1,14 @@
 /**
  * The provider shapes a configuration lists: credentials, OAuth/OIDC, email
  * and WebAuthn. Types only; the factories that build each provider live
- * beside this file, one per provider id. Re-exported from ../types.
+ * beside this file, one per provider id.
  */
-import type { Awaitable, Profile, ProviderType, User } from "../types"
+import type { Awaitable, Profile, User } from "../types"
+import type { CommonProviderOptions } from "./common"
 import type { EmailConfig } from "./email"
 import type { OAuthConfig } from "./oauth-types"
 
-export interface CommonProviderOptions {
-  id: string
-  name: string
-  type: ProviderType
-}
+export type { CommonProviderOptions }
 
 export interface CredentialInput {
   label?: string

@@ -4,7 +4,7 @@
  * the endpoints in ../actions. Needs `experimental: { enableWebAuthn: true }`
  * and an adapter with the authenticator methods.
  */
-import type { WebAuthnProviderConfig } from "../types"
+import type { WebAuthnProviderConfig } from "./types"
 
 export type WebAuthnOptions = Partial<Omit<WebAuthnProviderConfig, "type">>
 

@@ -4,7 +4,7 @@
  * are hashed, so stores never hold an email address or an IP in clear.
  */
 import { RateLimitStoreError } from "../errors"
-import type { LoggerInstance } from "../types"
+import type { LoggerInstance } from "../logger"
 import { clientAddress, type ClientAddressOptions } from "./client-address"
 import { processMemoryStore } from "./memory-store"
 import { defaultRateLimitRules, type RateLimitRule } from "./rules"

@@ -78,7 +78,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-const globalKey = Symbol.for("next-auth-starter.rate-limit.memory-store")
+const globalKey = Symbol.for("auth.rate-limit.memory-store")
 const processWide = globalThis as typeof globalThis & { [globalKey]?: MemoryRateLimitStore }
 
 /** The one memory store of this process, shared by every bundle that imports the library. */

@@ -13,9 +13,9 @@ export interface RateLimitRule {
 }
 
 /**
- * Actions the library counts itself, and the app-level actions the starter
- * uses. Apps may add their own names in `rateLimit.rules` and count them with
- * the limiter's `consume()`.
+ * Actions the library counts itself. An app names its own actions with their
+ * rules in `rateLimit.rules` and counts them with the limiter's `consume()`;
+ * an action without a rule is never refused.
  */
 export type BuiltInRateLimitAction =
   /** Credentials sign-in attempts per identifier (email, username), counted before the check. */
@@ -30,16 +30,6 @@ export type BuiltInRateLimitAction =
   /** Passkey and OAuth sign-in starts per client address. */
   | "passkey-start"
   | "oauth-start"
-  /**
-   * The app's own actions, counted through the limiter API. Sign-ups are
-   * counted only once the form is valid, per client, per address, and across
-   * all clients as a flood limit (high: a few clients must not close sign-up).
-   */
-  | "signup-client"
-  | "signup-address"
-  | "signup-global"
-  | "password-reset-address"
-  | "password-reset-client"
 
 export type RateLimitRules = Record<BuiltInRateLimitAction, RateLimitRule> & Record<string, RateLimitRule>
 
@@ -53,9 +43,4 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "email-client": { limit: 10, windowSeconds: 15 * MINUTE },
   "passkey-start": { limit: 30, windowSeconds: MINUTE },
   "oauth-start": { limit: 30, windowSeconds: MINUTE },
-  "signup-client": { limit: 20, windowSeconds: 15 * MINUTE },
-  "signup-address": { limit: 5, windowSeconds: 15 * MINUTE },
-  "signup-global": { limit: 1_000, windowSeconds: MINUTE },
-  "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
-  "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },
 })

@@ -3,7 +3,7 @@
  * sign-in reports ok: false with the error and code (Auth.js reports ok: true
  * because the error arrives inside a 200).
  */
-import { ERROR_HEADER } from "../http/response"
+import { type AuthErrorCode, ERROR_HEADER, type ReportedErrorType } from "../errors"
 import type { Session } from "../types"
 
 export const DEFAULT_BASE_PATH = "/api/auth"
@@ -36,10 +36,14 @@ export interface ClientProvider {
 
 export interface SignInResult {
   ok: boolean
-  /** The error type from the redirect (e.g. "CredentialsSignin"), or null. */
-  error: string | null
-  /** The error code (credentials), or null. */
-  code: string | null
+  /**
+   * The error type the server reported (e.g. "CredentialsSignin"), or null. A
+   * custom page's `?error=` may carry a value of the app's own; "Unknown" when
+   * the answer names none.
+   */
+  error: ReportedErrorType | (string & {}) | null
+  /** The error's reason from `?code=` (e.g. "credentials", "rate_limited"), or null. */
+  code: AuthErrorCode | (string & {}) | null
   status: number
   url: string | null
 }

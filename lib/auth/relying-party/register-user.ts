@@ -6,7 +6,7 @@
  */
 import { AccountNotLinked, WebAuthnVerificationError } from "../errors"
 import type { LinkingAdapter } from "../adapters/capabilities"
-import type { AdapterUser } from "../types"
+import type { AdapterUser } from "../adapters/types"
 import type { IssuedChallenge } from "./challenge-cookie"
 
 export type PasskeyOwner =

@@ -5,7 +5,7 @@
  * forwarded headers, as resolved before the core sees the request); a
  * provider may override each. It must not read the raw Host header itself.
  */
-import type { WebAuthnProviderConfig } from "../types"
+import type { WebAuthnProviderConfig } from "../providers/types"
 
 export interface RelyingParty {
   id: string

@@ -12,7 +12,8 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server"
 import { WebAuthnVerificationError, type WebAuthnErrorCode } from "../errors"
-import type { AdapterAuthenticator, WebAuthnProviderConfig } from "../types"
+import type { AdapterAuthenticator } from "../adapters/types"
+import type { WebAuthnProviderConfig } from "../providers/types"
 import type { IssuedChallenge } from "./challenge-cookie"
 import { base64ToBytes, bytesToBase64, isBase64Url, joinTransports, splitTransports, storedCredentialId, webauthnCredentialId } from "./encoding"
 import type { RelyingParty } from "./relying-party"

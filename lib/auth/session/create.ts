@@ -5,9 +5,9 @@
  */
 import type { AuthContext } from "../context"
 import type { Cookie } from "../types"
-import type { SignedInUser } from "./strategy"
+import type { SignedInUser } from "../config/resolved"
 
-export type { SignedInUser } from "./strategy"
+export type { SignedInUser } from "../config/resolved"
 
 /** The cookies that carry the new session. */
 export function createSession(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]> {

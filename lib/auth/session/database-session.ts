@@ -8,17 +8,18 @@ import { SessionStore } from "../cookies"
 import { BadRequest } from "../errors"
 import { emitEvent } from "../events"
 import { normalizeDisplayName } from "../profile-text"
-import type { Adapter, AdapterUser, Cookie, Session } from "../types"
+import type { Adapter, AdapterUser } from "../adapters/types"
+import type { Cookie, Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
-import type { SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
+import type { SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 
-function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
+function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
   return { name: option.name, value, options: { ...option.options, expires } }
 }
 
-function clearSessionCookie(ctx: AuthContext): Cookie {
+function clearSessionCookie(ctx: Pick<AuthContext, "cookies">): Cookie {
   const option = ctx.cookies.sessionToken
   return { name: option.name, value: "", options: { ...option.options, maxAge: 0 } }
 }
@@ -47,7 +48,7 @@ function isHttpUrl(value: string): boolean {
  * adapter.updateUser (Auth.js persists nothing). Everything else in the update
  * only reaches the session callback as `newSession`.
  */
-async function persistProfileUpdate(ctx: AuthContext, adapter: Adapter, user: AdapterUser, data: unknown) {
+async function persistProfileUpdate(ctx: SessionReadContext, adapter: Adapter, user: AdapterUser, data: unknown) {
   if (typeof data !== "object" || data === null) return user
   const source = (data as { user?: unknown }).user ?? data
   if (typeof source !== "object" || source === null) return user
@@ -73,7 +74,7 @@ async function persistProfileUpdate(ctx: AuthContext, adapter: Adapter, user: Ad
  * deleted; the expiry slides at most once per `updateAge`, and the cookie is
  * re-set only when the row's expiry moved.
  */
-async function readOrUpdate(ctx: AuthContext, adapter: SessionAdapter, update: SessionUpdate | undefined): Promise<SessionRead> {
+async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, update: SessionUpdate | undefined): Promise<SessionRead> {
   const { config } = ctx
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return { session: null, cookies: [] }

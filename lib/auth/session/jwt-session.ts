@@ -12,7 +12,7 @@ import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
 import type { DecodeOptions } from "../jwt"
 import type { Cookie, JWT, Session } from "../types"
-import type { SessionRead, SessionStrategy, SessionUpdate, SignedInUser } from "./strategy"
+import type { SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 
 /** Claims that change on every encode and so say nothing about whether the content changed. */
 function contentOf(token: JWT): string {
@@ -20,7 +20,7 @@ function contentOf(token: JWT): string {
   return JSON.stringify(rest)
 }
 
-export function sessionStoreFor(ctx: AuthContext): SessionStore {
+export function sessionStoreFor(ctx: Pick<SessionReadContext, "cookies" | "request">): SessionStore {
   return new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
 }
 
@@ -51,7 +51,7 @@ async function encodeSessionToken(ctx: TokenContext, token: JWT): Promise<string
  * token is older than `updateAge` (0: every access) — not on every call as
  * Auth.js does, which costs an encryption and a Set-Cookie per request.
  */
-async function readOrUpdate(ctx: AuthContext, update: SessionUpdate | undefined): Promise<SessionRead> {
+async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | undefined): Promise<SessionRead> {
   const { config } = ctx
   const store = sessionStoreFor(ctx)
   const value = store.value

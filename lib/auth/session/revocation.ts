@@ -16,21 +16,12 @@
  *   sessions otherwise keep working without the database.
  */
 import type { RevocationAdapter } from "../adapters/capabilities"
+import type { SessionRevocation } from "../config/resolved"
 import { DatabaseUnavailable } from "../errors"
-import type { JWT } from "../types"
 import type { ValidSinceCache } from "./valid-since-cache"
 
 /** Seconds a process may go on using the instant it last read for a user. */
 export const DEFAULT_REVOCATION_DELAY_SECONDS = 60
-
-export interface SessionRevocation {
-  /** The configured delay, in seconds. */
-  readonly delaySeconds: number
-  /** Whether a session token with these claims is still valid for its user. */
-  accepts(token: JWT): Promise<boolean>
-  /** Ends every session of the user issued before `since` (default: now); resolves to the instant stored. */
-  revoke(userId: string, since?: Date): Promise<Date>
-}
 
 /** `at` truncated to its second: the resolution of `iat`. */
 export function wholeSecond(at: Date | number = Date.now()): Date {

@@ -12,12 +12,13 @@
  * into pages.
  */
 import { hasMethods, sessionListingMethods, type SessionListingAdapter } from "../adapters/capabilities"
-import type { ResolvedConfig } from "../config/resolve"
+import type { ResolvedConfig } from "../config/resolved"
 import { parseCookies, SessionStore } from "../cookies"
 import { sha256Hex } from "../hash"
-import type { AdapterSession, Cookie, CookiesOptions, JWT } from "../types"
+import type { AdapterSession } from "../adapters/types"
+import type { Cookie, CookiesOptions, JWT } from "../types"
 import { decodeSessionToken, reissueSessionToken } from "./jwt-session"
-import type { SessionRevocation } from "./revocation"
+import type { SessionRevocation } from "../config/resolved"
 import { wholeSecond } from "./revocation"
 import { describeUserAgent } from "./user-agent"
 

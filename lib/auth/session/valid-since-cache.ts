@@ -94,7 +94,7 @@ export class ValidSinceCache {
   }
 }
 
-const globalKey = Symbol.for("next-auth-starter.session.valid-since-cache")
+const globalKey = Symbol.for("auth.session.valid-since-cache")
 const processWide = globalThis as typeof globalThis & { [globalKey]?: ValidSinceCache }
 
 /** The one cache of this process, shared by every bundle that imports the library. */

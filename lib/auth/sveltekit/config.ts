@@ -1,14 +1,15 @@
 /**
  * Prepares a SvelteKit configuration for the core once per config object:
  * the base path (`prefix`, checked against the path of AUTH_URL), the
- * client address SvelteKit reports, and the raw and action forms used by
- * locals.auth() and the form actions.
+ * client address SvelteKit reports, and the forms the core takes for the
+ * auth routes and locals.auth(), and for the form actions.
  */
-import { authUrlFromEnv, basePathFromEnv, type Env } from "../config/env"
-import { BasePathMismatch } from "../errors"
-import type { ActionConfig, RawConfig } from "../http/server-calls"
-import { raw, skipCSRFCheck } from "../symbols"
-import type { Awaitable, AuthConfig } from "../types"
+import { authUrlFromEnv, type Env } from "../env"
+import { assertBasePathAgreesWithEnv, DEFAULT_BASE_PATH, declaredBasePath } from "../frameworks/shared/base-path"
+import { rememberedClientAddress, withClientAddress } from "../frameworks/shared/client-address"
+import { type ActionConfig, coreConfigForms } from "../frameworks/shared/config"
+import type { Awaitable } from "../types"
+import type { AuthConfig } from "../config/types"
 import type { SvelteKitEvent } from "./event"
 
 export interface SvelteKitAuthConfig extends Omit<AuthConfig, "raw"> {
@@ -19,20 +20,15 @@ export interface SvelteKitAuthConfig extends Omit<AuthConfig, "raw"> {
 export type SvelteKitAuthConfigInput = SvelteKitAuthConfig | ((event: SvelteKitEvent) => Awaitable<SvelteKitAuthConfig>)
 
 export interface PreparedSvelteKitConfig {
+  /** For the auth routes and locals.auth(). */
   handler: AuthConfig
-  raw: RawConfig
   /** For form actions: raw, and no CSRF token (SvelteKit checks the Origin of form posts itself). */
   action: ActionConfig
   basePath: string
   authUrl?: string
 }
 
-/** The address of the client behind each Request handed to the core (event.getClientAddress()). */
-export const clientAddresses = new WeakMap<Request, string>()
-
 const memo = new WeakMap<SvelteKitAuthConfig, PreparedSvelteKitConfig>()
-
-const trimmed = (path: string) => path.replace(/\/+$/, "") || "/"
 
 /**
  * Where the auth routes live: `prefix`, else `basePath`, else the path of
@@ -42,15 +38,8 @@ const trimmed = (path: string) => path.replace(/\/+$/, "") || "/"
  */
 export function resolvePrefix(config: Pick<SvelteKitAuthConfig, "prefix" | "basePath">, env: Env): string {
   const explicit = config.prefix ?? config.basePath
-  const fromEnv = basePathFromEnv(env)
-  if (explicit !== undefined && fromEnv !== undefined && trimmed(explicit) !== trimmed(fromEnv)) {
-    const name = config.prefix === undefined ? "basePath" : "prefix"
-    throw new BasePathMismatch(
-      `The path of AUTH_URL (${fromEnv}) differs from ${name} (${trimmed(explicit)}). Give them the same path, or leave the path out of AUTH_URL.`,
-    )
-  }
-  const chosen = trimmed(explicit ?? fromEnv ?? "/auth")
-  return chosen === "/" ? "/auth" : chosen
+  assertBasePathAgreesWithEnv(explicit, config.prefix === undefined ? "basePath" : "prefix", env)
+  return declaredBasePath(explicit, env) ?? DEFAULT_BASE_PATH.sveltekit
 }
 
 export function prepareConfig(config: SvelteKitAuthConfig, env: Env): PreparedSvelteKitConfig {
@@ -60,19 +49,11 @@ export function prepareConfig(config: SvelteKitAuthConfig, env: Env): PreparedSv
   const basePath = resolvePrefix(config, env)
   // The adapter (e.g. adapter-node's XFF_DEPTH) decides what getClientAddress() believes,
   // so X-Forwarded-For is not read a second time unless the config asks for it.
-  const rateLimit =
-    rest.rateLimit === false
-      ? false
-      : {
-          ...rest.rateLimit,
-          trustedProxies: rest.rateLimit?.trustedProxies ?? 0,
-          socketAddress: rest.rateLimit?.socketAddress ?? ((request: Request) => clientAddresses.get(request)),
-        }
-  const handler: AuthConfig = { ...rest, basePath, rateLimit }
+  const rateLimit = withClientAddress(rest.rateLimit, rememberedClientAddress, { trustedProxies: 0 })
+  const { handler, action } = coreConfigForms(rest, { basePath, rateLimit })
   const prepared: PreparedSvelteKitConfig = {
     handler,
-    raw: { ...handler, raw },
-    action: { ...handler, raw, skipCSRFCheck },
+    action,
     basePath,
     authUrl: authUrlFromEnv(env),
   }

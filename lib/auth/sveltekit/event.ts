@@ -4,7 +4,8 @@
  * any SvelteKit 2 version and tests can build events from real Requests.
  */
 import type { Cookies, RequestEvent } from "@sveltejs/kit"
-import { authUrlFromEnv, type Env } from "../config/env"
+import { authUrlFromEnv, type Env } from "../env"
+import { cookieStoreOptions } from "../frameworks/shared/cookies"
 import type { Cookie, Session } from "../types"
 
 export type SvelteKitEvent = Pick<RequestEvent, "request" | "url" | "getClientAddress"> & {
@@ -44,17 +45,5 @@ export function currentCookieHeader(event: SvelteKitEvent): string {
 
 /** Sets the core's cookies through event.cookies, which SvelteKit adds to the response. */
 export function setCookies(event: SvelteKitEvent, cookies: Cookie[]): void {
-  for (const { name, value, options } of cookies) {
-    event.cookies.set(name, value, {
-      path: options.path ?? "/",
-      domain: options.domain,
-      expires: options.expires,
-      maxAge: options.maxAge,
-      httpOnly: options.httpOnly ?? false,
-      secure: options.secure ?? false,
-      sameSite: options.sameSite,
-      priority: options.priority,
-      partitioned: options.partitioned,
-    })
-  }
+  for (const { name, value, options } of cookies) event.cookies.set(name, value, cookieStoreOptions(options))
 }

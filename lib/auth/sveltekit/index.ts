@@ -13,10 +13,11 @@ import { redirect } from "@sveltejs/kit"
 import { Auth } from "../auth"
 import { withOrigin } from "../http/origin"
 import { parseActionAndProvider } from "../http/request"
-import { readSessionFromCore, type ServerCallContext, serverSignIn, serverSignOut } from "../http/server-calls"
+import { rememberClientAddress } from "../frameworks/shared/client-address"
+import { type ServerCallContext, serverSignIn, serverSignOut } from "../frameworks/shared/server-calls"
+import { readRequestSession } from "../frameworks/shared/session"
 import type { Session } from "../types"
 import {
-  clientAddresses,
   configGetter,
   type PreparedSvelteKitConfig,
   prepareConfig,
@@ -36,7 +37,7 @@ export type { AuthLocals, SvelteKitEvent } from "./event"
 async function answer(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): Promise<Response> {
   const { request, settle } = guardBody(withOrigin(event.request, eventOrigin(event, process.env)))
   try {
-    clientAddresses.set(request, event.getClientAddress())
+    rememberClientAddress(request, event.getClientAddress())
   } catch {
     // Some adapters cannot tell (prerendering); the rate limiter then keys on "unknown".
   }
@@ -62,9 +63,8 @@ function serverCallContext(prepared: PreparedSvelteKitConfig, event: SvelteKitEv
 function sessionReader(prepared: PreparedSvelteKitConfig, event: SvelteKitEvent): () => Promise<Session | null> {
   let pending: Promise<Session | null> | undefined
   return () =>
-    (pending ??= readSessionFromCore(prepared.raw, {
+    (pending ??= readRequestSession(prepared.handler, {
       origin: eventOrigin(event, process.env),
-      basePath: prepared.basePath,
       cookie: currentCookieHeader(event),
     }).then(({ session, cookies, unavailable }) => {
       if (unavailable) throw unavailable
@@ -142,11 +142,7 @@ export function SvelteKitAuth(input: SvelteKitAuthConfigInput) {
 export async function getSession(request: Request, config: SvelteKitAuthConfig): Promise<Session | null> {
   const prepared = prepareConfig(config, process.env)
   const origin = eventOrigin({ url: new URL(request.url) }, process.env)
-  const { session, unavailable } = await readSessionFromCore(prepared.raw, {
-    origin,
-    basePath: prepared.basePath,
-    cookie: request.headers.get("cookie"),
-  })
+  const { session, unavailable } = await readRequestSession(prepared.handler, { origin, cookie: request.headers.get("cookie") })
   if (unavailable) throw unavailable
   return session
 }

@@ -10,8 +10,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { PrismaPg } from "@prisma/adapter-pg"
-import { isDate, PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@/lib/auth/types"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import { isDate } from "@/lib/auth/adapters/prisma/mappers"
+import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@/lib/auth/adapters/types"
 import { PrismaClient as PostgresClient } from "@/lib/generated/prisma/postgres/client"
 import { PrismaClient as SqliteClient, type PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3"
@@ -125,6 +126,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "listSessions", "deleteSessions",
       // Not in Auth.js: revoking jwt sessions (lib/auth/session/revocation.ts).
       "getSessionsValidSince", "setSessionsValidSince",
+      // Not in Auth.js: two-factor sign-in (lib/auth/two-factor, tests/integration/adapters/prisma-two-factor.test.ts).
+      "getTwoFactor", "enableTwoFactor", "disableTwoFactor", "useTotpStep", "replaceRecoveryCodes", "useRecoveryCode",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())

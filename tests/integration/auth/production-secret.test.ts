@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 import { envFor } from "@/tests/helpers/env"
 
 // `npm run dev` writes a `dev-only-…` AUTH_SECRET to .env.local, and Next.js

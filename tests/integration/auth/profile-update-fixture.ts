@@ -2,7 +2,8 @@
 // /session update data as that user's browser would (CSRF token included).
 import { Auth } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import type { AdapterUser, AuthConfig } from "@/lib/auth/types"
+import type { AdapterUser } from "@/lib/auth/adapters/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 export interface ProfileUpdateFixture {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import type { AuthConfig, Session } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
+import type { Session } from "@/lib/auth/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 // A session callback that spreads its `session` argument is the common way to

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 describe("database strategy: signing in again", () => {

@@ -10,7 +10,7 @@ import { resolveAuthConfig } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { listUserSessions, publicSessionId, revokeOtherUserSessions, revokeUserSession } from "@/lib/auth/session/user-sessions"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { BASE, Browser } from "./support"
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { AuthConfig } from "@/lib/auth"
-import { removeCredentials } from "@/lib/accounts/take-back"
+import { removeCredentials } from "@/server/accounts/take-back"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import OIDC from "@/lib/auth/providers/oidc"

@@ -4,7 +4,7 @@
  * never carry the password.
  */
 import { afterEach, describe, expect, it } from "vitest"
-import { verifyPassword } from "@/lib/accounts/password"
+import { verifyPassword } from "@/server/accounts/password"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { runBin } from "@/tests/helpers/run"
 

@@ -10,7 +10,6 @@ import {
   BadRequest,
   CallbackRouteError,
   CredentialsSignin,
-  isAuthError,
   OAuthCallbackError,
   SignInError,
 } from "@/lib/auth/errors"
@@ -27,7 +26,6 @@ describe("library errors across bundles", () => {
     const refused = new other.CredentialsRateLimited(30)
     expect(refused instanceof CredentialsSignin).toBe(true)
     expect(refused instanceof AuthError).toBe(true)
-    expect(isAuthError(refused)).toBe(true)
     expect(new other.DatabaseUnavailable("down") instanceof AdapterError).toBe(true)
   })
 
@@ -51,7 +49,6 @@ describe("library errors across bundles", () => {
     const fake = Object.assign(new Error("x"), { type: "CredentialsSignin", code: "credentials" })
     expect(fake instanceof AuthError).toBe(false)
     expect(fake instanceof CredentialsSignin).toBe(false)
-    expect(isAuthError(fake)).toBe(false)
     expect(Object.create(null) as object instanceof SignInError).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { SignInBusy } from "@/lib/accounts/sign-in"
+import { SignInBusy } from "@/server/accounts/sign-in"
 import {
   AccessDenied,
   AuthError,
@@ -7,8 +7,10 @@ import {
   CallbackRouteError,
   CredentialsRateLimited,
   CredentialsSignin,
+  EmailSignInError,
   MissingCSRF,
   reportedErrorType,
+  WebAuthnVerificationError,
 } from "@/lib/auth/errors"
 
 describe("AuthError cause", () => {
@@ -60,5 +62,34 @@ describe("error kinds and reported types", () => {
     expect(new CredentialsSignin().code).toBe("credentials")
     expect(new CredentialsRateLimited(60).code).toBe("rate_limited")
     expect(new SignInBusy().code).toBe("busy")
+  })
+})
+
+describe("one code on every error", () => {
+  it("every error class has a static code of its own, and its instances carry it", async () => {
+    const errors = await import("@/lib/auth/errors")
+    const classes = Object.values(errors).filter(
+      (value): value is typeof AuthError => typeof value === "function" && value.prototype instanceof Error,
+    )
+    expect(classes.length).toBeGreaterThan(30)
+    const codes = new Map<string, string>()
+    for (const ErrorClass of classes) {
+      if (ErrorClass === errors.AuthError || ErrorClass === errors.SignInError) continue
+      expect(typeof ErrorClass.code, ErrorClass.name).toBe("string")
+      expect(codes.get(ErrorClass.code), `${ErrorClass.name} repeats ${codes.get(ErrorClass.code)}'s code`).toBeUndefined()
+      codes.set(ErrorClass.code, ErrorClass.name)
+    }
+    expect(new errors.AccessDenied().code).toBe("access_denied")
+    expect(new errors.DatabaseUnavailable().code).toBe("database_unavailable")
+    expect(new errors.BadRequest(400).code).toBe("bad_request")
+  })
+
+  it("the kinds that say why narrow the code per instance; the type stays the Auth.js name", () => {
+    const webauthn = new WebAuthnVerificationError("counter")
+    expect(webauthn.code).toBe("counter")
+    expect(webauthn.type).toBe("WebAuthnVerificationError")
+    expect(new EmailSignInError().withCode("invalid_email").code).toBe("invalid_email")
+    expect(new EmailSignInError().code).toBe("send_failed")
+    expect(new CredentialsRateLimited(5).type).toBe("CredentialsSignin")
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { Auth } from "@/lib/auth"
 import { MAX_CHUNKS, SessionStore } from "@/lib/auth/cookies"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 
 const option = { name: "authjs.session-token", options: { path: "/", httpOnly: true, sameSite: "lax" as const } }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { normalizeEmail } from "@/lib/accounts/email"
-import { normalizeName } from "@/lib/accounts/users"
+import { normalizeEmail } from "@/server/accounts/email"
+import { normalizeName } from "@/server/accounts/users"
 import { normalizeDisplayName } from "@/lib/auth/profile-text"
 
 describe("one display-name rule for every write path", () => {

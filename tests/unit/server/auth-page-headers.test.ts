@@ -7,8 +7,8 @@
  * ignore 'unsafe-inline').
  */
 import { describe, expect, it } from "vitest"
-import { authPageContentSecurityPolicy } from "@/lib/auth-page-headers"
-import { contentSecurityPolicy } from "@/lib/security-headers"
+import { authPageContentSecurityPolicy } from "@/server/auth-page-headers"
+import { contentSecurityPolicy } from "@/server/security-headers"
 
 const NONCE = "bm9uY2Utb2YtdGhlLXRlc3Q="
 

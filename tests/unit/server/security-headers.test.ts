@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 // The matcher Next.js compiles `headers()` sources with.
 import { pathToRegexp } from "next/dist/compiled/path-to-regexp"
-import { securityHeaders } from "@/lib/security-headers"
+import { securityHeaders } from "@/server/security-headers"
 
 /** The header keys a response for `path` gets, over every rule that matches it. */
 function headersFor(path: string, authBasePath?: string): string[] {

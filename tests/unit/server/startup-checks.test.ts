@@ -1,12 +1,12 @@
 /**
- * The app's start-up checks (lib/startup-checks.ts): DATABASE_URL and
+ * The app's start-up checks (server/startup-checks.ts): DATABASE_URL and
  * EMAIL_SERVER, one message each naming the variable with a correct example,
  * and the one line that says which mail features are off in production
  * without EMAIL_SERVER.
  */
 import { describe, expect, it } from "vitest"
 import { checkEnvironmentAtStartup } from "@/lib/auth/next/startup"
-import { appEnvironmentChecks, databaseUrlCheck, emailServerCheck, mailFeaturesNotice, mailOriginCheck } from "@/lib/startup-checks"
+import { appEnvironmentChecks, databaseUrlCheck, emailServerCheck, mailFeaturesNotice, mailOriginCheck } from "@/server/startup-checks"
 
 describe("DATABASE_URL", () => {
   it("an unsupported scheme: names it and shows both kinds of URL", () => {

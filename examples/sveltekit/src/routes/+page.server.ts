@@ -1,5 +1,5 @@
 import { fail } from "@sveltejs/kit"
-import { CredentialsSignin } from "$auth/errors"
+import { CredentialsSignin } from "$auth"
 import { signIn, signOut } from "../auth"
 import type { Actions } from "./$types"
 

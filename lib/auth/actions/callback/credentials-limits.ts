@@ -11,7 +11,7 @@
 import type { AuthContext } from "../../context"
 import { CredentialsRateLimited } from "../../errors"
 import { isKnownClient, knownClientCookie, knownClientCookieName } from "../../rate-limit/known-client"
-import type { CredentialsConfig } from "../../types"
+import type { CredentialsConfig } from "../../providers/types"
 import { normalizeEmailAddress } from "../../email/normalize"
 
 export interface CredentialsAttempt {

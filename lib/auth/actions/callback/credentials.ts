@@ -11,7 +11,8 @@ import { emitEvent } from "../../events"
 import type { ResponseInternal } from "../../http/response"
 import { createSession } from "../../session/create"
 import { rememberTypedEmail } from "../remembered-email"
-import type { Account, CredentialsConfig, User } from "../../types"
+import type { Account, User } from "../../types"
+import type { CredentialsConfig } from "../../providers/types"
 import { beginCredentialsAttempt, type CredentialsAttempt } from "./credentials-limits"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */

@@ -13,7 +13,7 @@
 import { adapterView } from "../../adapters/capabilities"
 import type { AuthContext } from "../../context"
 import { emitEvent } from "../../events"
-import type { AdapterUser } from "../../types"
+import type { AdapterUser } from "../../adapters/types"
 import { takeBackAccount } from "./take-back"
 
 export interface EmailLogin {

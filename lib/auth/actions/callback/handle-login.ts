@@ -26,7 +26,8 @@ import type { AuthContext } from "../../context"
 import { OAuthAccountNotLinked } from "../../errors"
 import { emitEvent } from "../../events"
 import type { LinkingAdapter } from "../../adapters/capabilities"
-import type { Account, AdapterAccount, AdapterUser, Profile, User } from "../../types"
+import type { Account, Profile, User } from "../../types"
+import type { AdapterAccount, AdapterUser } from "../../adapters/types"
 import { takeBackAccount } from "./take-back"
 
 export interface LoginInput {

@@ -5,7 +5,7 @@
 import type { AuthContext } from "../../context"
 import { InvalidProvider } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
-import type { ProviderConfig } from "../../types"
+import type { ProviderConfig } from "../../providers/types"
 import { credentialsCallback } from "./credentials"
 import { emailCallback } from "./email"
 import { webauthnCallback } from "./webauthn"

@@ -14,7 +14,8 @@ import { randomToken, storeVerificationToken, tokenSecrets } from "../../email/v
 import { EmailSignInError } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import type { EmailConfig } from "../../providers/email"
-import type { Account, AdapterUser } from "../../types"
+import type { Account } from "../../types"
+import type { AdapterUser } from "../../adapters/types"
 
 /** The provider's normaliser, or ours; either way a refusal becomes EmailSignInError(invalid_email). */
 export function normalizeIdentifier(provider: EmailConfig, input: unknown): string {

@@ -7,7 +7,7 @@
  * starter adds (the password hash) out of everything the adapter returns: the
  * session callback hands these objects to the browser.
  */
-import type { Adapter, AdapterAccount } from "../../types"
+import type { Adapter, AdapterAccount } from "../types"
 import type { PrismaLike } from "./client"
 import { accountData, toAccount, toAuthenticator, toSession, toUser, toVerificationToken, withoutUndefined } from "./mappers"
 import {
@@ -20,13 +20,16 @@ import {
   userSelect,
   verificationTokenSelect,
 } from "./rows"
+import { asDatabaseUnavailable } from "./faults"
 import { deleteSessions, listSessions } from "./session-list"
 import { getSessionsValidSince, setSessionsValidSince } from "./sessions-valid-since"
 import { sqliteSessionLookup } from "./sqlite-session"
-import { useWebAuthnChallenge } from "./webauthn-challenge"
+import { twoFactorStore } from "./two-factor"
+// Aliased: the name of the adapter method it builds starts with "use", which lint reads as a React hook.
+import { useWebAuthnChallenge as webAuthnChallengeMethod } from "./webauthn-challenge"
 
 export type { PrismaLike } from "./client"
-export { isDate } from "./mappers"
+export { asDatabaseUnavailable, isDatabaseOutage, withPrismaFaults } from "./faults"
 
 /**
  * Prisma's "record to update/delete does not exist". Matched by code rather than
@@ -71,9 +74,34 @@ const HOUR_MS = 60 * 60 * 1000
 /**
  * Every adapter method but removeCredentials: which credentials an account
  * holds besides Auth.js's tables (a password hash) only the app knows, so the
- * app supplies it (the starter: lib/accounts/take-back.ts, wired in auth.ts).
+ * app supplies it (the starter: server/accounts/take-back.ts, wired in auth.ts).
  */
 export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
+  return withOutagesClassified(prismaMethods(prisma, options))
+}
+
+type PrismaMethods = Required<Omit<Adapter, "removeCredentials">>
+
+/**
+ * Every method with an unreachable database rethrown as DatabaseUnavailable
+ * (its cause the Prisma error), which the library answers with 503; any other
+ * failure propagates as Prisma threw it.
+ */
+function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
+  const classified: Record<string, unknown> = {}
+  for (const [name, method] of Object.entries(methods) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+    classified[name] = async (...args: unknown[]) => {
+      try {
+        return await method(...args)
+      } catch (error) {
+        throw asDatabaseUnavailable(error) ?? error
+      }
+    }
+  }
+  return classified as PrismaMethods
+}
+
+function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): PrismaMethods {
   const fastSessionLookup = sqliteSessionLookup(prisma)
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   return {
@@ -266,7 +294,9 @@ export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions 
       return toAuthenticator(row)
     },
 
-    useWebAuthnChallenge: useWebAuthnChallenge(prisma),
+    useWebAuthnChallenge: webAuthnChallengeMethod(prisma),
+
+    ...twoFactorStore(prisma),
   }
 }
 

@@ -4,7 +4,7 @@
  * token response are cut down to the schema's columns. Pure functions: no
  * database access.
  */
-import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../../types"
+import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types"
 import type { AccountData, AccountRow, AuthenticatorRow, SessionRow, UserRow } from "./rows"
 
 /** True when `value` is a Date, or a string that parses to one, and the date is valid. */

@@ -4,7 +4,7 @@
  * is the adapter field with null for "absent"), so the two cannot drift
  * apart. Types and constant selections only: no query runs here.
  */
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../../types"
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types"
 
 /** The fields K of T as columns: always present, null where T leaves them out. */
 type NullableColumns<T, K extends keyof T> = { [P in K]-?: Exclude<T[P], undefined> | null }

@@ -4,7 +4,7 @@
  * stores beside Auth.js's columns, and deleting all of a user's rows but one.
  * Rows written by Auth.js have null details and read like any other.
  */
-import type { AdapterSession } from "../../types"
+import type { AdapterSession } from "../types"
 
 const sessionDetailsSelect = {
   sessionToken: true,

@@ -4,7 +4,7 @@
  * ORM's two statements. Only reads; any other provider gets undefined and the
  * adapter keeps the ORM query.
  */
-import type { AdapterSession, AdapterUser } from "../../types"
+import type { AdapterSession, AdapterUser } from "../types"
 import type { PrismaLike } from "./client"
 
 /** A DATETIME read through a raw query: a Date, or ISO text / epoch ms from older SQLite files. */

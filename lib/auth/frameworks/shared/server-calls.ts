@@ -1,54 +1,17 @@
 /**
- * The core called from server code rather than from a browser: reading the
- * session for a page, and signIn/signOut/update run by a framework's server
- * action or form action. Every framework layer (Next.js, Express, SvelteKit)
- * builds on these, so the flows behave the same in all of them; the layer
- * only supplies the request facts and writes the cookies back its own way.
+ * The core called from server code rather than from a browser: signIn,
+ * signOut and update run by a framework's server action or form action. They
+ * are HTTP flows (redirects, CSRF, cookies), so they go through the core's
+ * Request path as a same-origin POST; every framework layer builds on these,
+ * so the flows behave the same in all of them. Reading the session is not an
+ * HTTP flow: see ./session.ts.
  */
-import { Auth, resolveAuthConfig } from "../auth"
-import { DatabaseUnavailable } from "../errors"
-import { isRelativePath } from "../redirect"
-import type { raw, skipCSRFCheck } from "../symbols"
-import type { AuthConfig, Cookie, Session } from "../types"
-import type { ResponseInternal } from "./response"
-
-export type RawConfig = AuthConfig & { raw: typeof raw }
-export type ActionConfig = RawConfig & { skipCSRFCheck: typeof skipCSRFCheck }
-
-export interface SessionRead {
-  session: Session | null
-  /** Set-Cookie the core asked for (a slid expiry, a cleared stale cookie). */
-  cookies: Cookie[]
-  /** Set when the session could not be read because the database is unreachable: not "signed out". */
-  unavailable?: DatabaseUnavailable
-}
-
-/**
- * Reads the session through the core's GET /session for a request known by
- * its origin and Cookie header. A configuration or adapter failure reads as
- * "no session" (fail closed); the core has already logged it. An unreachable
- * database (the core's 503) is reported as `unavailable`, so callers can show
- * "temporarily unavailable" rather than treat the user as signed out.
- */
-export async function readSessionFromCore(
-  config: RawConfig,
-  where: { origin: string; basePath: string; cookie: string | null },
-): Promise<SessionRead> {
-  try {
-    // Inside the try: an origin or base path that does not make a URL is a configuration
-    // problem (reported at start-up), never a failed page.
-    const request = new Request(`${where.origin}${where.basePath}/session`, { headers: { cookie: where.cookie ?? "" } })
-    const result = await Auth(request, config)
-    if (result.status === 503) {
-      const unavailable = new DatabaseUnavailable("The session could not be read: the database is unavailable")
-      return { session: null, cookies: result.cookies ?? [], unavailable }
-    }
-    const session = result.status === 200 ? ((result.body as Session | null) ?? null) : null
-    return { session, cookies: result.cookies ?? [] }
-  } catch {
-    return { session: null, cookies: [] }
-  }
-}
+import { Auth, resolveAuthConfig } from "../../auth"
+import type { ResponseInternal } from "../../http/response"
+import { isRelativePath } from "../../redirect"
+import type { SessionRead } from "./session"
+import type { ActionConfig } from "./config"
+import type { Cookie, Session } from "../../types"
 
 /**
  * A redirect target given to a server action: relative paths only. A

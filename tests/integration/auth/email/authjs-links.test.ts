@@ -7,7 +7,7 @@ import AuthJsNodemailer from "@auth/core/providers/nodemailer"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { BASE, Browser, ORIGIN, recordingLogger } from "../support"
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 import { BASE, Browser, expectNoInternals, ORIGIN, recordingLogger } from "../support"

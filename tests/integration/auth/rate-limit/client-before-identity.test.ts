@@ -9,11 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { Auth } from "@/lib/auth"
 import { MemoryRateLimitStore, RateLimiter } from "@/lib/auth/rate-limit"
+import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import Credentials from "@/lib/auth/providers/credentials"
-import type { AuthConfig } from "@/lib/auth/types"
-import { requestPasswordReset } from "@/lib/accounts/password-reset"
-import { authorizeWithPassword } from "@/lib/accounts/sign-in"
-import { signUp } from "@/lib/accounts/users"
+import type { AuthConfig } from "@/lib/auth/config/types"
+import { requestPasswordReset } from "@/server/accounts/password-reset"
+import { authorizeWithPassword } from "@/server/accounts/sign-in"
+import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 
@@ -79,7 +80,7 @@ describe("a client over its limit cannot spend a victim's per-address budget", (
   })
 
   it("password reset: an attacker over its client limit cannot hold back the owner's reset mail", async () => {
-    const rateLimit = new RateLimiter({ store: new MemoryRateLimitStore() })
+    const rateLimit = new RateLimiter({ store: new MemoryRateLimitStore(), rules: accountRateLimitRules })
     const origin = "http://localhost:3000"
     // 10 resets per client in 15 minutes: the attacker uses them on other addresses, then names the victim.
     for (let i = 0; i < 10; i++) {

@@ -6,8 +6,8 @@
  */
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
-import { normalizeEmail } from "@/lib/accounts/email"
-import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { normalizeEmail } from "@/server/accounts/email"
+import { signUp, verifyCredentials } from "@/server/accounts/users"
 import { credentialIdentifier } from "@/lib/auth/actions/callback/credentials-limits"
 import Credentials from "@/lib/auth/providers/credentials"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"

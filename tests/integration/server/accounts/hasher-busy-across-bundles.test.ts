@@ -15,16 +15,16 @@ vi.setConfig({ testTimeout: 60_000 })
 // "Bundle A" (say, the server actions) hashes first: the process's gate is its instance.
 delete (globalThis as Record<symbol, unknown>)[Symbol.for("next-auth-starter.accounts.hash-gate")]
 vi.resetModules()
-const bundleA = await import("@/lib/accounts/hash-gate")
+const bundleA = await import("@/server/accounts/hash-gate")
 const gate = bundleA.passwordHashGate()
 // "Bundle B" (say, the auth route handler): its own copies of the library and the account code.
 vi.resetModules()
 const { Auth } = await import("@/lib/auth")
 const { default: Credentials } = await import("@/lib/auth/providers/credentials")
 const { MemoryRateLimitStore } = await import("@/lib/auth/rate-limit")
-const { authorizeWithPassword } = await import("@/lib/accounts/sign-in")
-const { signUp } = await import("@/lib/accounts/users")
-const bundleB = await import("@/lib/accounts/hash-gate")
+const { authorizeWithPassword } = await import("@/server/accounts/sign-in")
+const { signUp } = await import("@/server/accounts/users")
+const bundleB = await import("@/server/accounts/hash-gate")
 
 /** Occupies every slot and queue place of the process's gate until released. */
 function saturateHashGate() {

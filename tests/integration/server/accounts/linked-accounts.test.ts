@@ -3,8 +3,8 @@
  * to unlink the last way a user can sign in — on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { listLinkedAccounts, unlinkAccount } from "@/lib/accounts/linked-accounts"
-import { deletePasskey } from "@/lib/accounts/passkeys"
+import { listLinkedAccounts, unlinkAccount } from "@/server/accounts/linked-accounts"
+import { deletePasskey } from "@/server/accounts/passkeys"
 import type { DbClient } from "@/lib/db/client"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 

@@ -5,8 +5,8 @@
  * password signs in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { changePassword } from "@/lib/accounts/password-change"
-import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { changePassword } from "@/server/accounts/password-change"
+import { signUp, verifyCredentials } from "@/server/accounts/users"
 import { MemoryRateLimitStore } from "@/lib/auth/rate-limit/memory-store"
 import { RateLimiter } from "@/lib/auth/rate-limit/limiter"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"

@@ -3,10 +3,11 @@
  * SMTP server: the mails nodemailer delivers are parsed and their links used.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { sendVerificationMail, confirmEmailAddress } from "@/lib/accounts/email-verification"
-import { requestPasswordReset, resetPassword, resetTokenEmail } from "@/lib/accounts/password-reset"
-import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { sendVerificationMail, confirmEmailAddress } from "@/server/accounts/email-verification"
+import { requestPasswordReset, resetPassword, resetTokenEmail } from "@/server/accounts/password-reset"
+import { signUp, verifyCredentials } from "@/server/accounts/users"
 import { RateLimiter } from "@/lib/auth/rate-limit/limiter"
+import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 
@@ -19,7 +20,7 @@ describe("password reset and email verification", () => {
   let clientCounter = 0
   const client = () => `198.51.100.${++clientCounter}`
   // The library's limiter with its default rules, as auth.ts's `rateLimit` applies them.
-  const rateLimit = new RateLimiter()
+  const rateLimit = new RateLimiter({ rules: accountRateLimitRules })
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite")

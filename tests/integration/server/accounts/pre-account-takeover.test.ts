@@ -5,10 +5,11 @@
  * the mailbox. Real SQLite, real SMTP capture; the mailed links are used.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { confirmEmailAddress, disownSignUp, sendVerificationMail } from "@/lib/accounts/email-verification"
-import { requestPasswordReset, resetPassword } from "@/lib/accounts/password-reset"
-import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { confirmEmailAddress, disownSignUp, sendVerificationMail } from "@/server/accounts/email-verification"
+import { requestPasswordReset, resetPassword } from "@/server/accounts/password-reset"
+import { signUp, verifyCredentials } from "@/server/accounts/users"
 import { RateLimiter } from "@/lib/auth/rate-limit/limiter"
+import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 
@@ -20,7 +21,7 @@ describe("pre-account takeover", () => {
   let smtp: TestSmtpServer
   let saved: string | undefined
   let n = 0
-  const rateLimit = new RateLimiter()
+  const rateLimit = new RateLimiter({ rules: accountRateLimitRules })
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite")

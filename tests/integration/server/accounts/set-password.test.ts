@@ -5,10 +5,11 @@
  * nothing is stored until a password that passes the sign-up rules is chosen.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { requestPasswordReset, resetPassword } from "@/lib/accounts/password-reset"
-import { requestSetPasswordMail, setPasswordFromLink, setPasswordTokenEmail } from "@/lib/accounts/set-password"
-import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { requestPasswordReset, resetPassword } from "@/server/accounts/password-reset"
+import { requestSetPasswordMail, setPasswordFromLink, setPasswordTokenEmail } from "@/server/accounts/set-password"
+import { signUp, verifyCredentials } from "@/server/accounts/users"
 import { RateLimiter } from "@/lib/auth/rate-limit/limiter"
+import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 
@@ -21,7 +22,7 @@ describe("set a password through a mailed link", () => {
   const saved = { server: process.env.EMAIL_SERVER, nodeEnv: process.env.NODE_ENV }
   let clientCounter = 0
   const client = () => `203.0.113.${++clientCounter}`
-  const rateLimit = new RateLimiter()
+  const rateLimit = new RateLimiter({ rules: accountRateLimitRules })
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite")

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { Auth } from "@/lib/auth"
 import { MemoryRateLimitStore, PrismaRateLimitStore } from "@/lib/auth/rate-limit"
 import Credentials from "@/lib/auth/providers/credentials"
-import type { AuthConfig } from "@/lib/auth/types"
-import { authorizeWithPassword } from "@/lib/accounts/sign-in"
-import { signUp } from "@/lib/accounts/users"
+import type { AuthConfig } from "@/lib/auth/config/types"
+import { authorizeWithPassword } from "@/server/accounts/sign-in"
+import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 // These tests run scrypt 50+ times, which takes most of a minute on a busy 2-core machine.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { passwordHashGate } from "@/lib/accounts/hash-gate"
-import { authorizeWithPassword, SignInBusy } from "@/lib/accounts/sign-in"
-import { signUp } from "@/lib/accounts/users"
+import { passwordHashGate } from "@/server/accounts/hash-gate"
+import { authorizeWithPassword, SignInBusy } from "@/server/accounts/sign-in"
+import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 /** Occupies every slot and queue place of the process's hash gate until released. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { signUp, verifyCredentials } from "@/lib/accounts/users"
+import { signUp, verifyCredentials } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { normalizeEmail } from "@/lib/accounts/email"
-import { authorizeWithPassword } from "@/lib/accounts/sign-in"
+import { normalizeEmail } from "@/server/accounts/email"
+import { authorizeWithPassword } from "@/server/accounts/sign-in"
 
 describe.each(["sqlite", "postgresql"] as const)("accounts on %s", (provider) => {
   let db: TestDatabase

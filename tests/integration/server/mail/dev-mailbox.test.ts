@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { createPrismaClient } from "@/lib/db/client"
-import { DEV_MAILBOX_LIMIT, devMails, storeDevMail } from "@/lib/mail/dev-mailbox"
+import { DEV_MAILBOX_LIMIT, devMails, storeDevMail } from "@/server/mail/dev-mailbox"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 describe.each(["sqlite", "postgresql"] as const)("dev mailbox on %s", (provider) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 
 const ORIGIN = "http://localhost:3000"
 const COOKIE = "authjs.signin-email"

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { authUrlProblem, environmentProblems, issuerProblems, urlVariableProblem } from "@/lib/auth/config/env-check"
-import { basePathFromEnv } from "@/lib/auth/config/env"
+import { basePathFromEnv } from "@/lib/auth/env"
 import { createConfigResolver } from "@/lib/auth/config/resolve"
 import { InvalidEnvironmentVariable } from "@/lib/auth/errors"
 import { resolveOrigin } from "@/lib/auth/http/origin"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { secretsFromEnv } from "@/lib/auth/config/env"
+import { secretsFromEnv } from "@/lib/auth/env"
 import { createConfigResolver } from "@/lib/auth/config/resolve"
 import { decode, encode } from "@/lib/auth/jwt"
 import Credentials from "@/lib/auth/providers/credentials"

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { normalizeEmail } from "@/lib/accounts/email"
+import { normalizeEmail } from "@/server/accounts/email"
 import { normalizeWebAuthnEmail } from "@/lib/auth/actions/webauthn-options"
 import { normalizeEmailAddress } from "@/lib/auth/email/normalize"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { resolveOrigin, withOrigin } from "@/lib/auth/next/origin"
+import { resolveOrigin, withOrigin } from "@/lib/auth/http/origin"
 
 const h = (entries: Record<string, string>) => new Headers(entries)
 

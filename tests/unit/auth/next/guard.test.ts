@@ -12,6 +12,7 @@
  */
 import { NextRequest } from "next/server"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { DatabaseUnavailable } from "@/lib/auth/errors"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
 import Credentials from "@/lib/auth/providers/credentials"
 import { envFor } from "@/tests/helpers/env"
@@ -121,9 +122,11 @@ describe("pages the guard never blocks", () => {
 })
 
 describe("the guard during a database outage", () => {
-  // An adapter whose database is gone: every call is refused as a real driver would refuse it.
+  // An adapter whose database is gone: every call fails as a real driver's would, and the adapter
+  // says so with DatabaseUnavailable (telling an outage apart is the adapter's job).
   const refused = async () => {
-    throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })
+    const cause = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })
+    throw new DatabaseUnavailable("The database is unavailable", { cause })
   }
   const downConfig = () =>
     config({

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { GENERATE_SECRET_COMMAND } from "@/lib/auth/config/assert"
+import { GENERATE_SECRET_COMMAND } from "@/lib/auth/constants"
 import { InvalidEnvironmentVariable } from "@/lib/auth/errors"
 import { checkAuthConfigAtStartup, checkEnvironmentAtStartup } from "@/lib/auth/next/startup"
 import Credentials from "@/lib/auth/providers/credentials"

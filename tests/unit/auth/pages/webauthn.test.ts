@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
 import Passkey from "@/lib/auth/providers/passkey"
-import type { Adapter, AuthConfig } from "@/lib/auth/types"
+import type { Adapter } from "@/lib/auth/adapters/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { bundleWebAuthnScript } from "@/scripts/build-webauthn-script.mjs"
 

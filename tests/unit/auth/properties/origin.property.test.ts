@@ -5,7 +5,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { resolveOrigin } from "@/lib/auth/next/origin"
+import { resolveOrigin } from "@/lib/auth/http/origin"
 
 const hostish = fc.oneof(
   fc.string({ unit: "binary", maxLength: 80 }),

@@ -16,7 +16,7 @@ import VK, { type VkProfile } from "@/lib/auth/providers/vk"
 import Yandex, { type YandexProfile } from "@/lib/auth/providers/yandex"
 import { applyProviderEnv } from "@/lib/auth/config/env"
 import { normaliseOAuthProvider } from "@/lib/auth/oauth/normalise"
-import { oauthProviderProblem } from "@/lib/auth/oauth/provider-problem"
+import { oauthProviderProblem } from "@/lib/auth/config/oauth-provider-problem"
 
 const tokens = { access_token: "at", token_type: "bearer" }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { trustedProxiesFromEnv } from "@/lib/auth/config/env"
+import { trustedProxiesFromEnv } from "@/lib/auth/env"
 import { clientAddress } from "@/lib/auth/rate-limit"
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/", { headers })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import { MemoryRateLimitStore } from "@/lib/auth/rate-limit"
 import Credentials from "@/lib/auth/providers/credentials"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 
 const PASSWORD = "the right passphrase"
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Auth } from "@/lib/auth"
 import Credentials from "@/lib/auth/providers/credentials"
 import { defaultBasePath, getProviders, getSession, setDefaultBasePath, signIn } from "@/lib/auth/react/client"
-import type { AuthConfig } from "@/lib/auth/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 
 const ORIGIN = "http://localhost:3000"
 const config: AuthConfig = {

@@ -8,7 +8,8 @@ import { Auth } from "@/lib/auth"
 import Passkey from "@/lib/auth/providers/passkey"
 import WebAuthn from "@/lib/auth/providers/webauthn"
 import { relyingPartyFor } from "@/lib/auth/relying-party/relying-party"
-import type { Adapter, AuthConfig } from "@/lib/auth/types"
+import type { Adapter } from "@/lib/auth/adapters/types"
+import type { AuthConfig } from "@/lib/auth/config/types"
 
 const methods = [
   "createUser", "getUser", "getUserByEmail", "linkAccount", "getAccount", "getAuthenticator",

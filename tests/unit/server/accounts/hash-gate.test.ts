@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { HashGate, PasswordHasherBusy, passwordHashGate } from "@/lib/accounts/hash-gate"
+import { HashGate, PasswordHasherBusy, passwordHashGate } from "@/server/accounts/hash-gate"
 
 const deferred = () => {
   let resolve!: () => void

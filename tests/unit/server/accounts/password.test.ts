@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { normalizeEmail } from "@/lib/accounts/email"
-import { hashPassword, verifyPassword } from "@/lib/accounts/password"
-import { checkPassword } from "@/lib/accounts/password-policy"
+import { normalizeEmail } from "@/server/accounts/email"
+import { hashPassword, verifyPassword } from "@/server/accounts/password"
+import { checkPassword } from "@/server/accounts/password-policy"
 
 describe("hashPassword / verifyPassword", () => {
   it("stores an scrypt hash with its parameters and a random salt", async () => {

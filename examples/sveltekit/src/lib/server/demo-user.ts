@@ -1,6 +1,6 @@
 /**
  * The password check the example's credentials provider runs. Passwords are
- * kept as scrypt hashes (the starter's lib/accounts/password); `npm run setup`
+ * kept as scrypt hashes (the starter's server/accounts/password); `npm run setup`
  * (scripts/setup.ts) creates the demo account.
  */
 import { verifyPassword } from "$starter/accounts/password"

@@ -4,7 +4,7 @@
  * DatabaseUnavailable, told by its stable code).
  */
 import { error } from "@sveltejs/kit"
-import type { Session } from "$auth/types"
+import type { Session } from "$auth"
 
 interface LoadEvent {
   locals: App.Locals

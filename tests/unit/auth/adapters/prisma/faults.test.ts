@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { asDatabaseUnavailable, isDatabaseOutage, reportDatabaseFault, reportDatabaseHealthy } from "@/lib/auth/database-fault"
+import { asDatabaseUnavailable, isDatabaseOutage, withPrismaFaults } from "@/lib/auth/adapters/prisma"
 import { AdapterError, DatabaseUnavailable } from "@/lib/auth/errors"
-import type { LoggerInstance } from "@/lib/auth/types"
 
 const coded = (code: string, message = "failed") => Object.assign(new Error(message), { code })
 
-describe("telling a database outage from other failures", () => {
+describe("the Prisma adapter tells a database outage from other failures", () => {
   it.each([
     ["Prisma: server unreachable", coded("P1001")],
     ["Prisma: connection closed", coded("P1017")],
@@ -20,7 +19,9 @@ describe("telling a database outage from other failures", () => {
     ["inside an AggregateError (node's happy eyeballs)", new AggregateError([coded("ECONNREFUSED"), coded("ECONNREFUSED")])],
   ])("%s is an outage", (_name, error) => {
     expect(isDatabaseOutage(error)).toBe(true)
-    expect(asDatabaseUnavailable(error)).toBeInstanceOf(DatabaseUnavailable)
+    const outage = asDatabaseUnavailable(error)
+    expect(outage).toBeInstanceOf(DatabaseUnavailable)
+    expect(outage?.cause?.err).toBe(error)
   })
 
   it.each([
@@ -34,23 +35,15 @@ describe("telling a database outage from other failures", () => {
     expect(asDatabaseUnavailable(error)).toBeNull()
   })
 
-  it("DatabaseUnavailable is a typed AdapterError with a stable code and a Retry-After", () => {
-    const error = new DatabaseUnavailable("down")
-    expect(error).toBeInstanceOf(AdapterError)
-    expect(error.type).toBe("DatabaseUnavailable")
-    expect(error.code).toBe("database_unavailable")
-    expect(error.retryAfterSeconds).toBeGreaterThan(0)
+  it("a DatabaseUnavailable stays itself", () => {
+    const outage = new DatabaseUnavailable("down")
+    expect(asDatabaseUnavailable(outage)).toBe(outage)
   })
 
-  it("an outage is logged once when it starts and once when it ends, however many requests fail", () => {
-    const lines: string[] = []
-    const logger: LoggerInstance = { error: (code) => void lines.push(code), warn: (code) => void lines.push(code), debug: () => {} }
-    reportDatabaseHealthy(logger)
-    for (let i = 0; i < 50; i++) reportDatabaseFault(logger, new DatabaseUnavailable("down"))
-    reportDatabaseHealthy(logger)
-    reportDatabaseHealthy(logger)
-    reportDatabaseFault(logger, new DatabaseUnavailable("down again"))
-    expect(lines).toEqual(["DatabaseUnavailable", "database-recovered", "DatabaseUnavailable"])
-    reportDatabaseHealthy(logger)
+  it("withPrismaFaults rethrows an outage as DatabaseUnavailable and anything else unchanged", async () => {
+    await expect(withPrismaFaults(async () => Promise.reject(coded("P1001")))()).rejects.toBeInstanceOf(DatabaseUnavailable)
+    const other = coded("P2002")
+    await expect(withPrismaFaults(async () => Promise.reject(other))()).rejects.toBe(other)
+    expect(await withPrismaFaults(async (n: number) => n + 1)(1)).toBe(2)
   })
 })

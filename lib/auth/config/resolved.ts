@@ -1,0 +1,134 @@
+/**
+ * The shapes the pipeline works with once a configuration is resolved: the
+ * resolved configuration, the per-request context, and the session strategy
+ * and revocation it holds. They refer to one another (the configuration holds
+ * the strategy, the strategy reads the context, the context holds the
+ * configuration), so they share this one module of types: the modules that
+ * build them (resolve.ts, ../context.ts, ../session/*) import it and never
+ * each other. Types only.
+ */
+import type { AdapterViews } from "../adapters/capabilities"
+import type { Adapter } from "../adapters/types"
+import type { AuthError } from "../errors"
+import type { RequestInternal } from "../http/request"
+import type { KeyRing } from "../jwt"
+import type { LoggerInstance } from "../logger"
+import type { ProviderConfig } from "../providers/types"
+import type { RateLimiter } from "../rate-limit/limiter"
+import type { Account, Cookie, CookiesOptions, JWT, JWTOptions, PagesOptions, Profile, Session, Theme, User } from "../types"
+import type { CallbacksOptions, EventCallbacks, SessionOptions } from "./types"
+
+export interface ResolvedConfig {
+  basePath: string
+  secrets: string[]
+  keyRing: KeyRing
+  providers: ProviderConfig[]
+  providerById: Map<string, ProviderConfig>
+  adapter?: Adapter
+  /** The adapter once per feature, typed with the methods that feature calls (see adapters/capabilities). */
+  adapters: AdapterViews
+  session: SessionOptions
+  /** The session strategy's implementation, chosen here once. */
+  sessionStrategy: SessionStrategy
+  /**
+   * Revoking sessions by a per-user "sessions valid since" instant: present when the adapter
+   * stores it. The jwt strategy checks every token against it (session/revocation.ts).
+   */
+  revocation?: SessionRevocation
+  jwt: JWTOptions
+  /** True when jwt.encode/decode are ours, so the pipeline can call the key ring directly. */
+  builtinJwt: boolean
+  callbacks: CallbacksOptions
+  events: Partial<EventCallbacks>
+  pages: Partial<PagesOptions>
+  theme: Required<Pick<Theme, "colorScheme">> & Theme
+  logger: LoggerInstance
+  /** Cookie options for plain-http and for https origins, computed once. */
+  cookies: { secure: CookiesOptions; insecure: CookiesOptions }
+  useSecureCookies?: boolean
+  skipCSRFCheck: boolean
+  raw: boolean
+  experimental: { enableWebAuthn: boolean }
+  /** Counts sign-in attempts and the app's limited actions (see lib/auth/rate-limit). */
+  rateLimiter: RateLimiter
+  redirectProxyUrl?: string
+  /** The origin links in mail are built from: AUTH_URL's, never the request's (email/link-origin.ts). */
+  mailOrigin: string
+  /** A configuration problem, reported on every request until the config is fixed. */
+  error?: AuthError
+}
+
+/**
+ * Everything an action needs about one request. Work that only some actions
+ * need (CSRF, callback URL) is done on first use, so a session check pays for
+ * neither.
+ */
+export interface AuthContext {
+  config: ResolvedConfig
+  request: RequestInternal
+  /** Origin of the deployment, e.g. http://localhost:3000. */
+  origin: string
+  /** origin + basePath, e.g. http://localhost:3000/api/auth. */
+  authUrl: string
+  cookies: CookiesOptions
+  provider?: ProviderConfig
+  /** Cookies the response must set; actions push to it. */
+  outCookies: Cookie[]
+  csrf(): Promise<{ token: string; verified: boolean }>
+  callbackUrl(): Promise<string>
+}
+
+// ---------------------------------------------------------------------------
+// Session strategy: the one interface both strategies (jwt, database) implement.
+// It is chosen once, when the configuration is resolved; no action asks which
+// one it has. Implementations return the cookies to set and never build a
+// response themselves.
+// ---------------------------------------------------------------------------
+
+export interface SignedInUser {
+  user: User
+  account: Account | null
+  profile?: Profile
+  isNewUser?: boolean
+}
+
+export interface SessionUpdate {
+  /** Data sent by the client's update(); present only on POST /session. */
+  data: unknown
+}
+
+export interface SessionRead {
+  session: Session | null
+  cookies: Cookie[]
+}
+
+/**
+ * What reading or updating a session needs of a request: the config, the
+ * cookie names for its origin, and its cookies. Narrower than the context, so
+ * a server-side read (session/read.ts) needs no HTTP request at all.
+ */
+export type SessionReadContext = Pick<AuthContext, "config" | "cookies"> & { request: Pick<AuthContext["request"], "cookies"> }
+
+export interface SessionStrategy {
+  readonly name: "jwt" | "database"
+  /** GET /session: the current session, with any cookie refresh it needs. */
+  read(ctx: SessionReadContext): Promise<SessionRead>
+  /** POST /session: the update flow (trigger "update") with the client's data. */
+  update(ctx: SessionReadContext, update: SessionUpdate): Promise<SessionRead>
+  /** A user just signed in: start their session and return the cookies that carry it. */
+  create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]>
+  /** Sign-out: end the session (fires the signOut event) and return the cookies that clear it. */
+  end(ctx: AuthContext): Promise<Cookie[]>
+  /** The id of the user signed in in this browser, if any (account linking at sign-in asks). */
+  signedInUserId(ctx: AuthContext): Promise<string | null>
+}
+
+/** Revoking jwt sessions by a per-user "sessions valid since" instant (../session/revocation.ts). */
+export interface SessionRevocation {
+  /** The configured delay, in seconds. */
+  readonly delaySeconds: number
+  /** Whether a session token with these claims is still valid for its user. */
+  accepts(token: JWT): Promise<boolean>
+  /** Ends every session of the user issued before `since` (default: now); resolves to the instant stored. */
+  revoke(userId: string, since?: Date): Promise<Date>
+}

@@ -1,0 +1,113 @@
+/**
+ * The configuration an app passes to the library, and the callbacks and
+ * events it may give (spec §2.2, §2.3, §2.5, §6). Types only.
+ */
+import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types"
+import type { LoggerInstance } from "../logger"
+import type { Provider } from "../providers/types"
+import type { RateLimitOptions } from "../rate-limit/limiter"
+import type { ValidSinceCache } from "../session/valid-since-cache"
+import type {
+  Account,
+  Awaitable,
+  CookiesOverrides,
+  JWT,
+  JWTOptions,
+  PagesOptions,
+  Profile,
+  Session,
+  Theme,
+  User,
+} from "../types"
+
+// ---------------------------------------------------------------------------
+// Callbacks and events (spec §2.3, §6)
+// ---------------------------------------------------------------------------
+
+export interface CallbacksOptions {
+  signIn: (params: {
+    user: User | AdapterUser
+    account?: Account | null
+    profile?: Profile
+    email?: { verificationRequest?: boolean }
+    credentials?: Record<string, unknown>
+  }) => Awaitable<boolean | string>
+  redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>
+  session: (
+    params: {
+      session: Session & { user?: User | AdapterUser }
+      token: JWT
+      user: AdapterUser
+      newSession?: unknown
+      trigger?: "update"
+    },
+  ) => Awaitable<Session | Record<string, unknown> | null>
+  jwt: (params: {
+    token: JWT
+    user?: User | AdapterUser
+    account?: Account | null
+    profile?: Profile
+    trigger?: "signIn" | "signUp" | "update"
+    isNewUser?: boolean
+    session?: unknown
+  }) => Awaitable<JWT | null>
+}
+
+export interface EventCallbacks {
+  signIn: (message: {
+    user: User
+    account?: Account | null
+    profile?: Profile
+    isNewUser?: boolean
+  }) => Awaitable<void>
+  signOut: (message: { session: AdapterSession | null | undefined } | { token: JWT | null }) => Awaitable<void>
+  createUser: (message: { user: User }) => Awaitable<void>
+  updateUser: (message: { user: User }) => Awaitable<void>
+  linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
+  session: (message: { session: Session; token: JWT }) => Awaitable<void>
+}
+
+// ---------------------------------------------------------------------------
+// Session options and the configuration object (spec §2.2, §2.5)
+// ---------------------------------------------------------------------------
+
+export interface SessionOptions {
+  strategy: "jwt" | "database"
+  maxAge: number
+  updateAge: number
+  generateSessionToken: () => string
+  /**
+   * Not in Auth.js. jwt strategy with an adapter that stores "sessions valid
+   * since" (the Prisma adapter): how many seconds a process may go on using
+   * the instant it last read for a user, i.e. how long a revoked session may
+   * still be accepted by another instance. Default 60 (AUTH_REVOCATION_DELAY);
+   * 0 reads the database on every session read.
+   */
+  revocationDelay: number
+  /** Where those instants are kept; default one cache per process. Tests give each "instance" its own. */
+  revocationCache?: ValidSinceCache
+}
+
+export interface AuthConfig {
+  providers: Provider[]
+  adapter?: Adapter
+  basePath?: string
+  callbacks?: Partial<CallbacksOptions>
+  cookies?: CookiesOverrides
+  debug?: boolean
+  events?: Partial<EventCallbacks>
+  experimental?: { enableWebAuthn?: boolean }
+  jwt?: Partial<JWTOptions>
+  logger?: Partial<LoggerInstance>
+  pages?: Partial<PagesOptions>
+  redirectProxyUrl?: string
+  secret?: string | string[]
+  session?: Partial<SessionOptions>
+  skipCSRFCheck?: symbol
+  theme?: Theme
+  trustHost?: boolean
+  useSecureCookies?: boolean
+  raw?: symbol
+  /** Rate limits on sign-in and the app's own actions (memory store by default); false turns them off. */
+  rateLimit?: RateLimitOptions | false
+}
