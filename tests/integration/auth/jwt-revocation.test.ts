@@ -53,7 +53,10 @@ describe.each(["sqlite", "postgresql"] as const)("revoking jwt sessions on %s", 
     db = await createTestDatabase(provider)
     userId = (await PrismaAdapter(db.prisma).createUser({ id: "", email: "ada@example.com", emailVerified: null, name: "Ada" })).id
     instanceA = instance(0, new ValidSinceCache())
-    instanceB = instance(60, new ValidSinceCache({ now: () => Date.now() + clock }))
+    // B's clock moves only when a test moves it: with real time added, the seconds a test
+    // spends waiting for the next whole second would age B's entry past its 60 s early.
+    const start = Date.now()
+    instanceB = instance(60, new ValidSinceCache({ now: () => start + clock }))
   })
   afterAll(() => db.cleanup())
 
