@@ -5,8 +5,8 @@
  * consumed it or it is still a stream.
  */
 import type { Request as ExpressRequest } from "express"
-import { authUrlFromEnv, type Env } from "../env"
-import { resolveOrigin } from "../http/origin"
+import type { Env } from "../env"
+import { frameworkOrigin } from "../frameworks/shared/origin"
 import { headersFromNode } from "../frameworks/shared/headers"
 import { bodyStream } from "./body"
 
@@ -16,12 +16,7 @@ import { bodyStream } from "./body"
  * A host header that cannot form a URL reads as localhost, never an error.
  */
 export function expressOrigin(req: ExpressRequest, env: Env): string {
-  const host = req.host
-  const fallback = `${req.protocol === "https" ? "https" : "http"}://${host ?? "localhost"}`
-  return resolveOrigin(
-    { get: (name) => (name === "host" ? (host ?? null) : null) },
-    { authUrl: authUrlFromEnv(env), trustHost: false, fallback },
-  )
+  return frameworkOrigin(env, `${req.protocol === "https" ? "https" : "http"}://${req.host ?? "localhost"}`)
 }
 
 /**

@@ -4,7 +4,8 @@
  * any SvelteKit 2 version and tests can build events from real Requests.
  */
 import type { Cookies, RequestEvent } from "@sveltejs/kit"
-import { authUrlFromEnv, type Env } from "../env"
+import type { Env } from "../env"
+import { frameworkOrigin } from "../frameworks/shared/origin"
 import { cookieStoreOptions } from "../frameworks/shared/cookies"
 import type { Cookie, Session } from "../types"
 
@@ -20,15 +21,7 @@ export interface AuthLocals {
 
 /** AUTH_URL when set (a proxy in front of the app), else the origin SvelteKit built event.url from. */
 export function eventOrigin(event: Pick<SvelteKitEvent, "url">, env: Env): string {
-  const authUrl = authUrlFromEnv(env)
-  if (authUrl) {
-    try {
-      return new URL(authUrl).origin
-    } catch {
-      // An unusable AUTH_URL falls back to the event's origin.
-    }
-  }
-  return event.url.origin
+  return frameworkOrigin(env, event.url.origin)
 }
 
 /**
