@@ -38,10 +38,12 @@ const layers = [
     path: [
       "^lib/auth/(context|callbacks|events)\\.ts$",
       "^lib/auth/(session|oauth|relying-party|webauthn|email|pages|actions)/",
+      // The rest of two-factor/ (totp, secret-box, recovery-codes are toolkit): its sign-in and enrolment flows.
+      "^lib/auth/two-factor/",
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.
-  { name: "core", path: ["^lib/auth/(auth|index|access-tokens)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
+  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
   { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
 ]
 

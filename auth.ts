@@ -15,6 +15,7 @@ import { rateLimitStoreFromEnv } from "@/server/rate-limit-store"
 import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
+import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { mailLinkOrigin } from "@/lib/auth"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
@@ -110,6 +111,15 @@ export const authConfig: NextAuthConfig = {
         console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
       })
     },
+    // The owner hears of every change to their second factor, wherever it was made: Settings, or the
+    // library's own enrolment page when twoFactor.required sends a user there. (Replaced recovery
+    // codes have no library event: the Settings action that replaces them sends that notice.)
+    twoFactorEnabled({ userId }) {
+      sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "enabled", origin: mailLinkOrigin(process.env), rateLimit })
+    },
+    twoFactorDisabled({ userId }) {
+      sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "disabled", origin: mailLinkOrigin(process.env), rateLimit })
+    },
   },
   callbacks: {
     authorized({ auth: session, request }) {
@@ -142,7 +152,8 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sessions } = NextAuth(authConfig)
+export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sessions, requireRecentAuthentication } =
+  NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,

@@ -14,6 +14,8 @@ import { signin } from "./actions/signin"
 import { signout } from "./actions/signout"
 import { verifyRequest } from "./actions/verify-request"
 import { webauthnOptions } from "./actions/webauthn-options"
+import { twoFactor } from "./actions/two-factor"
+import { reauthenticate } from "./actions/reauthenticate"
 import { createConfigResolver } from "./config/resolve"
 import type { ResolvedConfig } from "./config/resolved"
 import { type AuthContext, createContext } from "./context"
@@ -26,6 +28,7 @@ import {
   CrossSiteRequest,
   EmailSignInError,
   reportedErrorType,
+  TwoFactorSignInError,
   retryAfterOf,
   WebAuthnVerificationError,
 } from "./errors"
@@ -47,6 +50,8 @@ const handlers: Record<AuthAction, (ctx: AuthContext) => ResponseInternal | Prom
   error: errorPage,
   "verify-request": verifyRequest,
   "webauthn-options": webauthnOptions,
+  "two-factor": twoFactor,
+  reauthenticate,
 }
 
 // A memo keyed by the config object's identity: the same object is resolved
@@ -72,7 +77,12 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
   const kind = error.kind
   const type = reportedErrorType(error)
   const params = new URLSearchParams({ error: type })
-  if (error instanceof CredentialsSignin || error instanceof EmailSignInError || error instanceof WebAuthnVerificationError) {
+  if (
+    error instanceof CredentialsSignin ||
+    error instanceof EmailSignInError ||
+    error instanceof WebAuthnVerificationError ||
+    error instanceof TwoFactorSignInError
+  ) {
     params.set("code", error.code)
   }
   const page = customPageUrl(ctx, kind) ?? `${ctx.authUrl}/${kind.toLowerCase()}`

@@ -9,6 +9,8 @@ import type { Cookie, CookieKey, CookieOption, CookieSerializeOptions, CookiesOp
 export const CHUNK_SIZE = 4096 - 160
 
 const FIFTEEN_MINUTES = 15 * 60
+/** How long a first factor waits for the second (issue 23: at most five minutes). */
+export const TWO_FACTOR_PENDING_SECONDS = 5 * 60
 
 /**
  * The session and callback-url cookies keep Auth.js's `__Secure-` names, so
@@ -32,6 +34,7 @@ export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
     state: { name: `${hostOnly}authjs.state`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
     nonce: { name: `${hostOnly}authjs.nonce`, options: base() },
     webauthnChallenge: { name: `${hostOnly}authjs.challenge`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
+    twoFactorPending: { name: `${hostOnly}authjs.two-factor`, options: { ...base(), maxAge: TWO_FACTOR_PENDING_SECONDS } },
   }
 }
 

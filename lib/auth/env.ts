@@ -74,6 +74,17 @@ export function revocationDelayFromEnv(env: Env): number | undefined {
   return /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN
 }
 
+/**
+ * AUTH_REAUTHENTICATE_AFTER in seconds (reauthenticateAfter); undefined when
+ * unset, NaN when it is not a whole number of seconds (the start-up check and
+ * the configuration check report that by name).
+ */
+export function reauthenticateAfterFromEnv(env: Env): number | undefined {
+  const value = env.AUTH_REAUTHENTICATE_AFTER?.trim()
+  if (value === undefined || value === "") return undefined
+  return /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+}
+
 /** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
 export function basePathFromEnv(env: Env): string | undefined {
   const url = authUrlFromEnv(env)

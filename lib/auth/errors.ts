@@ -34,6 +34,7 @@ export type ErrorType =
   | "InvalidEndpoints"
   | "InvalidEnvironmentVariable"
   | "InvalidProvider"
+  | "InvalidTwoFactorCode"
   | "MissingAdapter"
   | "MissingAdapterMethods"
   | "MissingAuthorize"
@@ -46,6 +47,7 @@ export type ErrorType =
   | "RateLimitStoreError"
   | "RefreshTokenError"
   | "SignOutError"
+  | "TwoFactorSignInError"
   | "UnsupportedStrategy"
   | "UntrustedHost"
   | "Verification"
@@ -66,6 +68,7 @@ const CLIENT_SAFE_TYPES = [
   "AccountNotLinked",
   "WebAuthnVerificationError",
   "DatabaseUnavailable",
+  "TwoFactorSignInError",
 ] as const satisfies readonly ErrorType[]
 
 export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
@@ -119,6 +122,13 @@ export type WebAuthnErrorCode =
   | "signature"
   | "session_changed"
 
+/**
+ * Why a pending two-factor sign-in ended (`?code=` on the sign-in page): it
+ * expired or was never started (`two_factor_expired`), or too many wrong
+ * codes voided it (`two_factor_rate_limited`). Either way the user starts over.
+ */
+export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited"
+
 /** Every code the library's errors carry (`error.code`, and each class's static `code`). */
 export type AuthErrorCode =
   | "access_denied"
@@ -136,6 +146,7 @@ export type AuthErrorCode =
   | "invalid_endpoints"
   | "invalid_environment_variable"
   | "invalid_provider"
+  | "invalid_two_factor_code"
   | "missing_adapter"
   | "missing_adapter_methods"
   | "missing_authorize"
@@ -149,12 +160,14 @@ export type AuthErrorCode =
   | "refresh_token_error"
   | "sign_out_error"
   | "unsupported_strategy"
+  | "two_factor_unsupported"
   | "untrusted_host"
   | "verification"
   | "webauthn_verification_error"
   | CredentialsErrorCode
   | EmailSignInErrorCode
   | WebAuthnErrorCode
+  | TwoFactorSignInErrorCode
 
 export interface AuthErrorCause extends Record<string, unknown> {
   err?: Error
@@ -354,6 +367,18 @@ export class MissingAdapterMethods extends AuthError {
   static override type: ErrorType = "MissingAdapterMethods"
   static override code: AuthErrorCode = "missing_adapter_methods"
 }
+/**
+ * Two-factor is required (`twoFactor.required`) but the adapter cannot store
+ * second factors: a configuration error naming the missing methods.
+ */
+export class TwoFactorUnsupported extends MissingAdapterMethods {
+  static override code: AuthErrorCode = "two_factor_unsupported"
+}
+/** A TOTP code refused while turning two-factor on: wrong, expired, or already used. */
+export class InvalidTwoFactorCode extends AuthError {
+  static override type: ErrorType = "InvalidTwoFactorCode"
+  static override code: AuthErrorCode = "invalid_two_factor_code"
+}
 export class MissingAuthorize extends AuthError {
   static override type: ErrorType = "MissingAuthorize"
   static override code: AuthErrorCode = "missing_authorize"
@@ -473,6 +498,17 @@ export class CrossSiteRequest extends AuthError {
 export class MissingCSRF extends SignInError {
   static override type: ErrorType = "MissingCSRF"
   static override code: AuthErrorCode = "missing_csrf"
+}
+/** A pending two-factor sign-in that is gone: `code` says why; the user signs in again. */
+export class TwoFactorSignInError extends SignInError {
+  static override type: ErrorType = "TwoFactorSignInError"
+  static override code: AuthErrorCode = "two_factor_expired"
+  declare code: TwoFactorSignInErrorCode
+
+  constructor(code: TwoFactorSignInErrorCode, message?: string) {
+    super(message ?? `The two-factor sign-in ended: ${code}`)
+    this.code = code
+  }
 }
 export class AccountNotLinked extends SignInError {
   static override type: ErrorType = "AccountNotLinked"

@@ -34,6 +34,7 @@ export {
   InvalidEndpoints,
   InvalidEnvironmentVariable,
   InvalidProvider,
+  InvalidTwoFactorCode,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
@@ -47,6 +48,8 @@ export {
   RefreshTokenError,
   SignInError,
   SignOutError,
+  TwoFactorSignInError,
+  TwoFactorUnsupported,
   UnsupportedStrategy,
   UntrustedHost,
   Verification,
@@ -62,6 +65,7 @@ export {
   type ErrorType,
   type ReportedErrorType,
   type WebAuthnErrorCode,
+  type TwoFactorSignInErrorCode,
 } from "./errors"
 export { urlVariableProblem, type EnvironmentCheck, type UrlVariableRule } from "./config/env-check"
 export type {
@@ -85,7 +89,10 @@ export type {
   TokenSet,
   User,
 } from "./types"
-export type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./config/types"
+export type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions, TwoFactorOptions } from "./config/types"
+// Step-up: the framework-neutral decision behind Next's requireRecentAuthentication (Express, SvelteKit, …).
+export { needsReauthentication } from "./session/step-up"
+export type { SessionProof } from "./config/resolved"
 export type {
   Adapter,
   AdapterAccount,
@@ -111,6 +118,15 @@ export type {
 } from "./providers/types"
 export type { LoggerInstance, WarningCode } from "./logger"
 export { getAccessToken, refreshAccessTokenInJwt } from "./access-tokens"
+export {
+  beginTwoFactorSetup,
+  confirmTwoFactorSetup,
+  regenerateRecoveryCodes,
+  disableTwoFactor,
+  getTwoFactorStatus,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from "./two-factor-settings"
 export type { AccessTokenResult, JwtProviderTokens } from "./access-tokens"
 export type { OAuthConfig, OAuthUserConfig } from "./providers/oauth-types"
 export {
@@ -144,6 +160,14 @@ export {
 export { InvalidEmailAddress, MAX_EMAIL_LENGTH, normalizeEmailAddress, type EmailProblem } from "./email/normalize"
 export { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "./profile-text"
 export { mailLinkOrigin, mailOriginProblem } from "./email/link-origin"
-export { renderActionMail, renderSignInMail, type ActionMailParams, type MailAttachment, type RenderedMail } from "./email/templates"
+export {
+  renderActionMail,
+  renderNoticeMail,
+  renderSignInMail,
+  type ActionMailParams,
+  type MailAttachment,
+  type NoticeMailParams,
+  type RenderedMail,
+} from "./email/templates"
 export { providerIcon } from "./pages/icons"
 export type { SafeHtml } from "./pages/escape"

@@ -144,6 +144,8 @@ export type CookieKey =
   | "state"
   | "nonce"
   | "webauthnChallenge"
+  /** A first factor passed, the second not yet (lib/auth/two-factor/pending.ts). */
+  | "twoFactorPending"
 
 export type CookiesOptions = Record<CookieKey, CookieOption>
 
@@ -167,6 +169,8 @@ export interface PagesOptions {
   error: string
   verifyRequest: string
   newUser: string
+  /** The second step of a two-factor sign-in (default: the built-in `{basePath}/two-factor`). */
+  twoFactor: string
 }
 
 export interface Theme {

@@ -2,7 +2,7 @@
  * The texts of the app's own account mails, on the library's mail layout
  * (HTML + plain text, brand colour, no remote images).
  */
-import { type RenderedMail, renderActionMail } from "@/lib/auth"
+import { type RenderedMail, renderActionMail, renderNoticeMail } from "@/lib/auth"
 import { brandTheme } from "@/server/mail/brand"
 import { TOKEN_LIFETIME_SECONDS } from "./account-tokens"
 
@@ -44,6 +44,42 @@ export function verifyEmailMail(p: { url: string; site: string }): RenderedMail 
     url: p.url,
     lifetime: TOKEN_LIFETIME_SECONDS["verify-email"],
     ignoreNote: "If you did not create an account, ignore this email.",
+    theme: brandTheme,
+  })
+}
+
+/** What happened to the account's second factor, for the notice mails below. */
+export type TwoFactorNotice = "enabled" | "disabled" | "recovery-codes-regenerated"
+
+const TWO_FACTOR_NOTICES: Record<TwoFactorNotice, { subject: string; heading: string; intro: string }> = {
+  enabled: {
+    subject: "Two-factor authentication was turned on",
+    heading: "Two-factor authentication is on",
+    intro: "From now on, signing in to your account asks for a code from your authenticator app (or a recovery code, or a passkey) after the first step.",
+  },
+  disabled: {
+    subject: "Two-factor authentication was turned off",
+    heading: "Two-factor authentication is off",
+    intro: "Signing in to your account no longer asks for a code from an authenticator app. Your recovery codes no longer work.",
+  },
+  "recovery-codes-regenerated": {
+    subject: "New recovery codes were made for your account",
+    heading: "Your recovery codes were replaced",
+    intro: "A new set of 10 recovery codes was made for your account. The previous codes no longer work.",
+  },
+}
+
+/** A security notice: the owner learns of a change to their second factor, whoever made it. */
+export function twoFactorNoticeMail(notice: TwoFactorNotice, p: { url: string; site: string }): RenderedMail {
+  const text = TWO_FACTOR_NOTICES[notice]
+  return renderNoticeMail({
+    site: p.site,
+    subject: `${text.subject} (${p.site})`,
+    heading: text.heading,
+    intro: text.intro,
+    linkLabel: "Review your security settings",
+    url: p.url,
+    warning: `If this was not you, someone else is signed in to your account: change your password, sign out your other sessions and turn two-factor authentication back on from Settings on ${p.site}.`,
     theme: brandTheme,
   })
 }

@@ -19,6 +19,12 @@ export type AccountRateLimitAction =
   /** Password-reset and set-password mails, per address and per client. */
   | "password-reset-address"
   | "password-reset-client"
+  /**
+   * Security notices (two-factor turned on or off, recovery codes replaced), per
+   * address. Each change takes a fresh authenticator code or a recent proof of
+   * identity, so only the account's own session can flood the owner's inbox.
+   */
+  | "security-notice-address"
 
 const MINUTE = 60
 
@@ -28,6 +34,7 @@ export const accountRateLimitRules: Readonly<Record<AccountRateLimitAction, Rate
   "signup-global": { limit: 1_000, windowSeconds: MINUTE },
   "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
   "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },
+  "security-notice-address": { limit: 10, windowSeconds: 15 * MINUTE },
 })
 
 export interface AccountRateLimit {

@@ -5,7 +5,8 @@
  * have typed someone else's address. So when the mailbox's owner proves it
  * from a browser that is not signed in to the account (a magic link, a reset
  * link, "this wasn't me" on a verification link), every credential added
- * before that proof goes — the password, passkeys, linked accounts — and
+ * before that proof goes — the password, passkeys, linked accounts, two-factor
+ * (whoever set the account up may hold its authenticator) — and
  * every session ends: database rows deleted, jwt sessions refused by the
  * "sessions valid since" instant set here. The user row stays, so jwt
  * cookies naming its id meet that instant (a deleted user would have none).
@@ -14,7 +15,7 @@ import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 
 /** A client or an interactive transaction's client: the tables a take-back writes. */
-export type TakeBackWriter = Pick<DbClient, "account" | "authenticator" | "session" | "user">
+export type TakeBackWriter = Pick<DbClient, "account" | "authenticator" | "session" | "user" | "twoFactor" | "recoveryCode">
 
 /**
  * Strips `userId`, inside the caller's transaction. `keepPassword`: the caller
@@ -23,6 +24,10 @@ export type TakeBackWriter = Pick<DbClient, "account" | "authenticator" | "sessi
 export async function takeBack(tx: TakeBackWriter, userId: string, options: { keepPassword?: boolean } = {}): Promise<void> {
   await tx.account.deleteMany({ where: { userId } })
   await tx.authenticator.deleteMany({ where: { userId } })
+  // What the adapter's disableTwoFactor deletes, inside this transaction: an authenticator the
+  // account's creator enrolled would otherwise lock the owner out of the account just taken back.
+  await tx.twoFactor.deleteMany({ where: { userId } })
+  await tx.recoveryCode.deleteMany({ where: { userId } })
   await tx.session.deleteMany({ where: { userId } })
   await tx.user.updateMany({
     where: { id: userId },

@@ -1,5 +1,5 @@
 /**
- * Pre-account takeover, replayed as the attack did it (issue 21, finding 1):
+ * Pre-account takeover, replayed step by step as an attacker would do it:
  * an attacker claims the victim's address first — by password sign-up or by
  * passkey sign-up — and signs in; the victim later proves the mailbox (a
  * reset link, the sign-up's verification link, a magic link). Afterwards the

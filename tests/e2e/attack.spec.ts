@@ -1,5 +1,5 @@
 /**
- * Security findings reproduced over HTTP against a running `next start` (its
+ * Attacks replayed over HTTP against a running `next start` (its
  * own server: AUTH_TRUST_HOST=true, jwt sessions; AUTH_URL set, since production that sends mail
  * refuses to start without it). Requests come
  * from distinct loopback addresses (127.0.0.0/8 all reach the server), so the
@@ -11,10 +11,10 @@ import { DEMO, expect, newUser, signUp, submitSignInForm, test } from "./fixture
 
 test.describe.configure({ mode: "serial" })
 
-/** Addresses that have an account, collected as the tests below make them (row 2 signs up to them again). */
+/** Addresses that have an account, collected as the tests below make them (the sign-up limits test at the end signs up to them again). */
 const taken: string[] = []
 
-test("row 1: of 100 parallel guesses for one email only 5 are checked; the rest get 429 with Retry-After", async ({ page, baseURL }) => {
+test("of 100 parallel guesses for one email only 5 are checked; the rest get 429 with Retry-After", async ({ page, baseURL }) => {
   const user = await signUp(page, newUser("burst"))
   taken.push(user.email)
   const token = await csrf(baseURL!, "127.0.9.1")
@@ -29,7 +29,7 @@ test("row 1: of 100 parallel guesses for one email only 5 are checked; the rest 
   expect(JSON.parse(refused[0].body)).toMatchObject({ url: expect.stringContaining("code=rate_limited") })
 })
 
-test("row 3: X-Forwarded-For and a forged socket-address header do not pick the client's key", async ({ baseURL }) => {
+test("X-Forwarded-For and a forged socket-address header do not pick the client's key", async ({ baseURL }) => {
   const from = "127.0.11.1"
   const token = await csrf(baseURL!, from)
   const statuses: number[] = []
@@ -48,7 +48,7 @@ test("row 3: X-Forwarded-For and a forged socket-address header do not pick the 
   expect((await signInPost(baseURL!, other, { email: "x@e2e.example.com", password: "x" }, "127.0.11.2")).status).toBe(200)
 })
 
-test("row 11: a lock made through the route handler also stops the sign-up action's own sign-in", async ({ page, baseURL }) => {
+test("a lock made through the route handler also stops the sign-up action's own sign-in", async ({ page, baseURL }) => {
   const user = newUser("locked")
   taken.push(user.email)
   const from = "127.0.12.1"
@@ -67,7 +67,7 @@ test("row 11: a lock made through the route handler also stops the sign-up actio
   await context.close()
 })
 
-test("row 4: strangers' guesses do not lock the owner out of a browser that signed in before", async ({ page }) => {
+test("strangers' guesses do not lock the owner out of a browser that signed in before", async ({ page }) => {
   const user = await signUp(page, newUser("owner"))
   taken.push(user.email)
   // Sign out and guess from many addresses until the stranger budget is spent.
@@ -84,7 +84,7 @@ test("row 4: strangers' guesses do not lock the owner out of a browser that sign
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
 })
 
-test("row 8: the app's pages send CSP (frame-ancestors 'none'), X-Frame-Options, nosniff and HSTS", async ({ baseURL }) => {
+test("the app's pages send CSP (frame-ancestors 'none'), X-Frame-Options, nosniff and HSTS", async ({ baseURL }) => {
   for (const path of ["/", "/signup", "/dashboard", "/settings"]) {
     const answer = await send(baseURL!, path)
     expect(answer.headers["content-security-policy"], path).toContain("frame-ancestors 'none'")
@@ -94,7 +94,7 @@ test("row 8: the app's pages send CSP (frame-ancestors 'none'), X-Frame-Options,
   }
 })
 
-test("row 9: 500 junk session-cookie chunks are answered with at most 16 deletions", async ({ baseURL }) => {
+test("500 junk session-cookie chunks are answered with at most 16 deletions", async ({ baseURL }) => {
   const cookie = Array.from({ length: 500 }, (_, i) => `authjs.session-token.${i}=x`).join("; ")
   const answer = await send(baseURL!, "/api/auth/session", { headers: { cookie } })
   expect(answer.status).toBe(200)
@@ -102,15 +102,15 @@ test("row 9: 500 junk session-cookie chunks are answered with at most 16 deletio
   expect((answer.headers["set-cookie"] ?? []).length).toBeLessThanOrEqual(16)
 })
 
-test("row 10: /api/auth/providers is never stored by a shared cache, forwarded host or not", async ({ baseURL }) => {
+test("/api/auth/providers is never stored by a shared cache, forwarded host or not", async ({ baseURL }) => {
   const answer = await send(baseURL!, "/api/auth/providers", { headers: { "x-forwarded-host": "evil.example" } })
   expect(answer.status).toBe(200)
   expect(answer.headers["cache-control"]).toMatch(/private/)
   expect(answer.headers["cache-control"]).toMatch(/no-store/)
 })
 
-test("row 12: a saturated password hasher answers 'busy' (429, Retry-After 1), never error=Configuration", async ({ baseURL }) => {
-  // Row 1 signed up through the server action, so the process's hash gate was made by that bundle;
+test("a saturated password hasher answers 'busy' (429, Retry-After 1), never error=Configuration", async ({ baseURL }) => {
+  // The first test signed up through the server action, so the process's hash gate was made by that bundle;
   // these sign-ins are checked by the route handler's bundle, with its own copy of every class.
   const token = await csrf(baseURL!, "127.0.15.1")
   const answers = await Promise.all(
@@ -129,7 +129,7 @@ test("row 12: a saturated password hasher answers 'busy' (429, Retry-After 1), n
 })
 
 // Last: it spends this client's sign-up budget.
-test("row 2: sign-ups are checked first, then counted per client and per address; each refusal names its own wait", async ({ page }) => {
+test("sign-ups are checked first, then counted per client and per address; each refusal names its own wait", async ({ page }) => {
   const submit = async (email: string, password: string) => {
     await page.goto("/signup")
     await page.getByLabel("Email").fill(email)

@@ -146,7 +146,7 @@ test.describe("production start with a wrong configuration", () => {
     expect(lines[2]).toContain("e.g. EMAIL_SERVER=smtp://user:password@smtp.example.com:587")
   })
 
-  test("the README's variables (AUTH_SECRET and AUTH_URL): starts, and the sign-in page answers", async ({ request }) => {
+  test("with only AUTH_SECRET and AUTH_URL set: starts, and the sign-in page answers", async ({ request }) => {
     const port = await freePort()
     const server = await nextStart({ AUTH_SECRET: GOOD_SECRET, AUTH_URL: `http://localhost:${port}` }, port)
     try {

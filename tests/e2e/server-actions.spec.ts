@@ -31,6 +31,7 @@ const FORM_ACTIONS = [
   { page: "/settings", file: "app/(protected)/settings/passkey-actions.ts", name: "deletePasskeyAction" },
   { page: "/settings", file: "app/(protected)/settings/session-actions.ts", name: "revokeSessionAction" },
   { page: "/settings", file: "app/(protected)/settings/linked-account-actions.ts", name: "unlinkAccountAction" },
+  { page: "/settings", file: "app/(protected)/settings/two-factor-actions.ts", name: "confirmTwoFactorSetupAction" },
 ]
 
 function actionIds(): Map<string, string> {

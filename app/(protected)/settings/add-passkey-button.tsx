@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation"
 import { useState } from "react"
 import { useActionStatus } from "@/components/action-status"
 import { signIn } from "@/lib/auth/webauthn"
+import { prepareAddPasskeyAction } from "./passkey-actions"
 
 /**
  * Why a passkey was not added, by the client's `code`: the server's refusal
@@ -30,6 +31,18 @@ export function AddPasskeyButton() {
   async function add() {
     setPending(true)
     status.clear()
+    // Step-up first: when the session's proof is stale this navigates to re-authentication (and resolves to nothing).
+    let ready: { ok?: boolean; message?: string } | undefined
+    try {
+      ready = await prepareAddPasskeyAction()
+    } catch {
+      ready = { ok: false, message: "The passkey was not added. Try again." }
+    }
+    if (!ready?.ok) {
+      setPending(false)
+      if (ready) status.show(ready)
+      return
+    }
     const result = await signIn("passkey", { action: "register", redirect: false })
     setPending(false)
     if (result.ok) {

@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { auth, oauthProviders } from "@/auth"
+import { oauthProviders, requireRecentAuthentication } from "@/auth"
 import { unlinkAccount } from "@/server/accounts/linked-accounts"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -21,7 +21,8 @@ const REFUSALS = {
 export async function unlinkAccountAction(_previous: UnlinkState, input: FormData): Promise<UnlinkState> {
   const form = formInput(input)
   return whileDatabaseAnswers(async () => {
-    const userId = (await auth())?.user?.id
+    // A recent proof of identity first: a stale session goes to re-authenticate and back.
+    const userId = (await requireRecentAuthentication({ callbackUrl: "/settings" })).user?.id
     if (!userId) return { ok: false, message: "Your session has ended. Sign in again." }
     const provider = String(form.get("provider") ?? "")
     const providerAccountId = String(form.get("providerAccountId") ?? "")

@@ -13,6 +13,7 @@ import { LinkedAccounts } from "./linked-accounts"
 import { SessionsSection } from "./sessions-section"
 import { SetPasswordSection } from "./set-password-section"
 import { SettingsForm } from "./settings-form"
+import { TwoFactorSection } from "./two-factor-section"
 
 export const metadata: Metadata = { title: "Settings" }
 
@@ -28,7 +29,7 @@ export default async function SettingsPage() {
   if ("unavailable" in read) return <ServiceUnavailable />
   const account = read.value
   return (
-    // One outcome message at a time for the list actions (passkeys, linked accounts, set password, sessions).
+    // One outcome message at a time for the list actions (two-factor, passkeys, linked accounts, set password, sessions).
     <ActionStatusProvider>
       <div className="max-w-md space-y-8">
         <div className="space-y-1">
@@ -39,6 +40,7 @@ export default async function SettingsPage() {
         </div>
         <SettingsForm name={session.user.name ?? ""} />
         {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} mailOff={mailMode() === "off"} /> : null}
+        {session.user.id ? <TwoFactorSection userId={session.user.id} /> : null}
         {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
         {session.user.id ? <LinkedAccounts userId={session.user.id} /> : null}
         {account?.passwordHash ? <ChangePasswordForm /> : account ? <SetPasswordSection email={account.email} mail={mailMode()} /> : null}

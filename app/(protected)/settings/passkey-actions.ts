@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { auth } from "@/auth"
+import { auth, requireRecentAuthentication } from "@/auth"
 import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/server/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -36,11 +36,22 @@ export async function renamePasskeyAction(_previous: PasskeyActionState, input: 
 export async function deletePasskeyAction(_previous: PasskeyActionState, input: FormData): Promise<PasskeyActionState> {
   const form = formInput(input)
   return whileDatabaseAnswers(async () => {
-    const userId = (await auth())?.user?.id
+    // A recent proof of identity first: a stale session goes to re-authenticate and back.
+    const userId = (await requireRecentAuthentication({ callbackUrl: "/settings" })).user?.id
     if (!userId) return SIGNED_OUT
     const result = await deletePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""))
     if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
     revalidatePath("/settings")
     return { ok: true, message: "Passkey deleted." }
   })
+}
+
+/**
+ * Runs before the browser starts registering a passkey (the registration
+ * itself talks to the library's WebAuthn endpoints directly): a stale session
+ * is sent to re-authenticate and back to Settings instead of adding a key.
+ */
+export async function prepareAddPasskeyAction(): Promise<PasskeyActionState> {
+  await requireRecentAuthentication({ callbackUrl: "/settings" })
+  return { ok: true }
 }

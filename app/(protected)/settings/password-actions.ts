@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { auth, rateLimit, sessions } from "@/auth"
+import { rateLimit, requireRecentAuthentication, sessions } from "@/auth"
 import { changePassword } from "@/server/accounts/password-change"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -22,7 +22,8 @@ export interface ChangePasswordState {
 export async function changePasswordAction(_previous: ChangePasswordState, input: FormData): Promise<ChangePasswordState> {
   const form = formInput(input)
   return whileDatabaseAnswers(async () => {
-    const userId = (await auth())?.user?.id
+    // A recent proof of identity first (ASVS 7.5.1): a stale session goes to re-authenticate and back.
+    const userId = (await requireRecentAuthentication({ callbackUrl: "/settings" })).user?.id
     if (!userId) return { ok: false, message: "Your session has ended. Sign in again." }
     const result = await changePassword(getPrisma(), {
       userId,

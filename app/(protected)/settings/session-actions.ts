@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { sessions } from "@/auth"
+import { requireRecentAuthentication, sessions } from "@/auth"
 import { whileDatabaseAnswers } from "@/server/session-state"
 import { formInput } from "@/server/form-input"
 
@@ -22,6 +22,8 @@ const MESSAGES = {
 export async function revokeSessionAction(_previous: SessionActionState, input: FormData): Promise<SessionActionState> {
   const form = formInput(input)
   return whileDatabaseAnswers(async () => {
+    // A recent proof of identity first: a stale session goes to re-authenticate and back.
+    await requireRecentAuthentication({ callbackUrl: "/settings" })
     const result = await sessions.revoke(String(form.get("sessionId") ?? ""))
     if (result !== "revoked") return { ok: false, message: MESSAGES[result] }
     revalidatePath("/settings")
@@ -31,6 +33,7 @@ export async function revokeSessionAction(_previous: SessionActionState, input: 
 
 export async function revokeOtherSessionsAction(_previous: SessionActionState): Promise<SessionActionState> {
   return whileDatabaseAnswers(async () => {
+    await requireRecentAuthentication({ callbackUrl: "/settings" })
     const result = await sessions.revokeOthers()
     if (result.status !== "ok") return { ok: false, message: MESSAGES[result.status] }
     revalidatePath("/settings")

@@ -16,6 +16,7 @@ import { currentSessionUser } from "./callback/handle-login"
 import type { AdapterUser } from "../adapters/types"
 import type { WebAuthnProviderConfig } from "../providers/types"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
+import { readPending } from "../two-factor/pending"
 
 type OptionsBody =
   | { action: WebAuthnAction; options: unknown }
@@ -83,6 +84,10 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     if (!normalized) return refuse({ error: "Invalid request", code: "email_invalid" })
     email = normalized
     user = await adapter.getUserByEmail(normalized)
+  } else if (!sessionUser) {
+    // The two-factor page's "Use a passkey": only the pending sign-in's user's passkeys.
+    const pending = await readPending(ctx)
+    if (pending && !pending.enrol) user = await adapter.getUser(pending.user.id)
   }
   const action = inferWebAuthnAction({
     requested,

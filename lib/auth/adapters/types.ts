@@ -37,12 +37,19 @@ export interface AdapterSession {
   createdAt?: Date | null
   lastActiveAt?: Date | null
   userAgent?: string | null
+  /**
+   * Not in Auth.js: when the user last proved who they are in this session
+   * (sign-in, then each re-authentication). Stored, like the fields above, by
+   * an adapter that has `listSessions`; where it is missing the library
+   * counts createdAt (the sign-in), and with neither the proof is stale.
+   */
+  authenticatedAt?: Date | null
   [key: string]: unknown
 }
 
 /** What createSession is given. The details go only to adapters that have `listSessions`. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent">>
+  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent" | "authenticatedAt">>
 
 export interface VerificationToken {
   identifier: string

@@ -80,6 +80,17 @@ export function assertConfig({ config, providers, strategy, production }: Assert
       "AUTH_REVOCATION_DELAY (session.revocationDelay) must be a whole number of seconds, 0 or more, e.g. AUTH_REVOCATION_DELAY=60.",
     )
   }
+  const reauthenticateAfter = config.reauthenticateAfter
+  if (reauthenticateAfter !== undefined && !(Number.isFinite(reauthenticateAfter) && reauthenticateAfter >= 0)) {
+    return new InvalidEnvironmentVariable(
+      "AUTH_REAUTHENTICATE_AFTER",
+      "AUTH_REAUTHENTICATE_AFTER (reauthenticateAfter) must be a whole number of seconds, 0 or more, e.g. AUTH_REAUTHENTICATE_AFTER=600.",
+    )
+  }
+  const absoluteMaxAge = config.session?.absoluteMaxAge
+  if (absoluteMaxAge !== undefined && !(Number.isFinite(absoluteMaxAge) && absoluteMaxAge > 0)) {
+    return new UnsupportedStrategy("session.absoluteMaxAge must be a number of seconds greater than 0, e.g. 30 * 24 * 60 * 60.")
+  }
 
   const seen = new Set<string>()
   for (const p of providers) {

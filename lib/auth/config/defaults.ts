@@ -8,6 +8,10 @@ import { defaultRedirect } from "../redirect"
 
 export { DEFAULT_MAX_AGE } from "../jwt"
 export const DEFAULT_UPDATE_AGE = 24 * 60 * 60
+/** session.absoluteMaxAge: 30 days from sign-in, however active the session was. */
+export const DEFAULT_ABSOLUTE_MAX_AGE = 30 * 24 * 60 * 60
+/** reauthenticateAfter: a proof of identity counts as recent for 10 minutes. */
+export const DEFAULT_REAUTHENTICATE_AFTER = 10 * 60
 
 export function defaultSessionToken(): string {
   return crypto.randomUUID()

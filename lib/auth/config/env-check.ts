@@ -7,7 +7,7 @@
  * `EnvironmentCheck` of its own, passed to the start-up check.
  */
 import { InvalidEnvironmentVariable } from "../errors"
-import type { Env } from "../env"
+import { type Env, reauthenticateAfterFromEnv } from "../env"
 
 /** One check: the problems it finds in the environment (an empty list when all is well). */
 export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]
@@ -90,6 +90,16 @@ export function issuerProblems(env: Env): InvalidEnvironmentVariable[] {
   return problems
 }
 
+/** AUTH_REAUTHENTICATE_AFTER: a whole number of seconds, when set. */
+export function reauthenticateAfterProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  const value = reauthenticateAfterFromEnv(env)
+  if (value === undefined || Number.isFinite(value)) return undefined
+  return new InvalidEnvironmentVariable(
+    "AUTH_REAUTHENTICATE_AFTER",
+    `AUTH_REAUTHENTICATE_AFTER is set to ${describeValue(env.AUTH_REAUTHENTICATE_AFTER ?? "")}, which is not a whole number of seconds. It must be how long a sign-in counts as recent for sensitive actions, e.g. AUTH_REAUTHENTICATE_AFTER=600`,
+  )
+}
+
 /** The library's own checks, in the order they are reported. */
 export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   (env) => {
@@ -97,6 +107,10 @@ export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
     return problem ? [problem] : []
   },
   issuerProblems,
+  (env) => {
+    const problem = reauthenticateAfterProblem(env)
+    return problem ? [problem] : []
+  },
 ]
 
 /** The problems the library's checks and the app's own find, library first, one per variable. */

@@ -8,6 +8,7 @@ import {
   nonEmpty,
   parseBooleanEnv,
   providerEnvKey,
+  reauthenticateAfterFromEnv,
   revocationDelayFromEnv,
   secretsFromEnv,
   trustedProxiesFromEnv,
@@ -54,6 +55,7 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     redirectProxyUrl: config.redirectProxyUrl ?? nonEmpty(env.AUTH_REDIRECT_PROXY_URL),
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
     session: { ...config.session, revocationDelay: config.session?.revocationDelay ?? revocationDelayFromEnv(env) },
+    reauthenticateAfter: config.reauthenticateAfter ?? reauthenticateAfterFromEnv(env),
     rateLimit:
       config.rateLimit === false
         ? false

@@ -18,8 +18,16 @@ import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/
 import { processValidSinceCache } from "../session/valid-since-cache"
 import { adapterViews, hasMethods, revocationMethods } from "../adapters/capabilities"
 import { wrapAdapter } from "./adapter"
+import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
 import { assertConfig } from "./assert"
-import { DEFAULT_MAX_AGE, DEFAULT_UPDATE_AGE, defaultCallbacks, defaultSessionToken } from "./defaults"
+import {
+  DEFAULT_ABSOLUTE_MAX_AGE,
+  DEFAULT_MAX_AGE,
+  DEFAULT_REAUTHENTICATE_AFTER,
+  DEFAULT_UPDATE_AGE,
+  defaultCallbacks,
+  defaultSessionToken,
+} from "./defaults"
 import { applyEnvDefaults } from "./env"
 import type { Env } from "../env"
 import { environmentProblems } from "./env-check"
@@ -71,7 +79,8 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const error =
     environmentProblems(env)[0] ??
     assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" }) ??
-    mailOriginProblem(env, providers.some((p) => p.type === "email"))
+    mailOriginProblem(env, providers.some((p) => p.type === "email")) ??
+    twoFactorProblem(config.twoFactor, config.adapter)
   // Built after the check: KeyRing throws on an unusable secret, which must surface as the
   // MissingSecret configuration error above rather than escape Auth() as an exception.
   const keyRing = new KeyRing(error ? ["unset"] : secrets)
@@ -114,7 +123,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
       generateSessionToken: config.session?.generateSessionToken ?? defaultSessionToken,
       revocationDelay,
+      absoluteMaxAge: config.session?.absoluteMaxAge ?? DEFAULT_ABSOLUTE_MAX_AGE,
     },
+    reauthenticateAfter: config.reauthenticateAfter ?? DEFAULT_REAUTHENTICATE_AFTER,
     sessionStrategy,
     revocation,
     jwt,
@@ -135,6 +146,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     rateLimiter: new RateLimiter(config.rateLimit, logger),
     redirectProxyUrl: config.redirectProxyUrl,
     mailOrigin: mailLinkOrigin(env),
+    twoFactor: resolveTwoFactor(config.twoFactor, adapter, error ? [] : secrets),
     error,
   }
 }

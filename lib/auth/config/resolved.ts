@@ -7,14 +7,15 @@
  * build them (resolve.ts, ../context.ts, ../session/*) import it and never
  * each other. Types only.
  */
-import type { AdapterViews } from "../adapters/capabilities"
-import type { Adapter } from "../adapters/types"
+import type { AdapterViews, TwoFactorAdapter } from "../adapters/capabilities"
+import type { Adapter, AdapterUser } from "../adapters/types"
 import type { AuthError } from "../errors"
 import type { RequestInternal } from "../http/request"
 import type { KeyRing } from "../jwt"
 import type { LoggerInstance } from "../logger"
 import type { ProviderConfig } from "../providers/types"
 import type { RateLimiter } from "../rate-limit/limiter"
+import type { SecretBox } from "../two-factor/secret-box"
 import type { Account, Cookie, CookiesOptions, JWT, JWTOptions, PagesOptions, Profile, Session, Theme, User } from "../types"
 import type { CallbacksOptions, EventCallbacks, SessionOptions } from "./types"
 
@@ -28,6 +29,8 @@ export interface ResolvedConfig {
   /** The adapter once per feature, typed with the methods that feature calls (see adapters/capabilities). */
   adapters: AdapterViews
   session: SessionOptions
+  /** Seconds a sign-in or re-authentication counts as recent proof (step-up, session/step-up.ts). */
+  reauthenticateAfter: number
   /** The session strategy's implementation, chosen here once. */
   sessionStrategy: SessionStrategy
   /**
@@ -54,8 +57,20 @@ export interface ResolvedConfig {
   redirectProxyUrl?: string
   /** The origin links in mail are built from: AUTH_URL's, never the request's (email/link-origin.ts). */
   mailOrigin: string
+  /** Two-factor sign-in (config/two-factor.ts). */
+  twoFactor: ResolvedTwoFactor
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
+}
+
+export interface ResolvedTwoFactor {
+  /** The adapter when it stores second factors; undefined: two-factor is off and nothing asks it. */
+  adapter?: TwoFactorAdapter
+  /** Whether this user must have a second factor (`twoFactor.required`). */
+  required(user: User | AdapterUser): Promise<boolean>
+  issuer?: string
+  /** Seals TOTP secrets under a key derived from the auth secret. */
+  box: SecretBox
 }
 
 /**
@@ -100,6 +115,18 @@ export interface SessionUpdate {
 export interface SessionRead {
   session: Session | null
   cookies: Cookie[]
+  /**
+   * Server-side facts about a session that was read (never in the client's
+   * JSON): whose it is and when they last proved who they are. Null
+   * authenticatedAt: not known (a token or row from before it was recorded),
+   * which counts as stale.
+   */
+  proof?: SessionProof
+}
+
+export interface SessionProof {
+  userId: string
+  authenticatedAt: Date | null
 }
 
 /**
@@ -121,6 +148,12 @@ export interface SessionStrategy {
   end(ctx: AuthContext): Promise<Cookie[]>
   /** The id of the user signed in in this browser, if any (account linking at sign-in asks). */
   signedInUserId(ctx: AuthContext): Promise<string | null>
+  /**
+   * The user proved who they are again (step-up): records `at` as the current
+   * session's authenticatedAt without starting a new session; the cookies to
+   * set (jwt: the re-issued token). Empty when there is no session to mark.
+   */
+  reauthenticated(ctx: AuthContext, at: Date): Promise<Cookie[]>
 }
 
 /** Revoking jwt sessions by a per-user "sessions valid since" instant (../session/revocation.ts). */

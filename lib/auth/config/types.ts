@@ -65,6 +65,23 @@ export interface EventCallbacks {
   updateUser: (message: { user: User }) => Awaitable<void>
   linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
+  /** Two-factor was turned on for the user (confirmTwoFactorSetup). */
+  twoFactorEnabled: (message: { userId: string }) => Awaitable<void>
+  /** Two-factor was turned off for the user (disableTwoFactor). */
+  twoFactorDisabled: (message: { userId: string }) => Awaitable<void>
+  /** A wrong second-step code at sign-in; `voided` when it used up the pending sign-in's attempts. */
+  twoFactorFailed: (message: { userId: string; method: "totp" | "recovery-code" | "passkey"; voided: boolean }) => Awaitable<void>
+}
+
+/** Two-factor sign-in (lib/auth/two-factor); on only with an adapter that stores second factors. */
+export interface TwoFactorOptions {
+  /**
+   * Whether a user must have a second factor: one who must and has none is
+   * sent to enrol right after the first factor, before any session exists.
+   */
+  required?: boolean | ((user: User | AdapterUser) => boolean | Promise<boolean>)
+  /** The name authenticator apps list the account under (default: the site's host). */
+  issuer?: string
 }
 
 // ---------------------------------------------------------------------------
@@ -86,6 +103,12 @@ export interface SessionOptions {
   revocationDelay: number
   /** Where those instants are kept; default one cache per process. Tests give each "instance" its own. */
   revocationCache?: ValidSinceCache
+  /**
+   * Not in Auth.js. The absolute lifetime, in seconds from sign-in (default 30
+   * days; OWASP ASVS 5.0 7.3.2): no refresh extends a session past it, while
+   * `maxAge` stays the sliding inactivity lifetime (ASVS 7.3.1).
+   */
+  absoluteMaxAge: number
 }
 
 export interface AuthConfig {
@@ -108,6 +131,14 @@ export interface AuthConfig {
   trustHost?: boolean
   useSecureCookies?: boolean
   raw?: symbol
+  /**
+   * Not in Auth.js. How many seconds a sign-in (or re-authentication) counts
+   * as recent proof for sensitive actions (step-up, OWASP ASVS 5.0 7.5.1);
+   * default 600, also AUTH_REAUTHENTICATE_AFTER.
+   */
+  reauthenticateAfter?: number
+  /** Two-factor sign-in: on for every user who enrolled, when the adapter stores second factors. */
+  twoFactor?: TwoFactorOptions
   /** Rate limits on sign-in and the app's own actions (memory store by default); false turns them off. */
   rateLimit?: RateLimitOptions | false
 }

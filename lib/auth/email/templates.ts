@@ -5,7 +5,7 @@
  * as a CID attachment), so mail clients show it without "load remote content".
  */
 
-import { html } from "../pages/escape"
+import { html, type SafeHtml } from "../pages/escape"
 import { cssColor } from "../pages/styles"
 import type { Theme } from "../types"
 
@@ -66,19 +66,24 @@ export function formatLifetime(seconds: number): string {
   return `${whole} seconds`
 }
 
-/** A mail with one call to action (a link button), its text twin and its inline logo. */
-export function renderActionMail(p: ActionMailParams): RenderedMail {
-  const brand = cssColor(p.theme?.brandColor) ?? DEFAULT_BRAND
-  const buttonText = cssColor(p.theme?.buttonText) ?? DEFAULT_BUTTON_TEXT
-  const lifetime = formatLifetime(p.lifetime)
-  const logo = typeof p.theme?.logo === "string" && INLINE_LOGO.test(p.theme.logo) ? p.theme.logo : undefined
+/** The brand colour and the mail's header: the inline logo (with its CID attachment) or the site's name. */
+function mailHeader(site: string, theme: Theme | undefined): { brand: string; header: SafeHtml; attachments: MailAttachment[] } {
+  const brand = cssColor(theme?.brandColor) ?? DEFAULT_BRAND
+  const logo = typeof theme?.logo === "string" && INLINE_LOGO.test(theme.logo) ? theme.logo : undefined
   const attachments: MailAttachment[] = logo
     ? [{ filename: `logo.${/^data:image\/(\w+)/i.exec(logo)![1]}`, cid: LOGO_CID, path: logo, contentDisposition: "inline" }]
     : []
-
   const header = logo
-    ? html`<img src="cid:${LOGO_CID}" alt="${p.site}" height="40" style="height:40px;border:0">`
-    : html`<span style="font-size:20px;font-weight:700;color:${brand}">${p.site}</span>`
+    ? html`<img src="cid:${LOGO_CID}" alt="${site}" height="40" style="height:40px;border:0">`
+    : html`<span style="font-size:20px;font-weight:700;color:${brand}">${site}</span>`
+  return { brand, header, attachments }
+}
+
+/** A mail with one call to action (a link button), its text twin and its inline logo. */
+export function renderActionMail(p: ActionMailParams): RenderedMail {
+  const { brand, header, attachments } = mailHeader(p.site, p.theme)
+  const buttonText = cssColor(p.theme?.buttonText) ?? DEFAULT_BUTTON_TEXT
+  const lifetime = formatLifetime(p.lifetime)
   const body = html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -131,4 +136,60 @@ export function renderSignInMail(p: { url: string; host: string; lifetime: numbe
     ignoreNote: "If you did not ask for this, ignore this email: nobody can sign in without the link.",
     theme: p.theme,
   })
+}
+
+export interface NoticeMailParams {
+  /** The site's name as people know it, e.g. its host. */
+  site: string
+  subject: string
+  heading: string
+  /** What happened, in one or two sentences. */
+  intro: string
+  /** Where the reader reviews it (a settings page); a plain link, not a one-time one. */
+  linkLabel: string
+  url: string
+  /** What to do if it was not the reader. */
+  warning: string
+  theme?: Theme
+}
+
+/**
+ * A mail that tells the user something happened to their account (a security
+ * notice) rather than asking them to act: the same layout as an action mail,
+ * with a link instead of a one-time button and no lifetime.
+ */
+export function renderNoticeMail(p: NoticeMailParams): RenderedMail {
+  const { header, attachments } = mailHeader(p.site, p.theme)
+  const body = html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${p.subject}</title>
+</head>
+<body style="margin:0;padding:0;background:#f4f4f5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:8px;padding:32px;font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#111111">
+<tr><td style="padding-bottom:24px">${header}</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111111">${p.heading}</h1></td></tr>
+<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${p.intro}</td></tr>
+<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px"><a href="${p.url}" target="_blank" style="color:#1d4ed8">${p.linkLabel}</a></td></tr>
+<tr><td style="font-size:14px;line-height:1.5;color:#3f3f46">${p.warning}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`
+  const text = `${p.heading}
+
+${p.intro}
+
+${p.linkLabel}: ${p.url}
+
+${p.warning}
+`
+  return { subject: p.subject, text, html: body.value, attachments }
 }

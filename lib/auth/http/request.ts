@@ -16,6 +16,8 @@ export type AuthAction =
   | "verify-request"
   | "error"
   | "webauthn-options"
+  | "two-factor"
+  | "reauthenticate"
 
 const actions = new Set<string>([
   "providers",
@@ -27,6 +29,8 @@ const actions = new Set<string>([
   "verify-request",
   "error",
   "webauthn-options",
+  "two-factor",
+  "reauthenticate",
 ])
 const actionsWithProvider = new Set<string>(["signin", "callback", "webauthn-options"])
 

@@ -17,6 +17,7 @@ import { headersFromNode, type NodeHeaders } from "../frameworks/shared/headers"
 import { appRateLimit } from "./rate-limit"
 import { readSession } from "./session"
 import { appSessions } from "./user-sessions"
+import { recentAuthenticationGuard } from "./step-up"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
 export type { NextAuthRequest } from "./guard"
@@ -24,6 +25,7 @@ export { relativeRedirect } from "./actions"
 export { resolveBasePath } from "./config"
 export type { AppRateLimit } from "./rate-limit"
 export type { AppSessions, RevokeResult, SessionListing, UserSessionInfo } from "./user-sessions"
+export type { RecentAuthenticationOptions, RequireRecentAuthentication } from "./step-up"
 
 /** Pages-router request, as far as auth() needs it. */
 interface NodeRequestLike {
@@ -112,6 +114,11 @@ export default function NextAuth(input: NextAuthConfigInput) {
     rateLimit: appRateLimit(() => getConfig()),
     /** The signed-in user's own sessions (database strategy): list, revoke one, revoke all others. */
     sessions: appSessions(() => getConfig()),
+    /**
+     * The step-up guard for sensitive server actions: the session when its proof of identity is
+     * younger than reauthenticateAfter, else a redirect to {basePath}/reauthenticate (signed out: sign-in).
+     */
+    requireRecentAuthentication: recentAuthenticationGuard(() => getConfig()),
   }
 }
 

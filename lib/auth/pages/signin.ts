@@ -4,7 +4,7 @@
  * email link, a passkey) share one Email field in one form (see sharedEmailForm).
  */
 
-import type { CredentialsErrorCode, EmailSignInErrorCode } from "../errors"
+import type { CredentialsErrorCode, EmailSignInErrorCode, TwoFactorSignInErrorCode } from "../errors"
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
@@ -81,6 +81,13 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
   SessionRequired: "You need to sign in to see this page.",
   MissingCSRF: "This form has expired. Reload the page and try again.",
   RateLimited: "Too many attempts. Wait a few minutes, then try again.",
+  TwoFactorSignInError: "The sign-in was not finished in time. Sign in again.",
+}
+
+// TwoFactorSignInError codes: either way the pending sign-in is gone and the user signs in again.
+const TWO_FACTOR_CODES: Readonly<Record<TwoFactorSignInErrorCode, string>> = {
+  two_factor_expired: "The sign-in was not finished in time. Sign in again.",
+  two_factor_rate_limited: "Too many wrong codes. Sign in again to get a new attempt.",
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
@@ -115,7 +122,9 @@ export function signInErrorMessage(error: string | undefined, code?: string): st
       ? credentialsCodeMessage(code)
       : error === "EmailSignInError" && code !== undefined && Object.hasOwn(EMAIL_CODES, code)
         ? EMAIL_CODES[code as EmailSignInErrorCode]
-        : undefined
+        : error === "TwoFactorSignInError" && code !== undefined && Object.hasOwn(TWO_FACTOR_CODES, code)
+          ? TWO_FACTOR_CODES[code as TwoFactorSignInErrorCode]
+          : undefined
   if (codeMessage !== undefined) return codeMessage
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }

@@ -30,6 +30,12 @@ export type BuiltInRateLimitAction =
   /** Passkey and OAuth sign-in starts per client address. */
   | "passkey-start"
   | "oauth-start"
+  /** Re-authentication (step-up) attempts with a password or a code, per signed-in user; a success clears it. */
+  | "reauthenticate-user"
+  /** Second-step codes (TOTP or recovery) per pending two-factor sign-in: past the limit it is void. */
+  | "two-factor-pending"
+  /** The same per user, across pending sign-ins: a password alone buys only so many guesses. */
+  | "two-factor-user"
 
 export type RateLimitRules = Record<BuiltInRateLimitAction, RateLimitRule> & Record<string, RateLimitRule>
 
@@ -43,4 +49,7 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "email-client": { limit: 10, windowSeconds: 15 * MINUTE },
   "passkey-start": { limit: 30, windowSeconds: MINUTE },
   "oauth-start": { limit: 30, windowSeconds: MINUTE },
+  "reauthenticate-user": { limit: 5, windowSeconds: 15 * MINUTE },
+  "two-factor-pending": { limit: 5, windowSeconds: 15 * MINUTE },
+  "two-factor-user": { limit: 20, windowSeconds: 15 * MINUTE },
 })

@@ -113,7 +113,13 @@ export async function verifyRegistration(input: VerifyInput): Promise<VerifiedAu
 }
 
 /** Verifies a sign-in against the stored authenticator; resolves to the new signature counter. */
-export async function verifyAuthentication(input: VerifyInput & { authenticator: AdapterAuthenticator }): Promise<number> {
+/** A verified sign-in: the authenticator's new counter, and whether the user was verified (PIN, biometrics) on it. */
+export interface VerifiedAssertion {
+  newCounter: number
+  userVerified: boolean
+}
+
+export async function verifyAuthentication(input: VerifyInput & { authenticator: AdapterAuthenticator }): Promise<VerifiedAssertion> {
   const { response, authenticator } = input
   const parsed = credentialResponse(response)
   const credential = {
@@ -130,5 +136,5 @@ export async function verifyAuthentication(input: VerifyInput & { authenticator:
     }),
   )
   if (!result.verified) throw new WebAuthnVerificationError("signature", "The authentication response did not verify")
-  return result.authenticationInfo.newCounter
+  return { newCounter: result.authenticationInfo.newCounter, userVerified: result.authenticationInfo.userVerified }
 }

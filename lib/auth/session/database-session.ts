@@ -13,6 +13,7 @@ import type { Cookie, Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
 import type { SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
+import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -69,10 +70,30 @@ async function persistProfileUpdate(ctx: SessionReadContext, adapter: Adapter, u
   return updated
 }
 
+/** When the row's session ends however active it is; unknown for rows without createdAt (Auth.js's). */
+function absoluteEndOf(row: { createdAt?: Date | null }, absoluteMaxAge: number): number | undefined {
+  const created = row.createdAt
+  return created instanceof Date && !Number.isNaN(created.getTime()) ? absoluteEndMs(created.getTime(), absoluteMaxAge) : undefined
+}
+
 /**
- * Reads (and on POST, updates) a database-strategy session. An expired row is
- * deleted; the expiry slides at most once per `updateAge`, and the cookie is
- * re-set only when the row's expiry moved.
+ * The last proof of identity: the recorded one, else the sign-in that
+ * created the row (a row from before authenticatedAt was stored, never
+ * re-authenticated since: createdAt is then exactly its last proof), else
+ * unknown, which counts as stale.
+ */
+function authenticatedAtOf(row: { authenticatedAt?: Date | null; createdAt?: Date | null }): Date | null {
+  for (const value of [row.authenticatedAt, row.createdAt]) {
+    if (value instanceof Date && !Number.isNaN(value.getTime())) return value
+  }
+  return null
+}
+
+/**
+ * Reads (and on POST, updates) a database-strategy session. An expired row,
+ * or one past the absolute lifetime, is deleted; the expiry slides at most
+ * once per `updateAge`, never past the absolute end, and the cookie is re-set
+ * only when the row's expiry moved.
  */
 async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, update: SessionUpdate | undefined): Promise<SessionRead> {
   const { config } = ctx
@@ -81,16 +102,20 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
 
   const found = await adapter.getSessionAndUser(sessionToken)
   const now = Date.now()
-  if (!found || found.session.expires.valueOf() < now) {
+  const { maxAge, updateAge, absoluteMaxAge } = config.session
+  const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge) : undefined
+  if (!found || found.session.expires.valueOf() < now || (absoluteEnd !== undefined && absoluteEnd <= now)) {
     if (found) await adapter.deleteSession(sessionToken)
     return { session: null, cookies: [clearSessionCookie(ctx)] }
   }
 
   let { session: row, user } = found
   const cookies: Cookie[] = []
-  const { maxAge, updateAge } = config.session
-  if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now) {
-    const expires = new Date(now + maxAge * 1000)
+  const slid = cappedExpiryMs(now, maxAge, absoluteEnd)
+  // A row already at its absolute end has nothing to slide to.
+  const atAbsoluteEnd = absoluteEnd !== undefined && row.expires.valueOf() >= absoluteEnd
+  if (row.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= now && !atAbsoluteEnd) {
+    const expires = new Date(slid)
     // Activity is recorded with the slide, so it costs no write of its own.
     await adapter.updateSession({ sessionToken, expires, ...(adapter.listSessions ? { lastActiveAt: new Date(now) } : {}) })
     row = { ...row, expires }
@@ -106,7 +131,7 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   } as Parameters<typeof config.callbacks.session>[0])) as Session | null
 
   if (session) await emitEvent(config, "session", { session } as never)
-  return { session, cookies }
+  return { session, cookies, proof: { userId: user.id, authenticatedAt: authenticatedAtOf(row) } }
 }
 
 /**
@@ -120,13 +145,16 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
   const previous = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (previous) await adapter.deleteSession(previous)
   const now = Date.now()
-  const expires = new Date(now + config.session.maxAge * 1000)
+  const { maxAge, absoluteMaxAge } = config.session
+  const expires = new Date(cappedExpiryMs(now, maxAge, absoluteEndMs(now, absoluteMaxAge)))
   const created = await adapter.createSession({
     sessionToken: config.session.generateSessionToken(),
     userId: String(signedIn.user.id),
     expires,
     // Only an adapter that lists sessions stores these; others (Auth.js's) would reject unknown columns.
-    ...(adapter.listSessions ? { lastActiveAt: new Date(now), userAgent: storedUserAgent(ctx.request.headers.get("user-agent")) } : {}),
+    ...(adapter.listSessions
+      ? { lastActiveAt: new Date(now), authenticatedAt: new Date(now), userAgent: storedUserAgent(ctx.request.headers.get("user-agent")) }
+      : {}),
   })
   // Drop any chunked JWT left from a previous jwt-strategy deployment.
   const store = new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
@@ -149,7 +177,22 @@ async function signedInUserId(ctx: AuthContext, adapter: SessionAdapter): Promis
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return null
   const found = await adapter.getSessionAndUser(sessionToken)
-  return found && found.session.expires.getTime() > Date.now() ? found.user.id : null
+  if (!found) return null
+  const now = Date.now()
+  const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge)
+  return found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now) ? found.user.id : null
+}
+
+/**
+ * Records a re-authentication on the current row. An adapter without the
+ * column (no listSessions, e.g. Auth.js's) cannot keep it: the proof then
+ * stays the row's createdAt, if it has one.
+ */
+async function reauthenticated(ctx: AuthContext, adapter: SessionAdapter, at: Date): Promise<Cookie[]> {
+  const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
+  if (!sessionToken || !adapter.listSessions) return []
+  await adapter.updateSession({ sessionToken, authenticatedAt: at })
+  return []
 }
 
 export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {
@@ -160,5 +203,6 @@ export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {
     create: (ctx, signedIn) => create(ctx, adapter, signedIn),
     end: (ctx) => end(ctx, adapter),
     signedInUserId: (ctx) => signedInUserId(ctx, adapter),
+    reauthenticated: (ctx, at) => reauthenticated(ctx, adapter, at),
   }
 }

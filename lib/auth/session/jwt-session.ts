@@ -12,7 +12,57 @@ import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
 import type { DecodeOptions } from "../jwt"
 import type { Cookie, JWT, Session } from "../types"
-import type { SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
+import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
+
+/**
+ * Claims the library owns (epoch seconds), beside Auth.js's: when the user
+ * last proved who they are (step-up) and when they signed in (the absolute
+ * lifetime). Neither is the app's to change: the jwt callback's result gets
+ * the token's own values back.
+ */
+export const AUTHENTICATED_AT_CLAIM = "authenticatedAt"
+export const SIGNED_IN_AT_CLAIM = "signedInAt"
+const LIBRARY_CLAIMS = [AUTHENTICATED_AT_CLAIM, SIGNED_IN_AT_CLAIM] as const
+
+function secondsClaim(token: JWT, claim: string): number | undefined {
+  const value = token[claim]
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined
+}
+
+/** `token` with the library's claims exactly as `source` has them (absent where it has none). */
+function withLibraryClaims(token: JWT, source: JWT): JWT {
+  const out: JWT = { ...token }
+  for (const claim of LIBRARY_CLAIMS) {
+    const value = secondsClaim(source, claim)
+    if (value === undefined) delete out[claim]
+    else out[claim] = value
+  }
+  return out
+}
+
+/** When a token's session ends however active it is (epoch seconds); unknown for tokens without signedInAt. */
+function absoluteEndOf(token: JWT, absoluteMaxAge: number): number | undefined {
+  const signedInAt = secondsClaim(token, SIGNED_IN_AT_CLAIM)
+  return signedInAt === undefined ? undefined : signedInAt + absoluteMaxAge
+}
+
+/** Seconds a token issued now may live: jwt.maxAge, never past the absolute end. */
+function tokenLifetime(ctx: TokenContext, absoluteEnd: number | undefined, nowSeconds: number): number {
+  const maxAge = ctx.config.jwt.maxAge
+  return absoluteEnd === undefined ? maxAge : Math.max(0, Math.min(maxAge, absoluteEnd - nowSeconds))
+}
+
+/** The cookie's expiry for a token issued at `issuedAt`: session.maxAge later, never past the absolute end. */
+function cookieExpiry(ctx: TokenContext, issuedAt: number, absoluteEnd: number | undefined): Date {
+  const end = issuedAt + ctx.config.session.maxAge
+  return new Date((absoluteEnd === undefined ? end : Math.min(end, absoluteEnd)) * 1000)
+}
+
+function proofOf(token: JWT): SessionProof | undefined {
+  if (typeof token.sub !== "string") return undefined
+  const at = secondsClaim(token, AUTHENTICATED_AT_CLAIM)
+  return { userId: token.sub, authenticatedAt: at === undefined ? null : new Date(at * 1000) }
+}
 
 /** Claims that change on every encode and so say nothing about whether the content changed. */
 function contentOf(token: JWT): string {
@@ -35,11 +85,11 @@ export async function decodeSessionToken(ctx: TokenContext, value: string, optio
     : config.jwt.decode({ token: value, salt, secret: config.secrets })
 }
 
-/** Encrypts a session token; its lifetime is `jwt.maxAge` (which defaults to `session.maxAge`). */
-async function encodeSessionToken(ctx: TokenContext, token: JWT): Promise<string> {
+/** Encrypts a session token; its lifetime is `jwt.maxAge` (which defaults to `session.maxAge`) unless capped shorter. */
+async function encodeSessionToken(ctx: TokenContext, token: JWT, lifetime?: number): Promise<string> {
   const { config } = ctx
   const salt = ctx.cookies.sessionToken.name
-  const maxAge = config.jwt.maxAge
+  const maxAge = lifetime ?? config.jwt.maxAge
   return config.builtinJwt
     ? config.keyRing.encode(token, salt, maxAge)
     : config.jwt.encode({ token, salt, secret: config.secrets, maxAge })
@@ -67,28 +117,36 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     payload = null
   }
   if (!payload) return { session: null, cookies: store.clean() }
+  const nowSeconds = Math.floor(Date.now() / 1000)
+  const { updateAge, absoluteMaxAge } = config.session
+  // Past the absolute lifetime the session is over, however recently it was refreshed.
+  const signedInEnd = absoluteEndOf(payload, absoluteMaxAge)
+  if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return { session: null, cookies: store.clean() }
   // A revoked token reads like an invalid one: signed out, cookie cleared.
   if (config.revocation && !(await config.revocation.accepts(payload))) return { session: null, cookies: store.clean() }
 
-  const token = await config.callbacks.jwt(
+  const shaped = await config.callbacks.jwt(
     update ? { token: payload, session: update.data, trigger: "update" } : { token: payload, session: undefined },
   )
-  if (!token) return { session: null, cookies: store.clean() }
+  if (!shaped) return { session: null, cookies: store.clean() }
+  let token = withLibraryClaims(shaped, payload)
 
-  const nowSeconds = Math.floor(Date.now() / 1000)
-  const { maxAge, updateAge } = config.session
   const reissue =
     update !== undefined ||
     updateAge === 0 ||
     typeof payload.iat !== "number" ||
     nowSeconds - payload.iat >= updateAge ||
     contentOf(token) !== contentOf(payload)
+  // A token from before signedInAt was recorded gets its absolute lifetime counted from its next issue.
+  if (reissue && signedInEnd === undefined) token = { ...token, [SIGNED_IN_AT_CLAIM]: nowSeconds }
+  const absoluteEnd = absoluteEndOf(token, absoluteMaxAge)
 
-  // The token lives jwt.maxAge, the cookie carrying it session.maxAge (both from the last issue);
-  // the session ends with whichever goes first.
+  // The token lives jwt.maxAge, the cookie carrying it session.maxAge (both from the last issue),
+  // neither past the absolute end; the session ends with whichever goes first.
   const issuedAt = reissue ? nowSeconds : (payload.iat as number)
-  const tokenExpires = reissue ? nowSeconds + config.jwt.maxAge : (payload.exp ?? issuedAt + config.jwt.maxAge)
-  const cookieExpires = new Date((issuedAt + maxAge) * 1000)
+  const lifetime = tokenLifetime(ctx, absoluteEnd, nowSeconds)
+  const tokenExpires = reissue ? nowSeconds + lifetime : (payload.exp ?? issuedAt + config.jwt.maxAge)
+  const cookieExpires = cookieExpiry(ctx, issuedAt, absoluteEnd)
   const defaultSession: Session = {
     user: { name: token.name, email: token.email, image: token.picture },
     expires: new Date(Math.min(tokenExpires * 1000, cookieExpires.valueOf())).toISOString(),
@@ -99,11 +157,11 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])) as Session | null
 
-  const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token), { expires: cookieExpires }) : []
+  const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token, lifetime), { expires: cookieExpires }) : []
   // The browser gets the new token; keeping the old one's claims would only hold memory.
   if (reissue && config.builtinJwt) config.keyRing.forget(value, ctx.cookies.sessionToken.name)
   if (session) await emitEvent(config, "session", { session, token })
-  return { session, cookies }
+  return { session, cookies, proof: session ? proofOf(token) : undefined }
 }
 
 /**
@@ -113,8 +171,11 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
 async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]> {
   const { config } = ctx
   const { user, account, profile, isNewUser } = signedIn
-  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id }
-  const token = await config.callbacks.jwt({
+  const nowSeconds = Math.floor(Date.now() / 1000)
+  // Signing in is the proof: both library claims start now.
+  const own: JWT = { [AUTHENTICATED_AT_CLAIM]: nowSeconds, [SIGNED_IN_AT_CLAIM]: nowSeconds }
+  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id, ...own }
+  const shaped = await config.callbacks.jwt({
     token: initial,
     user,
     account,
@@ -123,9 +184,11 @@ async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[
     trigger: isNewUser ? "signUp" : "signIn",
   })
   const store = sessionStoreFor(ctx)
-  if (!token) return store.clean()
-  const expires = new Date(Date.now() + config.session.maxAge * 1000)
-  return store.chunk(await encodeSessionToken(ctx, token), { expires })
+  if (!shaped) return store.clean()
+  const token = withLibraryClaims(shaped, own)
+  const absoluteEnd = absoluteEndOf(token, config.session.absoluteMaxAge)
+  const expires = cookieExpiry(ctx, nowSeconds, absoluteEnd)
+  return store.chunk(await encodeSessionToken(ctx, token, tokenLifetime(ctx, absoluteEnd, nowSeconds)), { expires })
 }
 
 /** Clears every chunk of the cookie; the signOut event gets the token when it can be read. */
@@ -154,6 +217,8 @@ async function signedInUserId(ctx: AuthContext): Promise<string | null> {
   if (!value) return null
   const token = await decodeSessionToken(ctx, value).catch(() => null)
   if (typeof token?.sub !== "string") return null
+  const absoluteEnd = absoluteEndOf(token, ctx.config.session.absoluteMaxAge)
+  if (absoluteEnd !== undefined && Math.floor(Date.now() / 1000) >= absoluteEnd) return null
   if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return null
   return token.sub
 }
@@ -166,11 +231,28 @@ async function signedInUserId(ctx: AuthContext): Promise<string | null> {
  */
 export async function reissueSessionToken(ctx: TokenContext, store: SessionStore, token: JWT): Promise<Cookie[]> {
   const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token
-  const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000)
+  const nowSeconds = Math.floor(Date.now() / 1000)
+  const absoluteEnd = absoluteEndOf(claims, ctx.config.session.absoluteMaxAge)
+  const expires = cookieExpiry(ctx, nowSeconds, absoluteEnd)
   const previous = store.value
-  const cookies = store.chunk(await encodeSessionToken(ctx, claims), { expires })
+  const cookies = store.chunk(await encodeSessionToken(ctx, claims, tokenLifetime(ctx, absoluteEnd, nowSeconds)), { expires })
   if (previous && ctx.config.builtinJwt) ctx.config.keyRing.forget(previous, ctx.cookies.sessionToken.name)
   return cookies
+}
+
+/**
+ * Records a re-authentication in the current token: the same session (same
+ * claims, signedInAt included) re-issued with a new authenticatedAt. Nothing
+ * when the cookie holds no readable, unrevoked token.
+ */
+async function reauthenticated(ctx: AuthContext, at: Date): Promise<Cookie[]> {
+  const store = sessionStoreFor(ctx)
+  const value = store.value
+  if (!value) return []
+  const token = await decodeSessionToken(ctx, value).catch(() => null)
+  if (typeof token?.sub !== "string") return []
+  if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return []
+  return reissueSessionToken(ctx, store, { ...token, [AUTHENTICATED_AT_CLAIM]: Math.floor(at.getTime() / 1000) })
 }
 
 export const jwtStrategy: SessionStrategy = {
@@ -180,4 +262,5 @@ export const jwtStrategy: SessionStrategy = {
   create,
   end,
   signedInUserId,
+  reauthenticated,
 }

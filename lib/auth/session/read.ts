@@ -13,7 +13,7 @@ import { parseCookies } from "../cookies"
 import { databaseUnavailableIn, reportDatabaseFault } from "../config/database-outage"
 import { AuthError, CallbackRouteError, type DatabaseUnavailable } from "../errors"
 import type { Cookie, Session } from "../types"
-import type { ResolvedConfig, SessionReadContext } from "../config/resolved"
+import type { ResolvedConfig, SessionProof, SessionReadContext } from "../config/resolved"
 
 /** What a server-side read knows about the request. */
 export interface SessionRequestFacts {
@@ -38,6 +38,8 @@ export interface SessionReadOutcome {
   cookies: Cookie[]
   /** Present when the read failed; already logged. */
   failure?: SessionReadFailure
+  /** Whose session it is and when they last proved who they are (step-up); server-side only. */
+  proof?: SessionProof
 }
 
 /**

@@ -71,8 +71,10 @@ function setUp(form: HTMLFormElement): void {
     if (shared && event.submitter !== button) return
     event.preventDefault()
     if (button?.hasAttribute("data-email-required") && email !== null && !email.reportValidity()) return
+    // A form that names its ceremony (the re-authenticate page: a signed-in user's own passkeys) asks for it.
+    const action = form.dataset.webauthnAction === "authenticate" ? "authenticate" : undefined
     // Starting a ceremony cancels the pending autofill one (@simplewebauthn's abort service).
-    void signIn(provider, { email: email?.value.trim() || undefined, redirectTo, basePath, signUp: false }).then((r) => show(form, r))
+    void signIn(provider, { action, email: email?.value.trim() || undefined, redirectTo, basePath, signUp: false }).then((r) => show(form, r))
   })
   if (form.dataset.conditionalUi !== undefined) {
     void browserSupportsWebAuthnAutofill().then((supported) => {

@@ -1,8 +1,8 @@
 /**
  * Contract suite for the Prisma adapter, run against a real SQLite file and a
- * real PostgreSQL database. Items named "§K.n" are the adapter checklist of the
- * reference (section K); the rest cover what this starter adds on top:
- * cascades, single-use tokens under concurrency, the password hash never
+ * real PostgreSQL database. First what every adapter must do, one method at a
+ * time (the contract in lib/auth/adapters/types.ts); then what this starter
+ * adds on top: cascades, single-use tokens under concurrency, the password hash never
  * leaving the database, robustness to unknown token fields, one query per
  * session lookup, and the authenticator failure modes.
  *
@@ -108,10 +108,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
   }
 
   // -------------------------------------------------------------------------
-  // §K checklist
+  // The adapter contract, method by method
   // -------------------------------------------------------------------------
 
-  it("§K.1 has the ten methods the database strategy requires (and all 19, plus useWebAuthnChallenge, updateAccount and createUserAndAccount)", () => {
+  it("has the ten methods the database strategy requires (and all 19, plus useWebAuthnChallenge, updateAccount and createUserAndAccount)", () => {
     const required = [
       "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser",
       "linkAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
@@ -133,7 +133,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
   })
 
-  it("§K.2 createUser persists the user under a database-generated id", async () => {
+  it("createUser persists the user under a database-generated id", async () => {
     const input: AdapterUser = {
       id: "client-chosen-id",
       email: "ada@example.com",
@@ -151,13 +151,13 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(await db.prisma.user.count({ where: { id: input.id } })).toBe(0)
   })
 
-  it("§K.2 createUser drops undefined fields instead of failing", async () => {
+  it("createUser drops undefined fields instead of failing", async () => {
     const user = await adapter.createUser({ id: "x", email: "u@example.com", emailVerified: null, name: undefined })
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
     expect(row).toMatchObject({ email: "u@example.com", name: null, image: null, emailVerified: null })
   })
 
-  it("§K.3 getUser returns null for an unknown id and the user for a known one", async () => {
+  it("getUser returns null for an unknown id and the user for a known one", async () => {
     expect(await adapter.getUser("no-such-user")).toBeNull()
     const user = await newUser()
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
@@ -166,13 +166,13 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     })
   })
 
-  it("§K.4 getUserByEmail returns null for an unknown email and the user for a known one", async () => {
+  it("getUserByEmail returns null for an unknown email and the user for a known one", async () => {
     const user = await newUser({ email: "known@example.com" })
     expect(await adapter.getUserByEmail("unknown@example.com")).toBeNull()
     expect(await adapter.getUserByEmail("known@example.com")).toEqual(user)
   })
 
-  it("§K.5 createSession persists the session", async () => {
+  it("createSession persists the session", async () => {
     const user = await newUser()
     const expires = inOneHour()
     const session = await adapter.createSession({ sessionToken: "session-token-1", userId: user.id, expires })
@@ -180,24 +180,41 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const row = await db.prisma.session.findUniqueOrThrow({ where: { sessionToken: "session-token-1" } })
     // Beside Auth.js's columns: createdAt from its default, the details absent when not given.
     const { createdAt, ...authjsColumns } = row
-    expect(authjsColumns).toEqual({ sessionToken: "session-token-1", userId: user.id, expires, lastActiveAt: null, userAgent: null })
+    expect(authjsColumns).toEqual({ sessionToken: "session-token-1", userId: user.id, expires, lastActiveAt: null, userAgent: null, authenticatedAt: null })
     expect(createdAt).toBeInstanceOf(Date)
   })
 
-  it("§K.6 getSessionAndUser returns null for an unknown token and {session, user} for a valid one", async () => {
+  it("stores authenticatedAt from createSession and updateSession, and the lookup reads it with createdAt", async () => {
+    const user = await newUser()
+    const signedIn = new Date("2031-02-03T04:05:06.000Z")
+    await adapter.createSession({ sessionToken: "session-proof", userId: user.id, expires: inOneHour(), authenticatedAt: signedIn })
+    let found = await adapter.getSessionAndUser("session-proof")
+    expect(found?.session.authenticatedAt).toEqual(signedIn)
+    expect(found?.session.createdAt).toBeInstanceOf(Date)
+    const later = new Date("2031-02-03T05:00:00.000Z")
+    await adapter.updateSession({ sessionToken: "session-proof", authenticatedAt: later })
+    found = await adapter.getSessionAndUser("session-proof")
+    expect(found?.session.authenticatedAt).toEqual(later)
+  })
+
+  it("getSessionAndUser returns null for an unknown token and {session, user} for a valid one", async () => {
     expect(await adapter.getSessionAndUser("no-such-token")).toBeNull()
     const user = await newUser({ emailVerified: new Date("2024-01-02T03:04:05.678Z") })
     const expires = inOneHour()
     await adapter.createSession({ sessionToken: "session-token-2", userId: user.id, expires })
 
     const result = await adapter.getSessionAndUser("session-token-2")
-    expect(result).toEqual({ session: { sessionToken: "session-token-2", userId: user.id, expires }, user })
+    // Beside Auth.js's fields: when the session started and was last proved (lifetime, step-up).
+    expect(result).toEqual({
+      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null },
+      user,
+    })
     // Dates survive whatever path the joined user takes (PostgreSQL returns it as JSON).
     expect(result?.session.expires).toBeInstanceOf(Date)
     expect(result?.user.emailVerified).toBeInstanceOf(Date)
   })
 
-  it("§K.7 updateUser returns the updated user and persists the change", async () => {
+  it("updateUser returns the updated user and persists the change", async () => {
     const user = await newUser({ name: "Before" })
     const verifiedAt = new Date("2024-06-07T08:09:10.111Z")
     const updated = await adapter.updateUser({ id: user.id, name: "After", emailVerified: verifiedAt })
@@ -208,7 +225,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row.image).toBe(user.image)
   })
 
-  it("§K.8 updateSession persists the new expiry", async () => {
+  it("updateSession persists the new expiry", async () => {
     const user = await newUser()
     await adapter.createSession({ sessionToken: "session-token-3", userId: user.id, expires: inOneHour() })
     const later = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)
@@ -218,12 +235,12 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row.expires).toEqual(later)
   })
 
-  it("§K.8 updateSession returns null for an unknown session and writes nothing", async () => {
+  it("updateSession returns null for an unknown session and writes nothing", async () => {
     expect(await adapter.updateSession({ sessionToken: "no-such-token", expires: inOneHour() })).toBeNull()
     expect(await db.prisma.session.count()).toBe(0)
   })
 
-  it("§K.9 linkAccount persists the account (token_type lowercased, expires_at kept)", async () => {
+  it("linkAccount persists the account (token_type lowercased, expires_at kept)", async () => {
     const user = await newUser()
     const account = { ...oauthAccount(user.id), token_type: "Bearer" }
     const linked = await adapter.linkAccount(account)
@@ -236,7 +253,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row).toEqual(expected)
   })
 
-  it("§K.10 getUserByAccount returns null for an unknown account and the owner for a known one", async () => {
+  it("getUserByAccount returns null for an unknown account and the owner for a known one", async () => {
     const user = await newUser({ emailVerified: new Date("2023-03-03T03:03:03.333Z") })
     await adapter.linkAccount(oauthAccount(user.id))
     expect(await adapter.getUserByAccount({ provider: "github", providerAccountId: "other" })).toBeNull()
@@ -246,7 +263,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(found?.emailVerified).toBeInstanceOf(Date)
   })
 
-  it("§K.11 deleteSession removes the row and returns the deleted session", async () => {
+  it("deleteSession removes the row and returns the deleted session", async () => {
     const user = await newUser()
     const expires = inOneHour()
     await adapter.createSession({ sessionToken: "session-token-4", userId: user.id, expires })
@@ -256,16 +273,16 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(await db.prisma.session.findUnique({ where: { sessionToken: "session-token-4" } })).toBeNull()
   })
 
-  it("§K.11 deleteSession of an unknown token resolves to null", async () => {
+  it("deleteSession of an unknown token resolves to null", async () => {
     await expect(adapter.deleteSession("no-such-token")).resolves.toBeNull()
   })
 
-  it("§K.12 has createVerificationToken and useVerificationToken", () => {
+  it("has createVerificationToken and useVerificationToken", () => {
     expect(typeof adapter.createVerificationToken).toBe("function")
     expect(typeof adapter.useVerificationToken).toBe("function")
   })
 
-  it("§K.13 createVerificationToken persists {identifier, token, expires}", async () => {
+  it("createVerificationToken persists {identifier, token, expires}", async () => {
     const token = { identifier: "ada@example.com", token: await sha256Hex("secret-token" + "anything"), expires: inOneHour() }
     expect(await adapter.createVerificationToken(token)).toEqual(token)
     const row = await db.prisma.verificationToken.findUniqueOrThrow({
@@ -274,7 +291,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row).toEqual(token)
   })
 
-  it("§K.14 useVerificationToken returns the token once, then null; a wrong identifier gets null", async () => {
+  it("useVerificationToken returns the token once, then null; a wrong identifier gets null", async () => {
     const token = { identifier: "ada@example.com", token: await sha256Hex("t1anything"), expires: inOneHour() }
     await adapter.createVerificationToken(token)
 
@@ -287,12 +304,12 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(await adapter.useVerificationToken({ identifier: token.identifier, token: token.token })).toBeNull()
   })
 
-  it("§K.15 has unlinkAccount and deleteUser", () => {
+  it("has unlinkAccount and deleteUser", () => {
     expect(typeof adapter.unlinkAccount).toBe("function")
     expect(typeof adapter.deleteUser).toBe("function")
   })
 
-  it("§K.16 unlinkAccount removes the row and returns the account", async () => {
+  it("unlinkAccount removes the row and returns the account", async () => {
     const user = await newUser()
     await adapter.linkAccount(oauthAccount(user.id))
     const removed = await adapter.unlinkAccount({ provider: "github", providerAccountId: "gh-123" })
@@ -301,7 +318,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     await expect(adapter.unlinkAccount({ provider: "github", providerAccountId: "gh-123" })).resolves.toBeUndefined()
   })
 
-  it("§K.17 deleteUser removes the user and cascades to sessions, accounts and authenticators", async () => {
+  it("deleteUser removes the user and cascades to sessions, accounts and authenticators", async () => {
     const user = await newUser()
     const other = await newUser()
     await adapter.linkAccount(oauthAccount(user.id))
@@ -325,7 +342,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     await expect(adapter.deleteUser(user.id)).resolves.toBeNull()
   })
 
-  it("§K.18 getAccount returns null for a wrong provider or id and the stored account otherwise", async () => {
+  it("getAccount returns null for a wrong provider or id and the stored account otherwise", async () => {
     const user = await newUser()
     await adapter.linkAccount({ userId: user.id, type: "webauthn", provider: "passkey", providerAccountId: "cred-1" })
     expect(await adapter.getAccount("cred-1", "webauthn")).toBeNull()
@@ -341,7 +358,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(account).toEqual({ userId: row.userId, type: row.type, provider: row.provider, providerAccountId: row.providerAccountId })
   })
 
-  it("§K.19 createAuthenticator returns its input and persists it", async () => {
+  it("createAuthenticator returns its input and persists it", async () => {
     const user = await newUser()
     const input = authenticatorFor(user.id, "Y3JlZC0xMjM=")
     expect(await adapter.createAuthenticator(input)).toEqual(input)
@@ -349,7 +366,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(authjsColumns(row)).toEqual(input)
   })
 
-  it("§K.19 createAuthenticator stores absent transports as null", async () => {
+  it("createAuthenticator stores absent transports as null", async () => {
     const user = await newUser()
     const { transports: _omit, ...input } = authenticatorFor(user.id, "no-transports")
     expect(await adapter.createAuthenticator(input)).toEqual({ ...input, transports: null })
@@ -357,7 +374,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(row.transports).toBeNull()
   })
 
-  it("§K.20 getAuthenticator returns null for an unknown id and the stored row otherwise", async () => {
+  it("getAuthenticator returns null for an unknown id and the stored row otherwise", async () => {
     const user = await newUser()
     await adapter.createAuthenticator(authenticatorFor(user.id, "cred-a"))
     expect(await adapter.getAuthenticator("cred-unknown")).toBeNull()
@@ -365,7 +382,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(await adapter.getAuthenticator("cred-a")).toEqual(authjsColumns(row))
   })
 
-  it("§K.21 listAuthenticatorsByUserId returns [] for an unknown user and each user's own set", async () => {
+  it("listAuthenticatorsByUserId returns [] for an unknown user and each user's own set", async () => {
     const alice = await newUser()
     const bob = await newUser()
     await adapter.createAuthenticator(authenticatorFor(alice.id, "alice-1"))
@@ -380,7 +397,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(await adapter.listAuthenticatorsByUserId(bob.id)).toEqual([authenticatorFor(bob.id, "bob-1")])
   })
 
-  it("§K.22 updateAuthenticatorCounter rejects an unknown id and persists the new counter", async () => {
+  it("updateAuthenticatorCounter rejects an unknown id and persists the new counter", async () => {
     const user = await newUser()
     await adapter.createAuthenticator(authenticatorFor(user.id, "cred-c"))
     await expect(adapter.updateAuthenticatorCounter("cred-unknown", 5)).rejects.toThrow()

@@ -885,7 +885,8 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const sessionToken = randomUUID()
       const initial = new Date(Date.now() + (MAX_AGE - 3600) * 1000)
       await prisma.session.create({ data: { sessionToken, userId: user.id, expires: initial } })
-      const browser = new Browser(makeConfig({ session: { updateAge: 0 } }))
+      // An absolute lifetime longer than maxAge, so the expiry has room to slide (the default is maxAge's 30 days).
+      const browser = new Browser(makeConfig({ session: { updateAge: 0, absoluteMaxAge: 2 * MAX_AGE } }))
       browser.jar.set(SESSION, sessionToken)
 
       const first = await browser.send(`${BASE}/session`)

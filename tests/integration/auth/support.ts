@@ -51,7 +51,7 @@ export function isDeletion(cookie: SetCookie): boolean {
   return typeof expires === "string" && Date.parse(expires) <= Date.now()
 }
 
-/** The attributes every auth cookie carries (reference §B). */
+/** The attributes every auth cookie carries. */
 export function expectBaseAttributes(cookie: SetCookie, secure: boolean): void {
   expect(cookie.attributes.httponly, `${cookie.name} HttpOnly`).toBe(true)
   expect(cookie.attributes.samesite, `${cookie.name} SameSite`).toBe("Lax")

@@ -14,6 +14,7 @@ describe("defaultCookies", () => {
       state: { name: "authjs.state", options: { ...base, maxAge: 900 } },
       nonce: { name: "authjs.nonce", options: base },
       webauthnChallenge: { name: "authjs.challenge", options: { ...base, maxAge: 900 } },
+      twoFactorPending: { name: "authjs.two-factor", options: { ...base, maxAge: 300 } },
     })
   })
 
@@ -27,10 +28,11 @@ describe("defaultCookies", () => {
       state: "__Host-authjs.state",
       nonce: "__Host-authjs.nonce",
       webauthnChallenge: "__Host-authjs.challenge",
+      twoFactorPending: "__Host-authjs.two-factor",
     })
     // What a browser demands of a __Host- cookie: Secure, Path=/, no Domain.
     for (const cookie of Object.values(cookies).filter((c) => c.name.startsWith("__Host-"))) {
-      expect(serializeCookie({ ...cookie, value: "v" })).toMatch(/^__Host-[^;]+; (Max-Age=900; )?Path=\/; HttpOnly; Secure; SameSite=Lax$/)
+      expect(serializeCookie({ ...cookie, value: "v" })).toMatch(/^__Host-[^;]+; (Max-Age=(900|300); )?Path=\/; HttpOnly; Secure; SameSite=Lax$/)
     }
     for (const cookie of Object.values(cookies)) expect(cookie.options.secure).toBe(true)
     expect(cookies.sessionToken.options.maxAge).toBeUndefined()

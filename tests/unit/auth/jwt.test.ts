@@ -28,7 +28,7 @@ function refusal(params: JWTDecodeParams & { token: string }): Promise<unknown> 
   return new KeyRing(params.secret, { decodeCacheSize: 0 }).decode(params.token, params.salt)
 }
 
-describe("key derivation (reference §C test vectors)", () => {
+describe("key derivation, against fixed test vectors", () => {
   it("derives the Auth.js key and kid for salt authjs.session-token", async () => {
     const { key, kid } = await deriveKey("secret", SALT)
     expect(hex(key)).toBe(

@@ -7,9 +7,8 @@
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
-import { emitEvent } from "../../events"
 import type { ResponseInternal } from "../../http/response"
-import { createSession } from "../../session/create"
+import { startSession } from "../../two-factor/second-step"
 import { rememberTypedEmail } from "../remembered-email"
 import type { Account, User } from "../../types"
 import type { CredentialsConfig } from "../../providers/types"
@@ -59,8 +58,5 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   const signInResult = await runSignInCallback(ctx, { user, account, credentials })
   if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
 
-  const sessionCookies = await createSession(ctx, { user, account })
-  await emitEvent(ctx.config, "signIn", { user, account })
-  const callbackUrl = await ctx.callbackUrl()
-  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...sessionCookies] }
+  return startSession(ctx, { user, account, method: "credentials" })
 }

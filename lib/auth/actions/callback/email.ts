@@ -10,13 +10,12 @@ import type { AuthContext } from "../../context"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../../email/normalize"
 import { consumeVerificationToken, tokenSecrets } from "../../email/verification-token"
 import { MissingCSRF, Verification } from "../../errors"
-import { emitEvent } from "../../events"
 import { htmlHeaders, type ResponseInternal } from "../../http/response"
 import { renderConfirmLinkPage } from "../../pages/confirm-link"
 import type { EmailConfig } from "../../providers/email"
-import { createSession } from "../../session/create"
+import { startSession } from "../../two-factor/second-step"
 import type { Account } from "../../types"
-import { customPageUrl, pageTheme, withQuery } from "../pages"
+import { pageTheme } from "../pages"
 import { resolveEmailUser } from "./email-login"
 
 // Far above any real token; stops absurd inputs before hashing.
@@ -68,10 +67,5 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
 
   const { user, isNewUser } = await login.commit()
   const signedInAccount: Account = { ...account, userId: user.id }
-  const sessionCookies = await createSession(ctx, { user, account: signedInAccount, isNewUser })
-  await emitEvent(ctx.config, "signIn", { user, account: signedInAccount, isNewUser })
-
-  const newUserPage = isNewUser ? customPageUrl(ctx, "newUser") : undefined
-  const destination = newUserPage ? withQuery(newUserPage, { callbackUrl }) : callbackUrl
-  return { redirect: destination, cookies: [...ctx.outCookies, ...sessionCookies] }
+  return startSession(ctx, { user, account: signedInAccount, isNewUser, method: "email" })
 }

@@ -2,15 +2,14 @@
  * The common end of every sign-in that involves users and accounts: the
  * signIn callback (which may refuse or redirect), account linking, the
  * session, the signIn event, and the redirect (pages.newUser for a user's
- * first sign-in). Provider-specific code only supplies user and account.
+ * first sign-in), or the two-factor step before any of that (startSession).
+ * Provider-specific code only supplies user and account.
  */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { emitEvent } from "../../events"
 import type { ResponseInternal } from "../../http/response"
-import { createSession } from "../../session/create"
+import { startSession } from "../../two-factor/second-step"
 import type { User } from "../../types"
-import { customPageUrl, withQuery } from "../pages"
 import { handleLogin, type LoginInput } from "./handle-login"
 
 export async function finishSignIn(ctx: AuthContext, input: LoginInput): Promise<ResponseInternal> {
@@ -28,10 +27,5 @@ export async function finishSignIn(ctx: AuthContext, input: LoginInput): Promise
   let isNewUser = false
   if (adapter) ({ user, isNewUser } = await handleLogin(ctx, adapter, input, known))
 
-  const sessionCookies = await createSession(ctx, { user, account, profile, isNewUser })
-  await emitEvent(config, "signIn", { user, account, profile, isNewUser })
-  const callbackUrl = await ctx.callbackUrl()
-  const newUserPage = isNewUser ? customPageUrl(ctx, "newUser") : undefined
-  const redirect = newUserPage ? withQuery(newUserPage, { callbackUrl }) : callbackUrl
-  return { redirect, cookies: [...ctx.outCookies, ...sessionCookies] }
+  return startSession(ctx, { user, account, profile, isNewUser, method: "oauth" })
 }

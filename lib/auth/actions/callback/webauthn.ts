@@ -10,7 +10,6 @@ import { adapterView, type WebAuthnAdapter } from "../../adapters/capabilities"
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
 import { BadRequest, MissingCSRF, WebAuthnVerificationError } from "../../errors"
-import { emitEvent } from "../../events"
 import type { ResponseInternal } from "../../http/response"
 import { isWebAuthnAction } from "../../relying-party/action"
 import { clearChallengeCookie, readChallengeCookie, type IssuedChallenge } from "../../relying-party/challenge-cookie"
@@ -18,11 +17,11 @@ import { spendChallenge } from "../../relying-party/challenge-replay"
 import { passkeyOwner } from "../../relying-party/register-user"
 import { type RelyingParty, relyingPartyFor } from "../../relying-party/relying-party"
 import { responseCredentialId, verifyAuthentication, verifyRegistration } from "../../relying-party/verify"
-import { createSession } from "../../session/create"
+import { finishPendingSignIn, startSession } from "../../two-factor/second-step"
+import { readPending } from "../../two-factor/pending"
 import type { Account } from "../../types"
 import type { AdapterUser } from "../../adapters/types"
 import type { WebAuthnProviderConfig } from "../../providers/types"
-import { customPageUrl, withQuery } from "../pages"
 import { currentSessionUser, handleLogin } from "./handle-login"
 
 function parseData(data: unknown): unknown {
@@ -34,18 +33,19 @@ function parseData(data: unknown): unknown {
   }
 }
 
-async function signInAs(
+/**
+ * A passkey with user verification is two factors (something held, something
+ * known or been), so it asks for no second step; one without it is a first
+ * factor like a password.
+ */
+function signInAs(
   ctx: AuthContext,
   user: AdapterUser,
   account: Account,
   isNewUser: boolean,
+  userVerified: boolean,
 ): Promise<ResponseInternal> {
-  const sessionCookies = await createSession(ctx, { user, account, isNewUser })
-  await emitEvent(ctx.config, "signIn", { user, account, isNewUser })
-  const callbackUrl = await ctx.callbackUrl()
-  const newUserPage = isNewUser ? customPageUrl(ctx, "newUser") : undefined
-  const redirect = newUserPage ? withQuery(newUserPage, { callbackUrl }) : callbackUrl
-  return { redirect, cookies: [...ctx.outCookies, ...sessionCookies] }
+  return startSession(ctx, { user, account, isNewUser, method: "webauthn", multiFactor: userVerified })
 }
 
 /** One POST's ceremony: what both the sign-in and the registration step work from. */
@@ -64,8 +64,15 @@ async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ce
   if (!authenticator || (issued.userId !== undefined && authenticator.userId !== issued.userId)) {
     throw new WebAuthnVerificationError("unknown_credential", "No such authenticator")
   }
-  const newCounter = await verifyAuthentication({ response, issued, rp, provider, authenticator })
+  const { newCounter, userVerified } = await verifyAuthentication({ response, issued, rp, provider, authenticator })
   await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
+
+  // The second step of a pending two-factor sign-in: the options were made for its user only.
+  const pending = await readPending(ctx)
+  if (pending && !pending.enrol && issued.userId === pending.user.id && authenticator.userId === pending.user.id) {
+    const done = await finishPendingSignIn(ctx, pending)
+    return { redirect: done.destination, cookies: done.cookies }
+  }
 
   const stored = await adapter.getAccount(authenticator.providerAccountId, provider.id)
   const user = await adapter.getUser(stored?.userId ?? authenticator.userId)
@@ -78,7 +85,7 @@ async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ce
   }
   const signInResult = await runSignInCallback(ctx, { user, account })
   if (signInResult.redirect) return { redirect: signInResult.redirect, cookies: ctx.outCookies }
-  return signInAs(ctx, user, account, false)
+  return signInAs(ctx, user, account, false, userVerified)
 }
 
 async function register({ ctx, adapter, provider, issued, rp, response }: Ceremony): Promise<ResponseInternal> {
@@ -100,7 +107,8 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
 
   // Adding a passkey to the signed-in account keeps the session it has.
   if (!isNewUser) return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }
-  return signInAs(ctx, user, { ...account, userId: user.id }, true)
+  // A new user has no second factor yet; the passkey is one when the ceremony required verification.
+  return signInAs(ctx, user, { ...account, userId: user.id }, true, provider.userVerification === "required")
 }
 
 export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProviderConfig): Promise<ResponseInternal> {

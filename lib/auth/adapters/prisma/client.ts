@@ -14,6 +14,7 @@ import type {
   AuthenticatorRow,
   AuthenticatorSelect,
   SessionAndUserSelect,
+  SessionProofRow,
   SessionRow,
   SessionSelect,
   UserRow,
@@ -23,7 +24,7 @@ import type {
 } from "./rows"
 
 /** The columns beside Auth.js's that createSession fills when it is given them. */
-type SessionDetails = { lastActiveAt?: Date; userAgent?: string }
+type SessionDetails = { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date }
 
 /**
  * The Prisma client as far as the adapter uses it. A generated client (either
@@ -59,10 +60,10 @@ export interface PrismaLike {
     findUnique(args: {
       where: { sessionToken: string }
       select: SessionAndUserSelect
-    }): PromiseLike<(SessionRow & { user: UserRow }) | null>
+    }): PromiseLike<(SessionRow & SessionProofRow & { user: UserRow }) | null>
     update(args: {
       where: { sessionToken: string }
-      data: { expires?: Date; userId?: string; lastActiveAt?: Date }
+      data: { expires?: Date; userId?: string; lastActiveAt?: Date; authenticatedAt?: Date }
       select: SessionSelect
     }): PromiseLike<SessionRow>
     delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>

@@ -155,8 +155,9 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       }
       // SQLite: the driver has one connection, and a failed transaction's ROLLBACK also undoes the
       // writes other requests interleaved into it (a concurrent sign-in's session row vanished in
-      // tests/integration/concurrency). So two single-statement writes, and the user is removed
-      // again when its account cannot be written. A file database has no connection to lose.
+      // tests/integration/auth/oauth/concurrent-first-sign-in.test.ts). So two single-statement
+      // writes, and the user is removed again when its account cannot be written. A file database
+      // has no connection to lose.
       const row = await prisma.user.create({ data, select: userSelect })
       try {
         await prisma.account.create({ data: { ...accountColumns, userId: row.id }, select: accountSelect })
@@ -198,11 +199,12 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       return row && toAccount(row)
     },
 
-    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent }) {
+    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent, authenticatedAt }) {
       pruneExpired()
       // createdAt comes from the column's default.
-      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string } = { sessionToken, userId, expires }
+      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date } = { sessionToken, userId, expires }
       if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
+      if (authenticatedAt instanceof Date) data.authenticatedAt = authenticatedAt
       if (typeof userAgent === "string") data.userAgent = userAgent
       return toSession(await prisma.session.create({ data, select: sessionSelect }))
     },
@@ -215,12 +217,13 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       return row && { session: toSession(row), user: toUser(row.user) }
     },
 
-    async updateSession({ sessionToken, expires, userId, lastActiveAt }) {
+    async updateSession({ sessionToken, expires, userId, lastActiveAt, authenticatedAt }) {
       if (unmatchable(sessionToken)) return null
-      const data: { expires?: Date; userId?: string; lastActiveAt?: Date } = {}
+      const data: { expires?: Date; userId?: string; lastActiveAt?: Date; authenticatedAt?: Date } = {}
       if (expires !== undefined) data.expires = expires
       if (userId !== undefined) data.userId = userId
       if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
+      if (authenticatedAt instanceof Date) data.authenticatedAt = authenticatedAt
       const row = await nullIfMissing(prisma.session.update({ where: { sessionToken }, data, select: sessionSelect }))
       return row && toSession(row)
     },

@@ -5,7 +5,7 @@
  * database access.
  */
 import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types"
-import type { AccountData, AccountRow, AuthenticatorRow, SessionRow, UserRow } from "./rows"
+import type { AccountData, AccountRow, AuthenticatorRow, SessionProofRow, SessionRow, UserRow } from "./rows"
 
 /** True when `value` is a Date, or a string that parses to one, and the date is valid. */
 export function isDate(value: unknown): boolean {
@@ -30,8 +30,11 @@ export function toUser(row: UserRow): AdapterUser {
   return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, image: row.image }
 }
 
-export function toSession(row: SessionRow): AdapterSession {
-  return { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
+export function toSession(row: SessionRow & Partial<SessionProofRow>): AdapterSession {
+  const session: AdapterSession = { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
+  if (row.createdAt !== undefined) session.createdAt = row.createdAt
+  if (row.authenticatedAt !== undefined) session.authenticatedAt = row.authenticatedAt
+  return session
 }
 
 export function toVerificationToken(row: VerificationToken): VerificationToken {

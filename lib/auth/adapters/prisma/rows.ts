@@ -23,6 +23,9 @@ export type AccountData = Pick<AccountRow, "userId" | "type" | "provider" | "pro
 
 export type SessionRow = Pick<AdapterSession, "sessionToken" | "userId" | "expires">
 
+/** What the session lookup reads beside Auth.js's columns: the sign-in and the last proof of identity. */
+export type SessionProofRow = NullableColumns<AdapterSession, "createdAt" | "authenticatedAt">
+
 export type AuthenticatorRow = Omit<AdapterAuthenticator, "transports"> & NullableColumns<AdapterAuthenticator, "transports">
 
 export type { VerificationToken }
@@ -48,7 +51,8 @@ export type AccountSelect = typeof accountSelect
 export const sessionSelect = { sessionToken: true, userId: true, expires: true } as const
 export type SessionSelect = typeof sessionSelect
 
-export const sessionAndUserSelect = { ...sessionSelect, user: { select: userSelect } } as const
+/** The lookup behind every request also reads when the session started and was last proved (lifetime, step-up). */
+export const sessionAndUserSelect = { ...sessionSelect, createdAt: true, authenticatedAt: true, user: { select: userSelect } } as const
 export type SessionAndUserSelect = typeof sessionAndUserSelect
 
 export const verificationTokenSelect = { identifier: true, token: true, expires: true } as const

@@ -16,6 +16,8 @@ interface SessionUserRow {
   sessionToken: string
   userId: string
   expires: unknown
+  createdAt: unknown
+  authenticatedAt: unknown
   id: string
   name: string | null
   email: string | null
@@ -36,13 +38,19 @@ export function sqliteSessionLookup(prisma: PrismaLike) {
   const client = prisma as PrismaLike & Required<Pick<PrismaLike, "$queryRaw">>
   return async (sessionToken: string): Promise<{ session: AdapterSession; user: AdapterUser } | null> => {
     const [row] = await client.$queryRaw<SessionUserRow[]>`
-      SELECT s."sessionToken", s."userId", s."expires",
+      SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
              u."id", u."name", u."email", u."emailVerified", u."image"
       FROM "Session" s JOIN "User" u ON u."id" = s."userId"
       WHERE s."sessionToken" = ${sessionToken}`
     if (!row) return null
     return {
-      session: { sessionToken: row.sessionToken, userId: row.userId, expires: toDate(row.expires) },
+      session: {
+        sessionToken: row.sessionToken,
+        userId: row.userId,
+        expires: toDate(row.expires),
+        createdAt: row.createdAt === null ? null : toDate(row.createdAt),
+        authenticatedAt: row.authenticatedAt === null ? null : toDate(row.authenticatedAt),
+      },
       user: {
         id: row.id,
         name: row.name,

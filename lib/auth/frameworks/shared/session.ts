@@ -7,6 +7,7 @@
  * as the session endpoint answers it. The read has logged the failure.
  */
 import { resolveAuthConfig } from "../../auth"
+import type { SessionProof } from "../../config/resolved"
 import type { AuthConfig } from "../../config/types"
 import type { DatabaseUnavailable } from "../../errors"
 import { readSession, type SessionRequestFacts } from "../../session/read"
@@ -20,11 +21,13 @@ export interface SessionRead {
   cookies: Cookie[]
   /** Set when the session could not be read because the database is unreachable: not "signed out". */
   unavailable?: DatabaseUnavailable
+  /** Whose session it is and when they last proved who they are: for step-up, never sent to the client. */
+  proof?: SessionProof
 }
 
 /** The session of a request known by its public origin and Cookie header, under `config` (as the layer hands it to Auth()). */
 export async function readRequestSession(config: AuthConfig, facts: SessionRequestFacts): Promise<SessionRead> {
-  const { session, cookies, failure } = await readSession(resolveAuthConfig(config), facts)
+  const { session, cookies, failure, proof } = await readSession(resolveAuthConfig(config), facts)
   if (failure?.reason === "unavailable") return { session: null, cookies, unavailable: failure.error }
-  return { session, cookies }
+  return session && proof ? { session, cookies, proof } : { session, cookies }
 }

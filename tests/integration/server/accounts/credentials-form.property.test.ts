@@ -24,7 +24,7 @@ const hostileText = fc.oneof(
 )
 const anyField = fc.oneof(hostileText, fc.anything())
 
-describe("the credentials form (properties)", () => {
+describe("the credentials form", () => {
   it("normalizeEmail never throws, and what it returns is one address that normalises to itself", () => {
     fc.assert(
       fc.property(fc.oneof(anyField, fc.emailAddress()), (input) => {

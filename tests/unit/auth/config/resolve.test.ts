@@ -1,7 +1,7 @@
 /**
  * Configuration edge cases that used to escape Auth() as exceptions (a 500
  * with a stack trace from the framework) instead of the documented behaviour:
- * `providers` defaults to [] (spec §2.2), and a bad secret is a MissingSecret
+ * `providers` defaults to [], and a bad secret is a MissingSecret
  * configuration error, answered like every other one.
  */
 import { describe, expect, it } from "vitest"

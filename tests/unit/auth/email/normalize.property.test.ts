@@ -29,7 +29,7 @@ function insertAt(text: string, piece: string, at: number): string {
   return text.slice(0, i) + piece + text.slice(i)
 }
 
-describe("the address normaliser (properties)", () => {
+describe("the address normaliser", () => {
   it("a separator, bracket, space or control character anywhere in a valid address is refused", () => {
     fc.assert(
       fc.property(validAddress, fc.constantFrom(...separators), fc.nat(), (address, piece, at) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { formatLifetime, renderSignInMail } from "@/lib/auth/email/templates"
+import { formatLifetime, renderNoticeMail, renderSignInMail } from "@/lib/auth/email/templates"
 
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
 
@@ -52,5 +52,29 @@ describe("sign-in mail", () => {
     [172800, "2 days"],
   ])("formatLifetime(%i) = %s", (seconds, text) => {
     expect(formatLifetime(seconds)).toBe(text)
+  })
+})
+
+describe("notice mail", () => {
+  const notice = {
+    site: "app.example.test",
+    subject: "Two-factor authentication was turned off",
+    heading: "Two-factor authentication is off",
+    intro: "Signing in to <b>app</b> now needs only one step.",
+    linkLabel: "Review your settings",
+    url: "https://app.example.test/settings",
+    warning: "If this wasn't you, reset your password.",
+  }
+
+  it("links to the page without a one-time link's lifetime, and escapes every value", () => {
+    const mail = renderNoticeMail({ ...notice, theme: { brandColor: "#4f46e5", logo: PNG } })
+    expect(mail.subject).toBe(notice.subject)
+    expect(mail.text).toContain("Review your settings: https://app.example.test/settings")
+    expect(mail.text).not.toMatch(/expires|works once/)
+    expect(mail.html).not.toMatch(/expires|works once/)
+    expect(mail.html).toContain("Signing in to &lt;b&gt;app&lt;/b&gt; now")
+    expect(mail.html).toContain("If this wasn&#39;t you")
+    expect(mail.html).toContain('src="cid:logo@auth-mail"')
+    expect(mail.attachments).toHaveLength(1)
   })
 })

@@ -1,5 +1,5 @@
 /**
- * `jwt.maxAge` (spec §2.6, JWTOptions) is the lifetime of the issued session
+ * `jwt.maxAge` (JWTOptions) is the lifetime of the issued session
  * token. It defaults to `session.maxAge`, but when it is set the token's `exp`
  * must follow it: an app that asks for short-lived tokens must not get 30-day
  * ones.

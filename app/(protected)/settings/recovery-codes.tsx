@@ -1,0 +1,68 @@
+"use client"
+
+import { useId, useState } from "react"
+
+/**
+ * The recovery codes, shown once right after they were made: a list, a copy
+ * button and a download of a .txt made in the browser (the codes never travel
+ * again). Each code works once, in place of a code from the authenticator app.
+ */
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const headingId = useId()
+  const [copied, setCopied] = useState<"copied" | "failed" | null>(null)
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codes.join("\n"))
+      setCopied("copied")
+    } catch {
+      // Clipboard access refused (permissions, insecure context): the list stays selectable.
+      setCopied("failed")
+    }
+  }
+
+  function download() {
+    const text = `Recovery codes for ${window.location.host}\nEach code works once. Keep them somewhere safe.\n\n${codes.join("\n")}\n`
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }))
+    const link = document.createElement("a")
+    link.href = url
+    link.download = "recovery-codes.txt"
+    link.click()
+    URL.revokeObjectURL(url)
+  }
+
+  return (
+    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
+      <h3 id={headingId} className="font-semibold">
+        Recovery codes
+      </h3>
+      <p className="text-sm">
+        Save these codes now: they are shown only this once. If you lose your authenticator app, each code signs you in once in place of
+        a code from it.
+      </p>
+      <ul aria-labelledby={headingId} data-testid="recovery-codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code} data-testid="recovery-code">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" onClick={() => void copy()} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
+          Copy codes
+        </button>
+        <button type="button" onClick={download} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
+          Download as .txt
+        </button>
+        <button type="button" onClick={onDone} className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-500">
+          I have saved them
+        </button>
+      </div>
+      {copied ? (
+        <p role="status" className="text-sm" data-testid="recovery-codes-copied">
+          {copied === "copied" ? "Copied to the clipboard." : "Copying did not work here: select the codes and copy them."}
+        </p>
+      ) : null}
+    </div>
+  )
+}

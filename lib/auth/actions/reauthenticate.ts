@@ -1,0 +1,167 @@
+/**
+ * GET/POST {basePath}/reauthenticate: step-up (OWASP ASVS 5.0 7.5.1). GET
+ * shows "Confirm it's you" with the ways this user has; POST checks a
+ * password (the credentials provider's authorize() for the signed-in user's
+ * address, which must answer with that same user) or an authenticator or
+ * recovery code, and on success records the proof on the CURRENT session
+ * (no new session) and returns to the callbackUrl. A passkey goes through
+ * the passkey callback and an email link through the email provider: both
+ * sign in afresh, which records a new proof too. Wrong answers come back as
+ * `?error=` and count per user; a signed-out visitor goes to sign-in.
+ */
+import type { AuthContext } from "../context"
+import { databaseUnavailableIn } from "../config/database-outage"
+import { AuthError, CredentialsSignin } from "../errors"
+import { htmlHeaders, type ResponseInternal } from "../http/response"
+import { renderReauthenticatePage, type ReauthenticateErrorCode } from "../pages"
+import { webauthnPageHeaders } from "../pages/webauthn"
+import type { CredentialsConfig, ProviderConfig } from "../providers/types"
+import { readSessionIn } from "../session/read"
+import { hashRecoveryCode } from "../two-factor/recovery-codes"
+import { verifyTotp } from "../two-factor/totp"
+import type { Cookie } from "../types"
+import { customPageUrl, pageTheme, withQuery } from "./pages"
+
+const RATE_LIMIT_ACTION = "reauthenticate-user"
+
+/** Who is asking: the signed-in user, read as every session read does. */
+interface Visitor {
+  userId: string
+  email: string | null
+  /** Cookies the read asked for (a slid expiry, a renewed token). */
+  cookies: Cookie[]
+}
+
+async function visitor(ctx: AuthContext): Promise<Visitor | null> {
+  const read = await readSessionIn(ctx)
+  // An outage is not "signed out": the pipeline answers it with its 503 page.
+  if (read.failure?.reason === "unavailable") throw read.failure.error
+  if (!read.session || !read.proof) return null
+  const stored = ctx.config.adapter?.getUser ? await ctx.config.adapter.getUser(read.proof.userId) : null
+  const email = stored?.email ?? read.session.user?.email ?? null
+  return { userId: read.proof.userId, email: typeof email === "string" && email !== "" ? email : null, cookies: read.cookies }
+}
+
+function credentialsProvider(ctx: AuthContext): CredentialsConfig | undefined {
+  return ctx.config.providers.find((p): p is CredentialsConfig => p.type === "credentials")
+}
+
+function providerOfType(ctx: AuthContext, type: ProviderConfig["type"]): ProviderConfig | undefined {
+  return ctx.config.providers.find((p) => p.type === type)
+}
+
+function pageUrl(ctx: AuthContext, callbackUrl: string, error?: ReauthenticateErrorCode): string {
+  return withQuery(`${ctx.authUrl}/reauthenticate`, { callbackUrl, error })
+}
+
+function signInRedirect(ctx: AuthContext, callbackUrl: string): ResponseInternal {
+  const page = customPageUrl(ctx, "signIn") ?? `${ctx.authUrl}/signin`
+  return { redirect: withQuery(page, { callbackUrl }), cookies: ctx.outCookies }
+}
+
+async function hasPasskey(ctx: AuthContext, userId: string): Promise<boolean> {
+  const adapter = ctx.config.adapters.webauthn
+  if (!adapter || !providerOfType(ctx, "webauthn")) return false
+  return (await adapter.listAuthenticatorsByUserId(userId)).length > 0
+}
+
+async function hasTwoFactor(ctx: AuthContext, userId: string): Promise<boolean> {
+  const adapter = ctx.config.twoFactor.adapter
+  return adapter !== undefined && (await adapter.getTwoFactor(userId)) !== null
+}
+
+async function page(ctx: AuthContext, who: Visitor, callbackUrl: string): Promise<ResponseInternal> {
+  const passkeyProvider = (await hasPasskey(ctx, who.userId)) ? providerOfType(ctx, "webauthn") : undefined
+  const emailProvider = providerOfType(ctx, "email")
+  const basePath = new URL(ctx.authUrl).pathname.replace(/\/$/, "")
+  const rendered = renderReauthenticatePage({
+    actionUrl: `${ctx.authUrl}/reauthenticate`,
+    csrfToken: (await ctx.csrf()).token,
+    callbackUrl,
+    email: who.email,
+    password: credentialsProvider(ctx) !== undefined && who.email !== null,
+    code: await hasTwoFactor(ctx, who.userId),
+    passkey: passkeyProvider && { providerId: passkeyProvider.id, basePath },
+    emailLink: emailProvider && { signinUrl: `${ctx.authUrl}/signin/${emailProvider.id}` },
+    error: ctx.request.query.error,
+    theme: pageTheme(ctx),
+  })
+  const headers = passkeyProvider ? webauthnPageHeaders : htmlHeaders
+  return { status: rendered.status, headers, body: rendered.html, cookies: [...ctx.outCookies, ...who.cookies] }
+}
+
+/**
+ * The credentials provider's own check, asked about the signed-in user's
+ * address: its identifier field gets the address, its password field what
+ * was typed. Only the same user counts; any refusal is a wrong password.
+ */
+async function passwordProves(ctx: AuthContext, who: Visitor, password: unknown): Promise<boolean> {
+  const provider = credentialsProvider(ctx)
+  if (!provider || who.email === null || typeof password !== "string" || password === "") return false
+  const fields = Object.entries(provider.credentials)
+  const passwordField = fields.find(([, input]) => input.type === "password")?.[0] ?? "password"
+  const identifierField = fields.find(([name, input]) => name !== passwordField && input.type !== "password")?.[0] ?? "email"
+  const credentials = { [identifierField]: who.email, [passwordField]: password }
+  const headers = new Headers(ctx.request.headers)
+  headers.set("content-type", "application/json")
+  headers.delete("content-length")
+  const request = new Request(ctx.request.url, { method: "POST", headers, body: JSON.stringify(credentials) })
+  try {
+    const user = await provider.authorize(credentials, request)
+    return user !== null && user !== undefined && user.id !== undefined && String(user.id) === who.userId
+  } catch (error) {
+    if (databaseUnavailableIn(error)) throw error
+    if (!(error instanceof CredentialsSignin)) {
+      const logged = error instanceof AuthError ? error : new AuthError("authorize() threw during re-authentication", { cause: error })
+      ctx.config.logger.error(logged.type, logged)
+    }
+    return false
+  }
+}
+
+/** A TOTP code (each step once, through the adapter) or one of the user's unused recovery codes. */
+async function codeProves(ctx: AuthContext, who: Visitor, code: unknown): Promise<boolean> {
+  const adapter = ctx.config.twoFactor.adapter
+  if (!adapter || typeof code !== "string" || code.length > 64) return false
+  const record = await adapter.getTwoFactor(who.userId)
+  if (!record) return false
+  if (/^\s*\d{3}\s*\d{3}\s*$/.test(code)) {
+    const secret = await ctx.config.twoFactor.box.open(record.secret, who.userId)
+    const step = verifyTotp(code, secret, Date.now())
+    return step !== null && (await adapter.useTotpStep(who.userId, step))
+  }
+  const hash = await hashRecoveryCode(code, who.userId)
+  return hash !== null && (await adapter.useRecoveryCode(who.userId, hash))
+}
+
+async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Promise<ResponseInternal> {
+  const body = ctx.request.body ?? {}
+  const back = (error: ReauthenticateErrorCode): ResponseInternal => ({
+    redirect: pageUrl(ctx, callbackUrl, error),
+    cookies: [...ctx.outCookies, ...who.cookies],
+  })
+  if (!(await ctx.csrf()).verified) return back("expired_form")
+  const method = body.method
+  if (method !== "password" && method !== "code") return back("unavailable_method")
+  if (method === "password" && !credentialsProvider(ctx)) return back("unavailable_method")
+  if (method === "code" && !(await hasTwoFactor(ctx, who.userId))) return back("unavailable_method")
+
+  // Counted before the check, so parallel guesses stop at the limit.
+  const limiter = ctx.config.rateLimiter
+  const verdict = await limiter.consume(RATE_LIMIT_ACTION, who.userId)
+  if (!verdict.allowed) return back("rate_limited")
+  const proved = method === "password" ? await passwordProves(ctx, who, body.password) : await codeProves(ctx, who, body.code)
+  if (!proved) return back(method === "password" ? "wrong_password" : "wrong_code")
+
+  await limiter.reset(RATE_LIMIT_ACTION, who.userId)
+  const marked = await ctx.config.sessionStrategy.reauthenticated(ctx, new Date())
+  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...who.cookies, ...marked] }
+}
+
+export async function reauthenticate(ctx: AuthContext): Promise<ResponseInternal> {
+  // Origin-checked like every callbackUrl (context.ts); the default is the site's home.
+  const callbackUrl = await ctx.callbackUrl()
+  const who = await visitor(ctx)
+  if (!who) return signInRedirect(ctx, callbackUrl)
+  return ctx.request.method === "GET" ? page(ctx, who, callbackUrl) : confirm(ctx, who, callbackUrl)
+}

@@ -1,0 +1,127 @@
+/**
+ * GET|POST /two-factor — the second step of a sign-in whose first factor
+ * passed (see two-factor/second-step.ts). GET shows the page (or enrolment,
+ * for a user who must set two-factor up); the CSRF-checked POST checks the
+ * code. Wrong codes are counted per pending sign-in and per user in the
+ * shared rate-limit store; past the limit the pending sign-in is void and the
+ * user starts over. Without a pending sign-in there is nothing to finish: the
+ * sign-in page says so.
+ */
+import type { AuthContext } from "../context"
+import { InvalidTwoFactorCode, MissingCSRF, TwoFactorSignInError } from "../errors"
+import { emitEvent } from "../events"
+import { htmlHeaders, type ResponseInternal } from "../http/response"
+import { renderRecoveryCodesPage, renderTwoFactorEnrolPage, renderTwoFactorPage } from "../pages/two-factor"
+import { webauthnPageHeaders, webauthnScriptElement } from "../pages/webauthn"
+import type { WebAuthnProviderConfig } from "../providers/types"
+import { confirmSetup, setupFromSealed, beginSetup } from "../two-factor/enrolment"
+import { clearPendingCookie, type PendingSignIn, readPending } from "../two-factor/pending"
+import { finishPendingSignIn, twoFactorPageUrl } from "../two-factor/second-step"
+import { looksLikeTotp, verifySecondFactor } from "../two-factor/verify"
+import { customPageUrl, pageTheme, withQuery } from "./pages"
+
+function signInUrl(ctx: AuthContext, callbackUrl: string): string {
+  return withQuery(customPageUrl(ctx, "signIn") ?? `${ctx.authUrl}/signin`, { callbackUrl })
+}
+
+/** The pending sign-in, or the end of it: back to sign in, with the expired cookie cleared. */
+async function requirePending(ctx: AuthContext): Promise<PendingSignIn> {
+  const pending = await readPending(ctx)
+  if (pending) return pending
+  if (ctx.request.cookies[ctx.cookies.twoFactorPending.name] !== undefined) ctx.outCookies.push(clearPendingCookie(ctx))
+  throw new TwoFactorSignInError("two_factor_expired", "No pending two-factor sign-in (missing or expired)")
+}
+
+/** The passkey form's target, when the user has a passkey and a passkey provider is configured. */
+async function passkeyOption(ctx: AuthContext, userId: string) {
+  const provider = ctx.config.providers.find((p): p is WebAuthnProviderConfig => p.type === "webauthn")
+  const adapter = ctx.config.adapters.webauthn
+  if (!provider || !adapter || (await adapter.listAuthenticatorsByUserId(userId)).length === 0) return undefined
+  return {
+    providerId: provider.id,
+    action: `${ctx.authUrl}/callback/${encodeURIComponent(provider.id)}`,
+    basePath: ctx.config.basePath,
+  }
+}
+
+async function page(ctx: AuthContext, pending: PendingSignIn, error?: string, sealedSecret?: string): Promise<ResponseInternal> {
+  const base = {
+    action: `${ctx.authUrl}/two-factor`,
+    csrfToken: (await ctx.csrf()).token,
+    callbackUrl: pending.callbackUrl,
+    signInUrl: signInUrl(ctx, pending.callbackUrl),
+    error,
+    theme: pageTheme(ctx),
+  }
+  if (pending.enrol) {
+    const setup = sealedSecret
+      ? await setupFromSealed(ctx.config, pending.user, sealedSecret)
+      : await beginSetup(ctx.config, pending.user)
+    const rendered = renderTwoFactorEnrolPage({ ...base, ...setup })
+    return { status: rendered.status, headers: htmlHeaders, body: rendered.html, cookies: ctx.outCookies }
+  }
+  const passkey = await passkeyOption(ctx, pending.user.id)
+  const rendered = renderTwoFactorPage({ ...base, passkey }, webauthnScriptElement())
+  return { status: rendered.status, headers: passkey ? webauthnPageHeaders : htmlHeaders, body: rendered.html, cookies: ctx.outCookies }
+}
+
+/** Counts one attempt; over a limit the pending sign-in is void. */
+async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<void> {
+  const limiter = ctx.config.rateLimiter
+  const verdict = await limiter.consumeAll([
+    ["two-factor-pending", pending.id],
+    ["two-factor-user", pending.user.id],
+  ])
+  if (verdict.allowed) return
+  ctx.outCookies.push(clearPendingCookie(ctx))
+  const tried = looksLikeTotp(field(ctx, "code")) ? "totp" : "recovery-code"
+  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: true })
+  throw new TwoFactorSignInError("two_factor_rate_limited", "Too many wrong two-factor codes")
+}
+
+function field(ctx: AuthContext, name: string): string {
+  const value = ctx.request.body?.[name]
+  return typeof value === "string" ? value : ""
+}
+
+async function enrol(ctx: AuthContext, pending: PendingSignIn): Promise<ResponseInternal> {
+  const sealedSecret = field(ctx, "sealedSecret")
+  let recoveryCodes: string[]
+  try {
+    ;({ recoveryCodes } = await confirmSetup(ctx.config, pending.user.id, sealedSecret, field(ctx, "code")))
+  } catch (error) {
+    if (!(error instanceof InvalidTwoFactorCode)) throw error
+    await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: "totp", voided: false })
+    // The same secret again, so the app the user just set up keeps working.
+    return page(ctx, pending, InvalidTwoFactorCode.type, sealedSecret)
+  }
+  const done = await finishPendingSignIn(ctx, pending)
+  const rendered = renderRecoveryCodesPage({ codes: recoveryCodes, continueUrl: done.destination, theme: pageTheme(ctx) })
+  return { status: rendered.status, headers: htmlHeaders, body: rendered.html, cookies: done.cookies }
+}
+
+export async function twoFactor(ctx: AuthContext): Promise<ResponseInternal> {
+  const custom = customPageUrl(ctx, "twoFactor")
+  if (ctx.request.method === "GET") {
+    if (custom) return { redirect: `${custom}${ctx.request.url.search}` }
+    const pending = await requirePending(ctx)
+    const error = ctx.request.query.error
+    return page(ctx, pending, typeof error === "string" ? error : undefined)
+  }
+
+  if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
+  const pending = await requirePending(ctx)
+  await countAttempt(ctx, pending)
+  if (pending.enrol) return enrol(ctx, pending)
+
+  const code = field(ctx, "code")
+  const method = await verifySecondFactor(ctx.config, pending.user.id, code)
+  if (!method) {
+    const tried = looksLikeTotp(code) ? "totp" : "recovery-code"
+    await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: false })
+    const retry = withQuery(custom ?? twoFactorPageUrl(ctx), { error: InvalidTwoFactorCode.type, callbackUrl: pending.callbackUrl })
+    return { redirect: retry, cookies: ctx.outCookies }
+  }
+  const done = await finishPendingSignIn(ctx, pending)
+  return { redirect: done.destination, cookies: done.cookies }
+}

@@ -1,0 +1,121 @@
+/**
+ * The built-in re-authenticate page ("Confirm it's you"): shown before a
+ * sensitive action when the session's last proof of identity is too old. It
+ * offers each way this user can prove who they are: the password, an
+ * authenticator or recovery code, a passkey, an emailed sign-in link. The
+ * passkey form is driven by the sign-in page's script (same hash, same CSP).
+ */
+import { html, type SafeHtml } from "./escape"
+import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { safeUrl } from "./urls"
+import { webauthnScriptElement } from "./webauthn"
+
+/** `?error=` values of the re-authenticate page; anything else shows the generic message. */
+export type ReauthenticateErrorCode = "wrong_password" | "wrong_code" | "rate_limited" | "expired_form" | "unavailable_method" | "failed"
+
+export interface ReauthenticatePageParams {
+  /** Where the forms post (the page's own URL, without its query). */
+  actionUrl: string
+  csrfToken: string
+  /** Where the user returns once confirmed; carried as a hidden field. */
+  callbackUrl: string
+  /** The signed-in user's address, shown so they know which account they confirm. */
+  email?: string | null
+  /** Offer the password (a credentials provider is configured). */
+  password: boolean
+  /** Offer an authenticator or recovery code (the user has two-factor on). */
+  code: boolean
+  /** Offer a passkey (the user has one): the provider's id and the auth routes' path. */
+  passkey?: { providerId: string; basePath: string }
+  /** Offer an emailed sign-in link: the email provider's sign-in URL. */
+  emailLink?: { signinUrl: string }
+  error?: string
+  theme: PageTheme
+}
+
+const MESSAGES: Readonly<Record<ReauthenticateErrorCode, string>> = {
+  wrong_password: "That password is not correct. Try again.",
+  wrong_code: "That code is not correct, or it was already used. Try again.",
+  rate_limited: "Too many attempts. Wait a few minutes, then try again.",
+  expired_form: "This form has expired. Reload the page and try again.",
+  unavailable_method: "That way of confirming is not available for your account.",
+  failed: "Something went wrong. Try again.",
+}
+
+export function reauthenticateErrorMessage(error: string | undefined): string | undefined {
+  if (error === undefined || error === "") return undefined
+  return Object.hasOwn(MESSAGES, error) ? MESSAGES[error as ReauthenticateErrorCode] : MESSAGES.failed
+}
+
+function hidden(p: ReauthenticatePageParams, method?: string): SafeHtml {
+  return html`<input type="hidden" name="csrfToken" value="${p.csrfToken}">
+<input type="hidden" name="callbackUrl" value="${p.callbackUrl}">${method !== undefined && html`
+<input type="hidden" name="method" value="${method}">`}`
+}
+
+function passwordForm(p: ReauthenticatePageParams, action: string, autofocus: boolean): SafeHtml {
+  // The address as a username field lets password managers pick the right entry.
+  return html`<form action="${action}" method="post">
+${hidden(p, "password")}
+${p.email ? html`<input type="hidden" name="username" value="${p.email}" autocomplete="username">` : false}
+<div class="field">
+<label for="reauthenticate-password">Password</label>
+<input id="reauthenticate-password" type="password" name="password" autocomplete="current-password" required${autofocus && html` autofocus`}>
+</div>
+<button type="submit" class="button button-primary">Confirm with password</button>
+</form>`
+}
+
+function codeForm(p: ReauthenticatePageParams, action: string, autofocus: boolean): SafeHtml {
+  return html`<form action="${action}" method="post">
+${hidden(p, "code")}
+<div class="field">
+<label for="reauthenticate-code">Authentication code</label>
+<input id="reauthenticate-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="32" required${autofocus && html` autofocus`}>
+</div>
+<button type="submit" class="button button-primary">Confirm with code</button>
+</form>`
+}
+
+function passkeyForm(p: ReauthenticatePageParams, passkey: { providerId: string; basePath: string }): SafeHtml {
+  const action = `${passkey.basePath}/callback/${encodeURIComponent(passkey.providerId)}`
+  return html`<form id="${passkey.providerId}-form" action="${action}" method="post" data-webauthn-provider="${passkey.providerId}" data-base-path="${passkey.basePath}" data-webauthn-action="authenticate">
+${hidden(p)}
+<p class="alert" aria-live="polite" data-webauthn-error hidden></p>
+<p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
+<button type="submit" class="button button-secondary" data-webauthn-submit>Use a passkey</button>
+</form>`
+}
+
+function emailLinkForm(p: ReauthenticatePageParams, signinUrl: string): SafeHtml {
+  return html`<form action="${signinUrl}" method="post">
+${hidden(p)}
+<input type="hidden" name="email" value="${p.email ?? ""}">
+<button type="submit" class="button button-secondary">Email me a sign-in link</button>
+</form>`
+}
+
+const DIVIDER = html`<div class="divider">or</div>`
+
+export function renderReauthenticatePage(p: ReauthenticatePageParams): RenderedPage {
+  const action = safeUrl(p.actionUrl) ?? ""
+  const forms: SafeHtml[] = []
+  if (p.password) forms.push(passwordForm(p, action, forms.length === 0))
+  if (p.code) forms.push(codeForm(p, action, forms.length === 0))
+  if (p.passkey) forms.push(passkeyForm(p, p.passkey))
+  const signinUrl = p.emailLink && p.email ? safeUrl(p.emailLink.signinUrl) : undefined
+  if (signinUrl !== undefined) forms.push(emailLinkForm(p, signinUrl))
+  const message = reauthenticateErrorMessage(p.error)
+  const back = safeUrl(p.callbackUrl) ?? "/"
+  const content = html`<h1>Confirm it's you</h1>
+<p class="lead">${p.email ? html`You are signed in as <strong>${p.email}</strong>. ` : false}To continue, confirm your identity again.</p>
+${message !== undefined && html`<div class="alert" role="alert">${message}</div>`}
+${forms.length === 0 ? html`<p>There is no way to confirm your identity here. Sign out and sign in again.</p>` : false}
+${forms.map((form, i) => html`${i > 0 && DIVIDER}
+<div class="stack">
+${form}
+</div>
+`)}<p class="footer"><a href="${back}">Cancel</a></p>`
+  const script = p.passkey ? webauthnScriptElement() : undefined
+  return renderDocument({ title: "Confirm it's you", theme: p.theme, content, script })
+}

@@ -1,0 +1,208 @@
+/**
+ * Settings › Two-factor authentication in a real browser, both session
+ * strategies: enrol with a code computed from the otpauth URI the page shows
+ * (as an authenticator app would), see the 10 recovery codes once (copy and
+ * download), regenerate them, then turn two-factor off — which, once the
+ * session's proof of identity is stale, first goes through the library's
+ * re-authenticate page and back. Each change mails the user.
+ */
+import path from "node:path"
+import Database from "better-sqlite3"
+import { URI } from "otpauth"
+import type { BrowserContext, Page } from "@playwright/test"
+import { decode, encode } from "../../lib/auth/jwt"
+import { expect, signUp, test, type TestUser } from "./fixtures"
+
+const SESSION_COOKIE = "authjs.session-token"
+// The e2e servers' AUTH_SECRET (playwright.config.ts): fixed and public, only for these throw-away servers.
+const E2E_AUTH_SECRET = "e2e-test-secret-not-for-production-0123456789"
+
+// A sign-up (a password hash), mail round trips and a re-authentication on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+/** The current TOTP code for the otpauth URI, as an authenticator app computes it. */
+function codeFor(uri: string): string {
+  return URI.parse(uri).generate()
+}
+
+function section(page: Page) {
+  return page.getByRole("region", { name: "Two-factor authentication" })
+}
+
+/**
+ * Makes this browser's session look signed in an hour ago, so that its proof
+ * of identity is older than the servers' reauthenticateAfter (600 s):
+ * database strategy, the Session row's authenticatedAt; jwt, the cookie's
+ * authenticatedAt claim, re-encrypted under the servers' secret.
+ */
+async function makeProofStale(context: BrowserContext, strategy: "database" | "jwt", databaseFile: string): Promise<void> {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)
+  if (!cookie) throw new Error("no session cookie")
+  const hourAgo = Date.now() - 60 * 60 * 1000
+  if (strategy === "database") {
+    const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
+    try {
+      const at = new Date(hourAgo).toISOString().replace("Z", "+00:00")
+      const changed = db.prepare('UPDATE "Session" SET "authenticatedAt" = ? WHERE "sessionToken" = ?').run(at, cookie.value)
+      expect(changed.changes).toBe(1)
+    } finally {
+      db.close()
+    }
+    return
+  }
+  const token = await decode({ token: cookie.value, secret: E2E_AUTH_SECRET, salt: SESSION_COOKIE })
+  if (!token || typeof token.exp !== "number") throw new Error("the session cookie did not decode")
+  const stale = { ...token, authenticatedAt: Math.floor(hourAgo / 1000) }
+  const value = await encode({ token: stale, secret: E2E_AUTH_SECRET, salt: SESSION_COOKIE, maxAge: token.exp - Math.floor(Date.now() / 1000) })
+  await context.addCookies([{ ...cookie, value }])
+}
+
+/** Enrols through Settings; resolves to the otpauth URI and the recovery codes shown. */
+async function enrol(page: Page): Promise<{ uri: string; codes: string[] }> {
+  await page.goto("/settings")
+  const twoFactor = section(page)
+  await expect(twoFactor.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.")
+  await twoFactor.getByRole("button", { name: "Set up authenticator app" }).click()
+  // The QR code, drawn on the server as SVG, inline.
+  await expect(twoFactor.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible()
+  // For people who cannot scan: the secret and the URI as text.
+  await twoFactor.getByText("Cannot scan it? Enter the key instead").click()
+  const uri = (await twoFactor.getByTestId("two-factor-uri").textContent()) ?? ""
+  expect(uri).toMatch(/^otpauth:\/\/totp\//)
+  const secret = (await twoFactor.getByTestId("two-factor-secret").textContent()) ?? ""
+  expect(new URL(uri).searchParams.get("secret")).toBe(secret)
+
+  // A wrong code: said in the form, nothing turned on, no error page.
+  const right = codeFor(uri)
+  const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0")
+  await twoFactor.getByLabel("Authentication code").fill(wrong)
+  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click()
+  await expect(twoFactor.getByRole("alert")).toContainText("That code did not work.")
+  await expect(page).toHaveURL(/\/settings$/)
+
+  await twoFactor.getByLabel("Authentication code").fill(codeFor(uri))
+  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click()
+  const list = twoFactor.getByRole("list", { name: "Recovery codes" })
+  await expect(list.getByRole("listitem")).toHaveCount(10)
+  await expect(page.getByTestId("two-factor-message")).toHaveText("Two-factor authentication is on.")
+  const codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim())
+  expect(new Set(codes).size).toBe(10)
+  return { uri, codes }
+}
+
+async function expectMail(smtp: { waitFor(a: string): Promise<{ subject: string; text: string }> }, user: TestUser, subject: string) {
+  const mail = await smtp.waitFor(user.email)
+  expect(mail.subject).toContain(subject)
+  expect(mail.text).toMatch(/\/settings/)
+}
+
+test("enrol, keep the recovery codes, regenerate them, and turn two-factor off after a step-up", async ({
+  page,
+  context,
+  smtp,
+  strategy,
+  databaseFile,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"])
+  const user = await signUp(page)
+  await smtp.waitFor(user.email) // the sign-up's verification mail
+
+  const { codes } = await enrol(page)
+  await expectMail(smtp, user, "Two-factor authentication was turned on")
+  const twoFactor = section(page)
+
+  // Copy and download, both from what the browser holds: the codes are not fetched again.
+  await twoFactor.getByRole("button", { name: "Copy codes" }).click()
+  await expect(twoFactor.getByTestId("recovery-codes-copied")).toHaveText("Copied to the clipboard.")
+  expect((await page.evaluate(() => navigator.clipboard.readText())).split("\n")).toEqual(codes)
+  const download = page.waitForEvent("download")
+  await twoFactor.getByRole("button", { name: "Download as .txt" }).click()
+  const file = await download
+  expect(file.suggestedFilename()).toBe("recovery-codes.txt")
+  const saved = await file.createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks).toString("utf8")
+  })
+  for (const code of codes) expect(saved).toContain(code)
+
+  // Shown once: after "saved" and a reload, only the count remains.
+  await twoFactor.getByRole("button", { name: "I have saved them" }).click()
+  await expect(twoFactor.getByRole("list", { name: "Recovery codes" })).toHaveCount(0)
+  await page.reload()
+  await expect(section(page).getByTestId("two-factor-status")).toContainText("Two-factor authentication is on")
+  await expect(section(page).getByTestId("two-factor-status")).toContainText("10 recovery codes are left.")
+  await expect(page.getByText(codes[0]!)).toHaveCount(0)
+
+  // Regenerate (the sign-up's proof is still recent): ten new codes, the old ones replaced.
+  await section(page).getByRole("button", { name: "Regenerate recovery codes" }).click()
+  await section(page).getByRole("button", { name: "Yes, make new codes" }).click()
+  const fresh = section(page).getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
+  await expect(fresh).toHaveCount(10)
+  const newCodes = (await fresh.allTextContents()).map((c) => c.trim())
+  expect(newCodes.filter((c) => codes.includes(c))).toEqual([])
+  await expectMail(smtp, user, "New recovery codes were made")
+
+  // Stale proof: turning it off goes to the re-authenticate page first, and comes back to Settings.
+  await makeProofStale(context, strategy, databaseFile)
+  await page.reload()
+  await section(page).getByRole("button", { name: "Turn off two-factor authentication" }).click()
+  await section(page).getByRole("button", { name: "Yes, turn it off" }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toMatch(/\/settings$/)
+  await reauthenticateWithPassword(page, user.password)
+  await expect(page).toHaveURL(/\/settings$/)
+  // Nothing was turned off by the first try: the guard ran before the change.
+  await expect(section(page).getByTestId("two-factor-status")).toContainText("Two-factor authentication is on")
+
+  await section(page).getByRole("button", { name: "Turn off two-factor authentication" }).click()
+  await section(page).getByRole("button", { name: "Yes, turn it off" }).click()
+  await expect(page.getByTestId("two-factor-message")).toHaveText("Two-factor authentication is off.")
+  await expect(section(page).getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.")
+  await expectMail(smtp, user, "Two-factor authentication was turned off")
+})
+
+test("a stale session asks for step-up before changing the password, and the change then goes through", async ({
+  page,
+  context,
+  strategy,
+  databaseFile,
+}) => {
+  const user = await signUp(page)
+  await makeProofStale(context, strategy, databaseFile)
+  await page.goto("/settings")
+  await page.getByLabel("Current password").fill(user.password)
+  await page.getByLabel("New password", { exact: true }).fill(`${user.password}-new`)
+  await page.getByRole("button", { name: "Change password" }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
+  await reauthenticateWithPassword(page, user.password)
+  await expect(page).toHaveURL(/\/settings$/)
+  // The first try changed nothing; now it works.
+  await page.getByLabel("Current password").fill(user.password)
+  await page.getByLabel("New password", { exact: true }).fill(`${user.password}-new`)
+  await page.getByRole("button", { name: "Change password" }).click()
+  await expect(page.getByTestId("password-message")).toContainText("Password changed.")
+})
+
+test("a stale session asks for step-up before adding a passkey: the browser flow does not start until then", async ({
+  page,
+  context,
+  strategy,
+  databaseFile,
+}) => {
+  const user = await signUp(page)
+  await makeProofStale(context, strategy, databaseFile)
+  await page.goto("/settings")
+  // The Settings action that precedes the browser's WebAuthn ceremony sends the user away first.
+  await page.getByRole("button", { name: "Add a passkey" }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
+  await reauthenticateWithPassword(page, user.password)
+  await expect(page).toHaveURL(/\/settings$/)
+  await expect(page.getByTestId("passkeys-empty")).toBeVisible()
+})
+
+/** The library's re-authenticate page, answered with the account's password. */
+async function reauthenticateWithPassword(page: Page, password: string): Promise<void> {
+  await page.getByLabel("Password", { exact: true }).fill(password)
+  await page.getByRole("button", { name: "Confirm with password" }).click()
+}

@@ -1,0 +1,101 @@
+/**
+ * Test support for step-up and session lifetimes: a database in memory with
+ * just what the database strategy, the passkey lookup and two-factor call,
+ * and a config with a password provider for two users.
+ */
+import type { AuthConfig } from "@/lib/auth"
+import type { Adapter, AdapterSession, AdapterTwoFactor, AdapterUser } from "@/lib/auth/adapters/types"
+import Credentials from "@/lib/auth/providers/credentials"
+import { MemoryRateLimitStore } from "@/lib/auth/rate-limit/memory-store"
+import { BASE, SECRET } from "../support"
+
+export const ada: AdapterUser = { id: "user-ada", name: "Ada", email: "ada@example.test", emailVerified: null, image: null }
+export const bob: AdapterUser = { id: "user-bob", name: "Bob", email: "bob@example.test", emailVerified: null, image: null }
+export const passwords: Record<string, string> = { [ada.email!]: "ada-password", [bob.email!]: "bob-password" }
+
+export interface MemoryDatabase {
+  adapter: Adapter
+  sessions: Map<string, AdapterSession>
+  twoFactor: Map<string, AdapterTwoFactor>
+  recoveryCodes: Map<string, Set<string>>
+}
+
+/** `details: false` stands for an Auth.js adapter: no listSessions, no createdAt or authenticatedAt. */
+export function memoryDatabase({ details = true }: { details?: boolean } = {}): MemoryDatabase {
+  const users = new Map([ada, bob].map((u) => [u.id, u]))
+  const sessions = new Map<string, AdapterSession>()
+  const twoFactor = new Map<string, AdapterTwoFactor>()
+  const recoveryCodes = new Map<string, Set<string>>()
+  const adapter: Adapter = {
+    createUser: async (user) => user,
+    getUser: async (id) => users.get(id) ?? null,
+    getUserByEmail: async (email) => [...users.values()].find((u) => u.email === email) ?? null,
+    getUserByAccount: async () => null,
+    updateUser: async (user) => ({ ...users.get(user.id)!, ...user }),
+    linkAccount: async () => undefined,
+    createSession: async (session) => {
+      const row: AdapterSession = details ? { ...session, createdAt: new Date() } : { ...session }
+      sessions.set(row.sessionToken, row)
+      return { ...row }
+    },
+    getSessionAndUser: async (token) => {
+      const row = sessions.get(token)
+      return row ? { session: { ...row }, user: users.get(row.userId)! } : null
+    },
+    updateSession: async (patch) => {
+      const row = sessions.get(patch.sessionToken)
+      if (!row) return null
+      Object.assign(row, patch)
+      return { ...row }
+    },
+    deleteSession: async (token) => {
+      const row = sessions.get(token)
+      sessions.delete(token)
+      return row ?? null
+    },
+    ...(details ? { listSessions: async (userId: string) => [...sessions.values()].filter((s) => s.userId === userId) } : {}),
+    getTwoFactor: async (userId) => twoFactor.get(userId) ?? null,
+    enableTwoFactor: async (userId, params) => {
+      twoFactor.set(userId, { userId, secret: params.secret, enabledAt: new Date(), lastUsedStep: params.lastUsedStep ?? 0, recoveryCodesLeft: params.recoveryCodeHashes.length })
+      recoveryCodes.set(userId, new Set(params.recoveryCodeHashes))
+    },
+    disableTwoFactor: async (userId) => void twoFactor.delete(userId),
+    useTotpStep: async (userId, step) => {
+      const record = twoFactor.get(userId)
+      if (!record || step <= record.lastUsedStep) return false
+      record.lastUsedStep = step
+      return true
+    },
+    replaceRecoveryCodes: async (userId, hashes) => void recoveryCodes.set(userId, new Set(hashes)),
+    useRecoveryCode: async (userId, hash) => recoveryCodes.get(userId)?.delete(hash) ?? false,
+  }
+  return { adapter, sessions, twoFactor, recoveryCodes }
+}
+
+/** A password provider whose authorize() knows the two users (or, with `answer`, always names that user). */
+export function passwordProvider(answer?: AdapterUser) {
+  return Credentials({
+    credentials: { email: { type: "email" }, password: { type: "password" } },
+    authorize: async (c) => {
+      if (answer) return { id: answer.id, email: answer.email }
+      const email = String(c.email)
+      const user = [ada, bob].find((u) => u.email === email)
+      return user && passwords[email] === c.password ? { id: user.id, name: user.name, email: user.email } : null
+    },
+  })
+}
+
+export function stepUpConfig(strategy: "jwt" | "database", db: MemoryDatabase, overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    basePath: BASE,
+    adapter: db.adapter,
+    session: { strategy },
+    providers: [passwordProvider()],
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    // A store per configuration: attempts in one test do not count in the next.
+    rateLimit: { store: new MemoryRateLimitStore() },
+    ...overrides,
+  }
+}
