@@ -6,8 +6,9 @@ const config = {
     alias: {
       // The library lives in this repository's lib/auth; an app that copies it uses its own path.
       $auth: "../../lib/auth",
-      // The starter's Prisma client and password hashing, which this example borrows.
+      // The starter's Prisma client (lib/db) and password hashing (server/accounts), which this example borrows.
       $starter: "../../lib",
+      $server: "../../server",
     },
   },
 }

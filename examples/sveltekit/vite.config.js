@@ -4,5 +4,5 @@ import { defineConfig } from "vite"
 export default defineConfig({
   plugins: [sveltekit()],
   // The library is outside this folder.
-  server: { fs: { allow: ["../../lib"] } },
+  server: { fs: { allow: ["../../lib", "../../server"] } },
 })

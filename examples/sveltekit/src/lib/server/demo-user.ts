@@ -3,7 +3,7 @@
  * kept as scrypt hashes (the starter's server/accounts/password); `npm run setup`
  * (scripts/setup.ts) creates the demo account.
  */
-import { verifyPassword } from "$starter/accounts/password"
+import { verifyPassword } from "$server/accounts/password"
 import { prisma } from "./db"
 
 /**
