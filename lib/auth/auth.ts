@@ -7,7 +7,7 @@
 import { csrf } from "./actions/csrf"
 import { callback } from "./actions/callback"
 import { error as errorPage } from "./actions/error"
-import { customPageUrl } from "./actions/pages"
+import { customPageUrl, reauthenticatePageUrl } from "./actions/pages"
 import { providers } from "./actions/providers"
 import { session } from "./actions/session"
 import { signin } from "./actions/signin"
@@ -27,6 +27,7 @@ import {
   CredentialsSignin,
   CrossSiteRequest,
   EmailSignInError,
+  ReauthenticationRequired,
   reportedErrorType,
   TwoFactorSignInError,
   retryAfterOf,
@@ -74,6 +75,8 @@ const badRequest = (status: number, message: string): ResponseInternal => ({ sta
 
 /** Where an error sends the user: the sign-in page for sign-in errors, else the error page. */
 export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
+  // Step-up: the page where the user confirms it is them, then back to where they were.
+  if (error instanceof ReauthenticationRequired) return reauthenticatePageUrl(ctx, error.callbackUrl, { code: error.code })
   const kind = error.kind
   const type = reportedErrorType(error)
   const params = new URLSearchParams({ error: type })
@@ -172,6 +175,15 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
     }
     if (resolved.raw && !asJson && error instanceof AuthError && thrown instanceof AuthError) throw error
     const redirect = errorRedirectUrl(ctx, error)
+    if (error instanceof ReauthenticationRequired && (asJson || wantsJson(request))) {
+      // A script learns it was refused (403, with the code) and where the user confirms who they are.
+      return finish({
+        status: 403,
+        headers: { ...noCacheHeaders, [ERROR_HEADER]: reportedErrorType(error) },
+        body: { url: redirect, error: reportedErrorType(error), code: error.code },
+        cookies: ctx.outCookies,
+      })
+    }
     const retryAfter = retryAfterOf(error)
     if (retryAfter !== undefined && (asJson || wantsJson(request))) {
       // Fetch and JSON callers get a real 429 (the URL still names the sign-in page's message).

@@ -45,6 +45,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthSignInError"
   | "RateLimitStoreError"
+  | "ReauthenticationRequired"
   | "RefreshTokenError"
   | "SignOutError"
   | "TwoFactorSignInError"
@@ -69,6 +70,7 @@ const CLIENT_SAFE_TYPES = [
   "WebAuthnVerificationError",
   "DatabaseUnavailable",
   "TwoFactorSignInError",
+  "ReauthenticationRequired",
 ] as const satisfies readonly ErrorType[]
 
 export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
@@ -157,6 +159,7 @@ export type AuthErrorCode =
   | "oauth_callback_error"
   | "oauth_sign_in_error"
   | "rate_limit_store_error"
+  | "reauthentication_required"
   | "refresh_token_error"
   | "sign_out_error"
   | "unsupported_strategy"
@@ -508,6 +511,26 @@ export class TwoFactorSignInError extends SignInError {
   constructor(code: TwoFactorSignInErrorCode, message?: string) {
     super(message ?? `The two-factor sign-in ended: ${code}`)
     this.code = code
+  }
+}
+/**
+ * A signed-in user tried to add a way into their account (register a
+ * passkey, link another provider's account) with a session whose last proof
+ * of identity is older than `reauthenticateAfter` (step-up, OWASP ASVS 5.0
+ * 7.5.1). Nothing was changed. It sends the user to the re-authenticate page
+ * with `callbackUrl`, where they confirm it is them and then try again.
+ */
+export class ReauthenticationRequired extends AuthError {
+  static override type: ErrorType = "ReauthenticationRequired"
+  static override code: AuthErrorCode = "reauthentication_required"
+  declare code: "reauthentication_required"
+
+  constructor(
+    /** Where the re-authenticate page returns to (already checked against the origin). */
+    readonly callbackUrl: string,
+    message = "A recent proof of identity is required",
+  ) {
+    super(message)
   }
 }
 export class AccountNotLinked extends SignInError {

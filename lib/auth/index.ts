@@ -45,6 +45,7 @@ export {
   OAuthCallbackError,
   OAuthSignInError,
   RateLimitStoreError,
+  ReauthenticationRequired,
   RefreshTokenError,
   SignInError,
   SignOutError,

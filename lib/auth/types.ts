@@ -171,6 +171,13 @@ export interface PagesOptions {
   newUser: string
   /** The second step of a two-factor sign-in (default: the built-in `{basePath}/two-factor`). */
   twoFactor: string
+  /**
+   * Step-up: where a user confirms who they are before a sensitive action
+   * (default: the built-in `{basePath}/reauthenticate`). It receives
+   * `?callbackUrl=` (and `?error=` after a refused attempt) and posts its
+   * forms to `{basePath}/reauthenticate`, as the built-in page does.
+   */
+  reauthenticate: string
 }
 
 export interface Theme {

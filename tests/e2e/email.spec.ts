@@ -5,12 +5,12 @@
  */
 import path from "node:path"
 import Database from "better-sqlite3"
-import type { Page } from "@playwright/test"
 import { linkIn } from "../helpers/smtp"
 import {
   emailLinkForm,
   expect,
   newUser,
+  requestMagicLink,
   signOutFromMenu,
   signUp,
   submitSignInForm,
@@ -37,25 +37,6 @@ function userRow(file: string, email: string) {
       | { id: string; name: string | null; emailVerified: string | null }
       | undefined,
   )
-}
-
-/** Asks for a magic link on the built-in sign-in page and returns the link from the mail. */
-async function requestMagicLink(
-  page: Page,
-  smtp: { waitFor(a: string): Promise<Parameters<typeof linkIn>[0]> },
-  typed: string,
-  baseURL: string,
-  email = typed,
-) {
-  await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-  const form = emailLinkForm(page)
-  await form.getByLabel("Email").fill(typed)
-  await form.getByRole("button", { name: "Sign in with email", exact: true }).click()
-  await expect(page).toHaveURL(/\/api\/auth\/verify-request\?provider=nodemailer&type=email$/)
-  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible()
-  const mail = await smtp.waitFor(email)
-  expect(mail.subject).toContain("link valid for 24 hours")
-  return linkIn(mail, `${baseURL}/api/auth/callback/nodemailer?`)
 }
 
 test("magic link for a new address: scanners cannot burn it, the button signs in and creates a verified user", async ({

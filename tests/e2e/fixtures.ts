@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
 import { expect, type Locator, type Page, test as base } from "@playwright/test"
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp"
+import { linkIn, startSmtpServer, type TestSmtpServer } from "../helpers/smtp"
 
 export interface E2EOptions {
   /** AUTH_SESSION_STRATEGY of the server under test. */
@@ -104,6 +104,38 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   await form.getByLabel("Password").fill(password)
   // Exact: the form also holds "Sign in with email" and "Sign in with Passkey" (one shared Email field).
   await form.getByRole("button", { name: "Sign in", exact: true }).click()
+}
+
+/**
+ * Asks for a magic link on the built-in sign-in page (the address `typed` as given) and returns
+ * the link from the mail that reaches `email`.
+ */
+export async function requestMagicLink(
+  page: Page,
+  smtp: Pick<TestSmtpServer, "waitFor">,
+  typed: string,
+  baseURL: string,
+  email = typed,
+  callbackUrl = "/dashboard",
+): Promise<string> {
+  await page.goto(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`)
+  const form = emailLinkForm(page)
+  await form.getByLabel("Email").fill(typed)
+  await form.getByRole("button", { name: "Sign in with email", exact: true }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/verify-request\?provider=nodemailer&type=email$/)
+  await expect(page.getByRole("heading", { name: "Check your email" })).toBeVisible()
+  const mail = await smtp.waitFor(email)
+  expect(mail.subject).toContain("link valid for 24 hours")
+  return linkIn(mail, `${baseURL}/api/auth/callback/nodemailer?`)
+}
+
+/** Logs in on the test IdP's own login form (tests/e2e/idp-server.ts) as `sub` (any password). */
+export async function loginAtIdp(page: Page, sub: string): Promise<void> {
+  // The IdP is a separate process on a busy machine.
+  await expect(page).toHaveURL(/^https:\/\/127\.0\.0\.1:\d+\/interaction\//, { timeout: 30_000 })
+  await page.locator("input[name=login]").fill(sub)
+  await page.locator("input[name=password]").fill("any-password")
+  await page.getByRole("button", { name: "Sign-in" }).click()
 }
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */

@@ -8,20 +8,11 @@
 import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
-import type { Page } from "@playwright/test"
-import { expect, newUser, test } from "./fixtures"
+import { expect, loginAtIdp, newUser, test } from "./fixtures"
 
 // Each test goes through the IdP's pages as well as the app's: give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 })
 const SLOW = { timeout: 30_000 }
-
-/** Logs in on the IdP's own login form as `sub` (any password). */
-async function loginAtIdp(page: Page, sub: string): Promise<void> {
-  await expect(page).toHaveURL(/^https:\/\/127\.0\.0\.1:\d+\/interaction\//, SLOW)
-  await page.locator("input[name=login]").fill(sub)
-  await page.locator("input[name=password]").fill("any-password")
-  await page.getByRole("button", { name: "Sign-in" }).click()
-}
 
 function usersWithEmail(databaseFile: string, email: string): string[] {
   const db = new Database(path.resolve(databaseFile), { readonly: true, fileMustExist: true })

@@ -10,52 +10,14 @@
  */
 import path from "node:path"
 import Database from "better-sqlite3"
-import type { CDPSession, Page } from "@playwright/test"
+import type { Page } from "@playwright/test"
 import { linkIn } from "../helpers/smtp"
 import { expect, newUser, signOutFromMenu, signUp, submitSignInForm, test } from "./fixtures"
+import { addVirtualAuthenticator, credentialCount, passkeyForm, withoutPasskeyAutofill } from "./virtual-authenticator"
 
 // Each test runs several ceremonies and page loads on a machine shared with three servers.
 test.describe.configure({ timeout: 90_000 })
 const NAVIGATION = { timeout: 20_000 }
-
-interface VirtualAuthenticator {
-  client: CDPSession
-  authenticatorId: string
-}
-
-async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
-  const client = await page.context().newCDPSession(page)
-  await client.send("WebAuthn.enable")
-  const { authenticatorId } = await client.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return { client, authenticatorId }
-}
-
-/**
- * Chromium's virtual authenticator answers a conditional (autofill) request at once, so a page
- * that starts one signs in before any button is pressed. Button tests play a browser without
- * autofill support for passkeys, where the page does not start one.
- */
-async function withoutPasskeyAutofill(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    if (typeof PublicKeyCredential !== "undefined") {
-      Object.defineProperty(PublicKeyCredential, "isConditionalMediationAvailable", { value: async () => false })
-    }
-  })
-}
-
-async function credentialCount({ client, authenticatorId }: VirtualAuthenticator): Promise<number> {
-  const { credentials } = await client.send("WebAuthn.getCredentials", { authenticatorId })
-  return credentials.length
-}
 
 /** /signup → "Sign up with a passkey": an account with no password, signed in on the dashboard. */
 async function signUpWithPasskey(page: Page) {
@@ -67,10 +29,6 @@ async function signUpWithPasskey(page: Page) {
   await expect(page).toHaveURL(/\/dashboard$/, NAVIGATION)
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
   return user
-}
-
-function passkeyForm(page: Page) {
-  return page.locator("form[data-webauthn-provider=passkey]")
 }
 
 test("sign up with a passkey alone, sign out, and sign in again with the passkey button", async ({ page }) => {

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation"
 import { useState } from "react"
 import { useActionStatus } from "@/components/action-status"
-import { signIn } from "@/lib/auth/webauthn"
+import { REAUTHENTICATION_REQUIRED, signIn } from "@/lib/auth/webauthn"
 import { prepareAddPasskeyAction } from "./passkey-actions"
 
 /**
@@ -20,6 +20,7 @@ const REFUSALS: Record<string, string> = {
   ERROR_CEREMONY_ABORTED: "The passkey request was cancelled.",
   rate_limited: "Too many passkey attempts from this network. Wait a minute and try again.",
   session_changed: "You were signed out or switched accounts meanwhile. Reload the page and try again.",
+  [REAUTHENTICATION_REQUIRED]: "Confirm it's you before adding a passkey. Taking you there…",
 }
 
 /** Registers a new passkey for the signed-in user, then re-renders the list. */
@@ -45,6 +46,13 @@ export function AddPasskeyButton() {
     }
     const result = await signIn("passkey", { action: "register", redirect: false })
     setPending(false)
+    // The library asks for a recent proof too (the guard above passed, but the proof aged meanwhile,
+    // e.g. the page stayed open): off to re-authenticate, which comes back to Settings.
+    if (result.code === REAUTHENTICATION_REQUIRED && result.url) {
+      status.show({ ok: false, message: REFUSALS[REAUTHENTICATION_REQUIRED] })
+      window.location.assign(result.url)
+      return
+    }
     if (result.ok) {
       status.show({ ok: true, message: "Passkey added." })
       router.refresh()

@@ -14,6 +14,14 @@ export function customPageUrl(ctx: AuthContext, page: keyof PagesOptions): strin
   return value.startsWith("/") ? `${ctx.origin}${value}` : value
 }
 
+/**
+ * The re-authenticate page (pages.reauthenticate, else the built-in
+ * {basePath}/reauthenticate) returning to `callbackUrl`, with any further query.
+ */
+export function reauthenticatePageUrl(ctx: AuthContext, callbackUrl: string, query: Record<string, string | undefined> = {}): string {
+  return withQuery(customPageUrl(ctx, "reauthenticate") ?? `${ctx.authUrl}/reauthenticate`, { callbackUrl, ...query })
+}
+
 export function withQuery(url: string, params: Record<string, string | undefined>): string {
   const query = Object.entries(params)
     .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== "")

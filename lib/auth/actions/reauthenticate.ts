@@ -20,7 +20,7 @@ import { readSessionIn } from "../session/read"
 import { hashRecoveryCode } from "../two-factor/recovery-codes"
 import { verifyTotp } from "../two-factor/totp"
 import type { Cookie } from "../types"
-import { customPageUrl, pageTheme, withQuery } from "./pages"
+import { customPageUrl, pageTheme, reauthenticatePageUrl, withQuery } from "./pages"
 
 const RATE_LIMIT_ACTION = "reauthenticate-user"
 
@@ -50,8 +50,9 @@ function providerOfType(ctx: AuthContext, type: ProviderConfig["type"]): Provide
   return ctx.config.providers.find((p) => p.type === type)
 }
 
+/** The page again (pages.reauthenticate when set) with what went wrong. */
 function pageUrl(ctx: AuthContext, callbackUrl: string, error?: ReauthenticateErrorCode): string {
-  return withQuery(`${ctx.authUrl}/reauthenticate`, { callbackUrl, error })
+  return reauthenticatePageUrl(ctx, callbackUrl, { error })
 }
 
 function signInRedirect(ctx: AuthContext, callbackUrl: string): ResponseInternal {
@@ -159,6 +160,9 @@ async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Pro
 }
 
 export async function reauthenticate(ctx: AuthContext): Promise<ResponseInternal> {
+  // pages.reauthenticate shows the forms instead (they post back here): GET goes there, query and all.
+  const custom = customPageUrl(ctx, "reauthenticate")
+  if (ctx.request.method === "GET" && custom) return { redirect: `${custom}${ctx.request.url.search}` }
   // Origin-checked like every callbackUrl (context.ts); the default is the site's home.
   const callbackUrl = await ctx.callbackUrl()
   const who = await visitor(ctx)

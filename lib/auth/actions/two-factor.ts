@@ -15,7 +15,7 @@ import { renderRecoveryCodesPage, renderTwoFactorEnrolPage, renderTwoFactorPage 
 import { webauthnPageHeaders, webauthnScriptElement } from "../pages/webauthn"
 import type { WebAuthnProviderConfig } from "../providers/types"
 import { confirmSetup, setupFromSealed, beginSetup } from "../two-factor/enrolment"
-import { clearPendingCookie, type PendingSignIn, readPending } from "../two-factor/pending"
+import { clearPendingCookie, hasPendingCookie, type PendingSignIn, readPending } from "../two-factor/pending"
 import { finishPendingSignIn, twoFactorPageUrl } from "../two-factor/second-step"
 import { looksLikeTotp, verifySecondFactor } from "../two-factor/verify"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
@@ -28,7 +28,7 @@ function signInUrl(ctx: AuthContext, callbackUrl: string): string {
 async function requirePending(ctx: AuthContext): Promise<PendingSignIn> {
   const pending = await readPending(ctx)
   if (pending) return pending
-  if (ctx.request.cookies[ctx.cookies.twoFactorPending.name] !== undefined) ctx.outCookies.push(clearPendingCookie(ctx))
+  if (hasPendingCookie(ctx)) ctx.outCookies.push(...clearPendingCookie(ctx))
   throw new TwoFactorSignInError("two_factor_expired", "No pending two-factor sign-in (missing or expired)")
 }
 
@@ -73,7 +73,7 @@ async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<v
     ["two-factor-user", pending.user.id],
   ])
   if (verdict.allowed) return
-  ctx.outCookies.push(clearPendingCookie(ctx))
+  ctx.outCookies.push(...clearPendingCookie(ctx))
   const tried = looksLikeTotp(field(ctx, "code")) ? "totp" : "recovery-code"
   await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: true })
   throw new TwoFactorSignInError("two_factor_rate_limited", "Too many wrong two-factor codes")

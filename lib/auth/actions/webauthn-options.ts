@@ -12,7 +12,10 @@ import { inferWebAuthnAction, isWebAuthnAction, type WebAuthnAction } from "../r
 import { challengeCookie } from "../relying-party/challenge-cookie"
 import { webauthnCredentialId, splitTransports } from "../relying-party/encoding"
 import { relyingPartyFor } from "../relying-party/relying-party"
-import { currentSessionUser } from "./callback/handle-login"
+import { currentSignedIn } from "./callback/handle-login"
+import { ReauthenticationRequired } from "../errors"
+import { needsReauthentication } from "../session/step-up"
+import { reauthenticatePageUrl } from "./pages"
 import type { AdapterUser } from "../adapters/types"
 import type { WebAuthnProviderConfig } from "../providers/types"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
@@ -22,6 +25,7 @@ type OptionsBody =
   | { action: WebAuthnAction; options: unknown }
   | { error: "Invalid action" | "Invalid request"; code?: "email_required" | "email_invalid" | "email_in_use" | "signed_in" }
   | { error: "Too many requests"; code: "rate_limited" }
+  | { error: "Reauthentication required"; code: "reauthentication_required"; url: string }
 
 const refuse = (body: OptionsBody): ResponseInternal<OptionsBody> => ({ status: 400, headers: noCacheHeaders, body })
 
@@ -76,7 +80,8 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
   }
 
   const adapter = adapterView(ctx.config.adapters, "webauthn")
-  const sessionUser = await currentSessionUser(ctx, adapter)
+  const visitor = await currentSignedIn(ctx, adapter)
+  const sessionUser = visitor?.user ?? null
   let user: AdapterUser | null = sessionUser
   let email: string | undefined
   if (!sessionUser && ctx.request.query.email !== undefined) {
@@ -98,6 +103,18 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
   if (!action) {
     if (sessionUser) return refuse({ error: "Invalid request", code: "signed_in" })
     return refuse({ error: "Invalid request", code: email === undefined ? "email_required" : "email_in_use" })
+  }
+
+  // Adding a passkey to the signed-in account asks for a recent proof (the callback asks again):
+  // refused here, the browser never starts a ceremony it could not finish.
+  if (action === "register" && visitor && needsReauthentication(visitor.proof, ctx.config)) {
+    const url = reauthenticatePageUrl(ctx, await ctx.callbackUrl(), { code: ReauthenticationRequired.code })
+    return {
+      status: 403,
+      headers: noCacheHeaders,
+      body: { error: "Reauthentication required", code: ReauthenticationRequired.code as "reauthentication_required", url },
+      cookies: ctx.outCookies,
+    }
   }
 
   const rp = relyingPartyFor(ctx.origin, provider as WebAuthnProviderConfig)

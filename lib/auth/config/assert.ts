@@ -3,6 +3,7 @@
  * problem as a typed error whose message names the fix. It never throws and
  * never reads the environment.
  */
+import { MIN_REAUTHENTICATE_AFTER } from "./defaults"
 import { accountMethods, emailMethods, sessionMethods, webauthnMethods } from "../adapters/capabilities"
 import { DEV_SECRET_PREFIX, GENERATE_SECRET_COMMAND } from "../constants"
 import { oauthProviderProblem } from "./oauth-provider-problem"
@@ -81,10 +82,15 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     )
   }
   const reauthenticateAfter = config.reauthenticateAfter
-  if (reauthenticateAfter !== undefined && !(Number.isFinite(reauthenticateAfter) && reauthenticateAfter >= 0)) {
+  // Below a minute the proof a user just gave is stale again before they are back at the action,
+  // and the re-authenticate page would send them round in a loop.
+  if (
+    reauthenticateAfter !== undefined &&
+    !(Number.isFinite(reauthenticateAfter) && reauthenticateAfter >= MIN_REAUTHENTICATE_AFTER)
+  ) {
     return new InvalidEnvironmentVariable(
       "AUTH_REAUTHENTICATE_AFTER",
-      "AUTH_REAUTHENTICATE_AFTER (reauthenticateAfter) must be a whole number of seconds, 0 or more, e.g. AUTH_REAUTHENTICATE_AFTER=600.",
+      `AUTH_REAUTHENTICATE_AFTER (reauthenticateAfter) must be a whole number of seconds, ${MIN_REAUTHENTICATE_AFTER} or more, e.g. AUTH_REAUTHENTICATE_AFTER=600.`,
     )
   }
   const absoluteMaxAge = config.session?.absoluteMaxAge

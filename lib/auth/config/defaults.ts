@@ -12,6 +12,8 @@ export const DEFAULT_UPDATE_AGE = 24 * 60 * 60
 export const DEFAULT_ABSOLUTE_MAX_AGE = 30 * 24 * 60 * 60
 /** reauthenticateAfter: a proof of identity counts as recent for 10 minutes. */
 export const DEFAULT_REAUTHENTICATE_AFTER = 10 * 60
+/** The shortest reauthenticateAfter: a proof must outlive the trip back from the re-authenticate page. */
+export const MIN_REAUTHENTICATE_AFTER = 60
 
 export function defaultSessionToken(): string {
   return crypto.randomUUID()

@@ -6,6 +6,7 @@
  * variables with the same mechanism: `urlVariableProblem` for a URL, or any
  * `EnvironmentCheck` of its own, passed to the start-up check.
  */
+import { MIN_REAUTHENTICATE_AFTER } from "./defaults"
 import { InvalidEnvironmentVariable } from "../errors"
 import { type Env, reauthenticateAfterFromEnv } from "../env"
 
@@ -93,10 +94,10 @@ export function issuerProblems(env: Env): InvalidEnvironmentVariable[] {
 /** AUTH_REAUTHENTICATE_AFTER: a whole number of seconds, when set. */
 export function reauthenticateAfterProblem(env: Env): InvalidEnvironmentVariable | undefined {
   const value = reauthenticateAfterFromEnv(env)
-  if (value === undefined || Number.isFinite(value)) return undefined
+  if (value === undefined || (Number.isFinite(value) && value >= MIN_REAUTHENTICATE_AFTER)) return undefined
   return new InvalidEnvironmentVariable(
     "AUTH_REAUTHENTICATE_AFTER",
-    `AUTH_REAUTHENTICATE_AFTER is set to ${describeValue(env.AUTH_REAUTHENTICATE_AFTER ?? "")}, which is not a whole number of seconds. It must be how long a sign-in counts as recent for sensitive actions, e.g. AUTH_REAUTHENTICATE_AFTER=600`,
+    `AUTH_REAUTHENTICATE_AFTER is set to ${describeValue(env.AUTH_REAUTHENTICATE_AFTER ?? "")}, which is not a whole number of seconds of at least ${MIN_REAUTHENTICATE_AFTER}. It must be how long a sign-in counts as recent for sensitive actions, e.g. AUTH_REAUTHENTICATE_AFTER=600`,
   )
 }
 

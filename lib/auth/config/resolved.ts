@@ -146,8 +146,11 @@ export interface SessionStrategy {
   create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]>
   /** Sign-out: end the session (fires the signOut event) and return the cookies that clear it. */
   end(ctx: AuthContext): Promise<Cookie[]>
-  /** The id of the user signed in in this browser, if any (account linking at sign-in asks). */
-  signedInUserId(ctx: AuthContext): Promise<string | null>
+  /**
+   * The user signed in in this browser and their last proof, if any, without
+   * the session callbacks (account linking and adding a passkey at sign-in ask).
+   */
+  signedIn(ctx: AuthContext): Promise<SessionProof | null>
   /**
    * The user proved who they are again (step-up): records `at` as the current
    * session's authenticatedAt without starting a new session; the cookies to

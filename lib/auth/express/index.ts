@@ -13,6 +13,7 @@ import { Auth, resolveAuthConfig } from "../auth"
 import { rememberClientAddress } from "../frameworks/shared/client-address"
 import { appendSetCookies } from "../frameworks/shared/cookies"
 import { readRequestSession } from "../frameworks/shared/session"
+import { recentAuthentication, type RecentAuthenticationOptions } from "../frameworks/shared/step-up"
 import type { Session } from "../types"
 import { releaseBody } from "./body"
 import {
@@ -88,4 +89,45 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
   if (unavailable) throw unavailable
   if (req.res) appendSetCookies(req.res, cookies)
   return session
+}
+
+export type { RecentAuthenticationOptions } from "../frameworks/shared/step-up"
+
+/**
+ * Step-up for a sensitive route (OWASP ASVS 5.0 7.5.1): resolves to the
+ * session when the user proved who they are within `reauthenticateAfter`
+ * (default 600 s, AUTH_REAUTHENTICATE_AFTER). Otherwise it answers the
+ * request itself, redirecting (303) to the re-authenticate page
+ * (pages.reauthenticate, else {basePath}/reauthenticate), or to sign-in when
+ * nobody is signed in, with a callbackUrl back (default the Referer's path),
+ * and resolves to null: the route just returns. Throws DatabaseUnavailable
+ * like getSession.
+ *
+ *   app.post("/settings/password", async (req, res) => {
+ *     const session = await requireRecentAuthentication(req, res, authConfig)
+ *     if (!session) return
+ *     // … change the password
+ *   })
+ */
+export async function requireRecentAuthentication(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  config: ExpressAuthConfig,
+  options: RecentAuthenticationOptions = {},
+): Promise<Session | null> {
+  const basePath = sessionBasePath(config, process.env)
+  const prepared = prepareConfig(config, basePath)
+  const verdict = await recentAuthentication(
+    prepared.handler,
+    basePath,
+    { origin: expressOrigin(req, process.env), cookie: req.headers.cookie ?? null, referer: req.get("referer") ?? null },
+    options,
+  )
+  if (verdict.unavailable) throw verdict.unavailable
+  appendSetCookies(res, verdict.cookies)
+  if (verdict.redirectTo !== null) {
+    res.redirect(303, verdict.redirectTo)
+    return null
+  }
+  return verdict.session
 }

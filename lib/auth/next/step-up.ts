@@ -2,7 +2,7 @@
  * requireRecentAuthentication(): the step-up guard for server actions and
  * server components (OWASP ASVS 5.0 7.5.1). A session whose last proof of
  * identity is recent enough comes back; otherwise Next's redirect() sends the
- * user to {basePath}/reauthenticate (or, signed out, to sign-in) with a
+ * user to {basePath}/reauthenticate or pages.reauthenticate (or, signed out, to sign-in) with a
  * callbackUrl back to where they were. The decision is the core's
  * (session/step-up.ts); this module only reads the request and redirects.
  */
@@ -41,7 +41,7 @@ export function recentAuthenticationGuard(getConfig: () => Promise<PreparedConfi
     const callbackUrl = relativeRedirect(options.callbackUrl ?? headers.get("referer"), prepared.origin(source))
     if (!read.session) nextRedirect(withCallbackUrl(prepared.config.pages?.signIn ?? `${prepared.basePath}/signin`, callbackUrl))
     if (needsReauthentication(read.proof, resolveAuthConfig(prepared.handler))) {
-      nextRedirect(withCallbackUrl(`${prepared.basePath}/reauthenticate`, callbackUrl))
+      nextRedirect(withCallbackUrl(prepared.config.pages?.reauthenticate ?? `${prepared.basePath}/reauthenticate`, callbackUrl))
     }
     return read.session
   }

@@ -11,7 +11,7 @@ import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import type { Cookie, Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
-import type { SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
+import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
 
@@ -173,14 +173,15 @@ async function end(ctx: AuthContext, adapter: SessionAdapter): Promise<Cookie[]>
 }
 
 /** The user of an unexpired session row named by the cookie. */
-async function signedInUserId(ctx: AuthContext, adapter: SessionAdapter): Promise<string | null> {
+async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<SessionProof | null> {
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return null
   const found = await adapter.getSessionAndUser(sessionToken)
   if (!found) return null
   const now = Date.now()
   const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge)
-  return found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now) ? found.user.id : null
+  const live = found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now)
+  return live ? { userId: found.user.id, authenticatedAt: authenticatedAtOf(found.session) } : null
 }
 
 /**
@@ -202,7 +203,7 @@ export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {
     update: (ctx, update) => readOrUpdate(ctx, adapter, update),
     create: (ctx, signedIn) => create(ctx, adapter, signedIn),
     end: (ctx) => end(ctx, adapter),
-    signedInUserId: (ctx) => signedInUserId(ctx, adapter),
+    signedIn: (ctx) => signedIn(ctx, adapter),
     reauthenticated: (ctx, at) => reauthenticated(ctx, adapter, at),
   }
 }

@@ -212,7 +212,7 @@ async function end(ctx: AuthContext): Promise<Cookie[]> {
 }
 
 /** The token's subject; an unreadable or expired token means nobody. */
-async function signedInUserId(ctx: AuthContext): Promise<string | null> {
+async function signedIn(ctx: AuthContext): Promise<SessionProof | null> {
   const value = sessionStoreFor(ctx).value
   if (!value) return null
   const token = await decodeSessionToken(ctx, value).catch(() => null)
@@ -220,7 +220,7 @@ async function signedInUserId(ctx: AuthContext): Promise<string | null> {
   const absoluteEnd = absoluteEndOf(token, ctx.config.session.absoluteMaxAge)
   if (absoluteEnd !== undefined && Math.floor(Date.now() / 1000) >= absoluteEnd) return null
   if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return null
-  return token.sub
+  return proofOf(token) ?? null
 }
 
 /**
@@ -261,6 +261,6 @@ export const jwtStrategy: SessionStrategy = {
   update: (ctx, update) => readOrUpdate(ctx, update),
   create,
   end,
-  signedInUserId,
+  signedIn,
   reauthenticated,
 }

@@ -6,6 +6,8 @@
  * {basePath}/reauthenticate.
  */
 import type { SessionProof } from "../config/resolved"
+import type { AuthContext } from "../context"
+import { ReauthenticationRequired } from "../errors"
 
 /**
  * True when the user must prove who they are again: no proof, a proof of
@@ -22,4 +24,16 @@ export function needsReauthentication(
   if (!(at instanceof Date) || Number.isNaN(at.getTime())) return true
   const nowMs = typeof now === "number" ? now : now.getTime()
   return nowMs - at.getTime() > config.reauthenticateAfter * 1000
+}
+
+/**
+ * The library's own endpoints that add a way into a signed-in account
+ * (registering a passkey, linking another provider's account) ask for the
+ * same recent proof as the app's sensitive actions: a script holding a stale
+ * session cookie could otherwise call them directly. Throws
+ * ReauthenticationRequired (sent to the re-authenticate page with the
+ * request's callbackUrl) and changes nothing.
+ */
+export async function assertRecentProof(ctx: AuthContext, proof: SessionProof | null): Promise<void> {
+  if (needsReauthentication(proof, ctx.config)) throw new ReauthenticationRequired(await ctx.callbackUrl())
 }

@@ -16,6 +16,7 @@ import { parseActionAndProvider } from "../http/request"
 import { rememberClientAddress } from "../frameworks/shared/client-address"
 import { type ServerCallContext, serverSignIn, serverSignOut } from "../frameworks/shared/server-calls"
 import { readRequestSession } from "../frameworks/shared/session"
+import { recentAuthentication, type RecentAuthenticationOptions } from "../frameworks/shared/step-up"
 import type { Session } from "../types"
 import {
   configGetter,
@@ -145,4 +146,36 @@ export async function getSession(request: Request, config: SvelteKitAuthConfig):
   const { session, unavailable } = await readRequestSession(prepared.handler, { origin, cookie: request.headers.get("cookie") })
   if (unavailable) throw unavailable
   return session
+}
+
+export type { RecentAuthenticationOptions } from "../frameworks/shared/step-up"
+
+/**
+ * Step-up for a sensitive load or form action (OWASP ASVS 5.0 7.5.1):
+ * resolves to the session when the user proved who they are within
+ * `reauthenticateAfter` (default 600 s, AUTH_REAUTHENTICATE_AFTER); otherwise
+ * throws SvelteKit's redirect (303) to the re-authenticate page
+ * (pages.reauthenticate, else {basePath}/reauthenticate), or to sign-in when
+ * nobody is signed in, with a callbackUrl back (default the Referer's path).
+ * Throws DatabaseUnavailable like getSession.
+ *
+ *   export const actions = {
+ *     password: async ({ request }) => {
+ *       const session = await requireRecentAuthentication(request, authConfig)
+ *       // … change the password
+ *     },
+ *   }
+ */
+export async function requireRecentAuthentication(
+  request: Request,
+  config: SvelteKitAuthConfig,
+  options: RecentAuthenticationOptions = {},
+): Promise<Session> {
+  const prepared = prepareConfig(config, process.env)
+  const origin = eventOrigin({ url: new URL(request.url) }, process.env)
+  const facts = { origin, cookie: request.headers.get("cookie"), referer: request.headers.get("referer") }
+  const verdict = await recentAuthentication(prepared.handler, prepared.basePath, facts, options)
+  if (verdict.unavailable) throw verdict.unavailable
+  if (verdict.redirectTo !== null || !verdict.session) redirect(303, verdict.redirectTo ?? "/")
+  return verdict.session
 }

@@ -5,8 +5,15 @@
  * token, nor a session token as it: until the second step passes, every
  * session read sees a signed-out user. It carries what finishing the sign-in
  * needs, and an id of its own that the wrong-code counter is keyed on.
+ *
+ * That includes the provider's tokens (access, refresh, id token): the jwt
+ * callback that runs once the second step passes sees the same account as a
+ * sign-in without two-factor, so an app that keeps the access token in its
+ * session token keeps working. They are as safe here as in a jwt session
+ * cookie (encrypted, and for five minutes at most); a large set is split
+ * over `authjs.two-factor.0`, `.1`, … like the session cookie.
  */
-import { TWO_FACTOR_PENDING_SECONDS } from "../cookies"
+import { SessionStore, TWO_FACTOR_PENDING_SECONDS } from "../cookies"
 import type { AuthContext } from "../context"
 import type { Account, Cookie, User } from "../types"
 
@@ -30,43 +37,45 @@ export interface PendingSignIn {
   enrol: boolean
 }
 
-/** Provider tokens stay out of the cookie: the account row holds them, and they would only make it larger. */
-const TOKEN_FIELDS = ["access_token", "refresh_token", "id_token", "expires_at", "expires_in", "session_state"] as const
-
-function withoutTokens(account: Account | null): Account | null {
-  if (!account) return null
-  const copy: Record<string, unknown> = { ...account }
-  for (const field of TOKEN_FIELDS) delete copy[field]
-  return copy as Account
+/** The pending cookie as this request holds it, whole or in chunks. */
+function pendingStore(ctx: Pick<AuthContext, "cookies" | "request">): SessionStore {
+  return new SessionStore(ctx.cookies.twoFactorPending, ctx.request.cookies)
 }
 
-export async function pendingCookie(ctx: AuthContext, pending: Omit<PendingSignIn, "id">): Promise<Cookie> {
-  const { name, options } = ctx.cookies.twoFactorPending
+/** The cookie(s) that carry a pending sign-in (chunks when the provider's tokens make it large). */
+export async function pendingCookie(ctx: AuthContext, pending: Omit<PendingSignIn, "id">): Promise<Cookie[]> {
   const { id, name: userName, email, image } = pending.user
   const claims = {
     purpose: PURPOSE,
     pid: crypto.randomUUID(),
     user: { id, name: userName ?? null, email: email ?? null, image: image ?? null },
-    account: withoutTokens(pending.account),
+    account: pending.account,
     isNewUser: pending.isNewUser,
     callbackUrl: pending.callbackUrl,
     method: pending.method,
     enrol: pending.enrol,
   }
   const value = await ctx.config.keyRing.encode(claims, PENDING_SALT, TWO_FACTOR_PENDING_SECONDS)
-  return { name, value, options: { ...options, maxAge: TWO_FACTOR_PENDING_SECONDS } }
+  return pendingStore(ctx).chunk(value, { maxAge: TWO_FACTOR_PENDING_SECONDS })
 }
 
-export function clearPendingCookie(ctx: AuthContext): Cookie {
+/** Deletions for the pending cookie: its name always, and any chunks this browser holds. */
+export function clearPendingCookie(ctx: AuthContext): Cookie[] {
   const { name, options } = ctx.cookies.twoFactorPending
-  return { name, value: "", options: { ...options, maxAge: 0 } }
+  const chunks = pendingStore(ctx).clean().filter((cookie) => cookie.name !== name)
+  return [{ name, value: "", options: { ...options, maxAge: 0 } }, ...chunks]
+}
+
+/** Whether this browser sent a pending cookie at all (readable or not). */
+export function hasPendingCookie(ctx: Pick<AuthContext, "cookies" | "request">): boolean {
+  return pendingStore(ctx).value !== ""
 }
 
 const FIRST_FACTORS = new Set<string>(["credentials", "email", "oauth", "webauthn"])
 
 /** This browser's pending sign-in, or null when there is none, or it expired or was forged. */
 export async function readPending(ctx: Pick<AuthContext, "config" | "cookies" | "request">): Promise<PendingSignIn | null> {
-  const value = ctx.request.cookies[ctx.cookies.twoFactorPending.name]
+  const value = pendingStore(ctx).value
   if (!value) return null
   let claims: Record<string, unknown>
   try {

@@ -54,7 +54,7 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
   const callbackUrl = await ctx.callbackUrl()
   const step = passed.multiFactor ? null : await secondStepFor(ctx, user)
   if (step) {
-    const cookie = await pendingCookie(ctx, {
+    const cookies = await pendingCookie(ctx, {
       user: { ...user, id: user.id as string },
       account,
       isNewUser,
@@ -62,7 +62,7 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
       method,
       enrol: step === "enrol",
     })
-    return { redirect: withQuery(twoFactorPageUrl(ctx), { callbackUrl }), cookies: [...ctx.outCookies, cookie] }
+    return { redirect: withQuery(twoFactorPageUrl(ctx), { callbackUrl }), cookies: [...ctx.outCookies, ...cookies] }
   }
   // Each flow's own fields, as before two-factor: credentials name no profile and no isNewUser.
   const signedIn = {
@@ -100,6 +100,6 @@ export async function finishPendingSignIn(
   const callbackUrl = await checkedCallbackUrl(ctx, pending.callbackUrl)
   return {
     destination: destination(ctx, callbackUrl, isNewUser),
-    cookies: [...ctx.outCookies, clearPendingCookie(ctx), ...sessionCookies],
+    cookies: [...ctx.outCookies, ...clearPendingCookie(ctx), ...sessionCookies],
   }
 }

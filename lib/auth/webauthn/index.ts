@@ -20,6 +20,7 @@ import {
   resultFrom,
   type SignInResult,
 } from "../react/client"
+import { ReauthenticationRequired } from "../errors"
 
 export type { SignInResult }
 export { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill }
@@ -29,6 +30,13 @@ export const OPTIONS_REFUSED = "WebAuthnOptionsError"
 export const CEREMONY_FAILED = "WebAuthnCeremonyError"
 /** `code` when `signUp: false` met an email without an account. */
 export const NO_ACCOUNT = "no_account"
+/**
+ * `code` when a signed-in user's last proof of identity is too old to add a
+ * passkey (step-up): `url` is the re-authenticate page, which returns to
+ * `redirectTo` (default the current page). With `redirect` (the default) the
+ * browser goes there.
+ */
+export const REAUTHENTICATION_REQUIRED = ReauthenticationRequired.code
 
 export interface PasskeySignInOptions {
   /** Omitted: the server infers it (a new email registers, anything else authenticates). */
@@ -53,8 +61,8 @@ export interface PasskeySignInOptions {
   signUp?: boolean
 }
 
-function failure(error: string, code: string | null, status = 0): SignInResult {
-  return { ok: false, error, code, status, url: null }
+function failure(error: string, code: string | null, status = 0, url: string | null = null): SignInResult {
+  return { ok: false, error, code, status, url }
 }
 
 type OptionsAnswer =
@@ -68,7 +76,10 @@ async function fetchOptions(url: string): Promise<{ answer?: OptionsAnswer; refu
   } catch {
     return { refused: failure(OPTIONS_REFUSED, "network") }
   }
-  const body = (await response.json().catch(() => null)) as (OptionsAnswer & { code?: string }) | null
+  const body = (await response.json().catch(() => null)) as (OptionsAnswer & { code?: string; url?: string }) | null
+  if (body?.code === REAUTHENTICATION_REQUIRED && typeof body.url === "string") {
+    return { refused: failure(ReauthenticationRequired.type, REAUTHENTICATION_REQUIRED, response.status, body.url) }
+  }
   if (!response.ok || !body || !("options" in body)) {
     return { refused: failure(OPTIONS_REFUSED, body?.code ?? "invalid_request", response.status) }
   }
@@ -81,9 +92,14 @@ export async function signIn(provider = "passkey", options: PasskeySignInOptions
   if (action) query.set("action", action)
   if (email) query.set("email", email)
   if (name) query.set("name", name)
+  // Where a refusal for a stale proof returns to after re-authenticating.
+  if (action === "register") query.set("callbackUrl", redirectTo ?? window.location.href)
   const id = encodeURIComponent(provider)
   const { answer, refused } = await fetchOptions(`${basePath}/webauthn-options/${id}?${query}`)
-  if (!answer) return refused as SignInResult
+  if (!answer) {
+    if (redirect && refused?.code === REAUTHENTICATION_REQUIRED && refused.url) window.location.assign(refused.url)
+    return refused as SignInResult
+  }
   // The challenge the server issued is simply never answered (the next request replaces its cookie).
   if (answer.action === "register" && action !== "register" && !signUp) return failure(OPTIONS_REFUSED, NO_ACCOUNT)
 

@@ -12,6 +12,7 @@ import type { AuthConfig } from "@/lib/auth/config/types"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { SoftAuthenticator, type Ceremony } from "@/tests/helpers/soft-authenticator"
 import { BASE, Browser, expectNoInternals, ORIGIN, setCookie } from "./support"
+import { ageProof } from "./step-up/support"
 
 const CHALLENGE_COOKIE = "authjs.challenge"
 
@@ -249,6 +250,57 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(res.headers.get("location")).toBe(`${ORIGIN}/dashboard`)
       expect(browser.sessionValue()).toBe(before)
       const user = await db.prisma.user.findUniqueOrThrow({ where: { email: `two-${strategy}@example.com` } })
+      expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(2)
+    })
+
+    it("step-up: a stale proof may not add a passkey (options 403, callback refused, nothing stored); a fresh one may", async () => {
+      const email = `step-up-${strategy}@example.com`
+      const { browser, authenticator } = await signUp(email)
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { email } })
+      const reauthenticate = `${ORIGIN}${BASE}/reauthenticate?${new URLSearchParams({
+        callbackUrl: `${ORIGIN}/settings`,
+        code: "reauthentication_required",
+      })}`
+
+      // Options asked for with an old proof: refused before any ceremony, with the code and the page.
+      await ageProof(browser, 601, db.prisma)
+      const refused = await browser.send(`${BASE}/webauthn-options/passkey?action=register&callbackUrl=%2Fsettings`)
+      expect(refused.status).toBe(403)
+      expect(await refused.json()).toEqual({ error: "Reauthentication required", code: "reauthentication_required", url: reauthenticate })
+      expect(setCookie(refused, CHALLENGE_COOKIE)).toBeUndefined()
+
+      // Options taken while the proof was recent, the registration posted once it was not.
+      await ageProof(browser, 590, db.prisma)
+      const answer = await options(browser, "passkey", { action: "register" })
+      await ageProof(browser, 601, db.prisma)
+      const second = new SoftAuthenticator()
+      const csrfToken = await browser.csrfToken()
+      const data = JSON.stringify(second.register(answer.options, ceremony()))
+      const posted = await browser.send(`${BASE}/callback/passkey`, { form: { action: "register", data, callbackUrl: "/settings", csrfToken } })
+      expect(posted.status).toBe(302)
+      expect(posted.headers.get("location")).toBe(reauthenticate)
+      expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(1)
+      expect(await db.prisma.account.count({ where: { userId: user.id } })).toBe(1)
+
+      // The browser client's fetch (X-Auth-Return-Redirect): 403 JSON with the code and where to go.
+      await ageProof(browser, 590, db.prisma)
+      const again = await options(browser, "passkey", { action: "register" })
+      await ageProof(browser, 601, db.prisma)
+      const asScript = await browser.send(`${BASE}/callback/passkey`, {
+        form: { action: "register", data: JSON.stringify(second.register(again.options, ceremony())), callbackUrl: "/settings", csrfToken },
+        headers: { "X-Auth-Return-Redirect": "1" },
+      })
+      expect(asScript.status).toBe(403)
+      expect(asScript.headers.get("x-auth-error")).toBe("ReauthenticationRequired")
+      expect(await asScript.json()).toEqual({ url: reauthenticate, error: "ReauthenticationRequired", code: "reauthentication_required" })
+      expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(1)
+
+      // A fresh proof (signing in again with the first passkey) adds it.
+      const { browser: fresh, res } = await signInResponse(authenticator)
+      expectSignedIn(res)
+      const added = await options(fresh, "passkey", { action: "register" })
+      const ok = await post(fresh, "passkey", "register", second.register(added.options, ceremony()))
+      expect(ok.headers.get("location")).toBe(`${ORIGIN}/dashboard`)
       expect(await db.prisma.authenticator.count({ where: { userId: user.id } })).toBe(2)
     })
 

@@ -32,7 +32,7 @@ export async function resolveEmailUser(ctx: AuthContext, identifier: string) {
     if (existing) {
       if (existing.emailVerified) return { user: existing, isNewUser: false }
       // The account's own holder proving the address keeps what they set up.
-      const signedInId = await ctx.config.sessionStrategy.signedInUserId(ctx)
+      const signedInId = (await ctx.config.sessionStrategy.signedIn(ctx))?.userId
       if (signedInId !== existing.id) await takeBackAccount(ctx, existing.id)
       const user = await adapter.updateUser({ id: existing.id, emailVerified: now })
       await emitEvent(ctx.config, "updateUser", { user })

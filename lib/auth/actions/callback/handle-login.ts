@@ -4,7 +4,9 @@
  *
  * - a known account signs its user in (or is refused when a different user
  *   is signed in in this browser);
- * - a new account while signed in is linked to the signed-in user;
+ * - a new account while signed in is linked to the signed-in user, when
+ *   their last proof of identity is recent (step-up: a new way in is a
+ *   sensitive change; otherwise ReauthenticationRequired, nothing linked);
  * - a new account whose email belongs to a user is refused
  *   (OAuthAccountNotLinked) unless the provider allows email linking;
  * - otherwise a user is created and the account linked to it.
@@ -28,6 +30,8 @@ import { emitEvent } from "../../events"
 import type { LinkingAdapter } from "../../adapters/capabilities"
 import type { Account, Profile, User } from "../../types"
 import type { AdapterAccount, AdapterUser } from "../../adapters/types"
+import type { SessionProof } from "../../config/resolved"
+import { assertRecentProof } from "../../session/step-up"
 import { takeBackAccount } from "./take-back"
 
 export interface LoginInput {
@@ -51,10 +55,22 @@ export interface LoginResult {
   isNewUser: boolean
 }
 
+export interface SignedInVisitor {
+  user: AdapterUser
+  /** When they last proved who they are (step-up). */
+  proof: SessionProof
+}
+
+/** The user signed in in this browser and their proof, if any (either session strategy). */
+export async function currentSignedIn(ctx: AuthContext, adapter: LinkingAdapter): Promise<SignedInVisitor | null> {
+  const proof = await ctx.config.sessionStrategy.signedIn(ctx)
+  const user = proof ? await adapter.getUser(proof.userId) : null
+  return proof && user ? { user, proof } : null
+}
+
 /** The user signed in in this browser, if any (either session strategy). */
 export async function currentSessionUser(ctx: AuthContext, adapter: LinkingAdapter): Promise<AdapterUser | null> {
-  const id = await ctx.config.sessionStrategy.signedInUserId(ctx)
-  return id ? ((await adapter.getUser(id)) ?? null) : null
+  return (await currentSignedIn(ctx, adapter))?.user ?? null
 }
 
 async function link(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser, input: LoginInput): Promise<void> {
@@ -97,7 +113,8 @@ export async function handleLogin(
     known !== undefined
       ? known
       : ((await adapter.getUserByAccount?.({ provider: account.provider, providerAccountId: account.providerAccountId })) ?? null)
-  const signedIn = await currentSessionUser(ctx, adapter)
+  const visitor = await currentSignedIn(ctx, adapter)
+  const signedIn = visitor?.user ?? null
 
   if (byAccount) {
     if (signedIn && signedIn.id !== byAccount.id) {
@@ -106,9 +123,11 @@ export async function handleLogin(
     return { user: await recordVerified(ctx, adapter, byAccount, input), isNewUser: false }
   }
 
-  if (signedIn) {
-    await link(ctx, adapter, signedIn, input)
-    return { user: await recordVerified(ctx, adapter, signedIn, input), isNewUser: false }
+  if (visitor) {
+    // A new way into the signed-in account (another provider, a passkey): only with a recent proof.
+    await assertRecentProof(ctx, visitor.proof)
+    await link(ctx, adapter, visitor.user, input)
+    return { user: await recordVerified(ctx, adapter, visitor.user, input), isNewUser: false }
   }
 
   const email =

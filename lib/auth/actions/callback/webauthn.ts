@@ -17,12 +17,13 @@ import { spendChallenge } from "../../relying-party/challenge-replay"
 import { passkeyOwner } from "../../relying-party/register-user"
 import { type RelyingParty, relyingPartyFor } from "../../relying-party/relying-party"
 import { responseCredentialId, verifyAuthentication, verifyRegistration } from "../../relying-party/verify"
+import { assertRecentProof } from "../../session/step-up"
 import { finishPendingSignIn, startSession } from "../../two-factor/second-step"
 import { readPending } from "../../two-factor/pending"
 import type { Account } from "../../types"
 import type { AdapterUser } from "../../adapters/types"
 import type { WebAuthnProviderConfig } from "../../providers/types"
-import { currentSessionUser, handleLogin } from "./handle-login"
+import { currentSignedIn, handleLogin } from "./handle-login"
 
 function parseData(data: unknown): unknown {
   if (typeof data !== "string") return data
@@ -93,8 +94,11 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
   if (await adapter.getAuthenticator(verified.credentialID)) {
     throw new WebAuthnVerificationError("credential_exists", "This authenticator is registered already")
   }
-  const sessionUser = await currentSessionUser(ctx, adapter)
-  const owner = await passkeyOwner(adapter, issued, sessionUser)
+  const visitor = await currentSignedIn(ctx, adapter)
+  const owner = await passkeyOwner(adapter, issued, visitor?.user ?? null)
+  // A passkey added to a signed-in account is a new way in: a recent proof first, before the
+  // signIn callback runs (handleLogin asks again before it links anything).
+  if (owner.kind === "existing") await assertRecentProof(ctx, visitor?.proof ?? null)
   const account: Account = { type: "webauthn", provider: provider.id, providerAccountId: verified.credentialID }
   const signInResult = await runSignInCallback(ctx, { user: owner.user, account })
   // The callback sent the user elsewhere: nothing is created and nobody is signed in.

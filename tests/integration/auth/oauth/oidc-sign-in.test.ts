@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { IdpBrowser, startOidcServer, type OidcServer } from "@/tests/helpers/oidc-provider"
 import { ORIGIN, SECRET, setCookies, isDeletion } from "@/tests/integration/auth/support"
 import { BASE, Browser, deliverCallback, errorOf, loginAtProvider, sessionOf, signInWith, startSignIn } from "./support"
+import { ageProof } from "../step-up/support"
 
 for (const strategy of ["database", "jwt"] as const) {
   describe(`OIDC sign-in (${strategy} strategy)`, () => {
@@ -195,6 +196,31 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(accounts.map((a) => a.providerAccountId)).toEqual(["carol"])
       expect(await db.prisma.user.findUnique({ where: { email: "carol@idp.example.test" } })).toBeNull()
       expect((await sessionOf(browser))?.user?.email).toBe("password-user@example.com")
+    })
+
+    it("step-up: a signed-in user whose proof is stale is sent to re-authenticate and nothing is linked; a fresh proof links", async () => {
+      await db.prisma.user.create({ data: { email: "stale-linker@example.com", name: "Stale linker" } })
+      const browser = new Browser(config)
+      expect((await browser.signInWithCredentials({ email: "stale-linker@example.com" })).status).toBe(302)
+      const before = browser.sessionValue()
+      await ageProof(browser, 601, db.prisma)
+      const res = await signInWith(browser, "oidc", "erin")
+      expect(res.status).toBe(302)
+      const location = new URL(res.headers.get("location")!)
+      expect(location.pathname).toBe(`${BASE}/reauthenticate`)
+      expect(location.searchParams.get("code")).toBe("reauthentication_required")
+      expect(location.searchParams.get("callbackUrl")).toBe(ORIGIN)
+      expect(await db.prisma.account.count({ where: { providerAccountId: "erin" } })).toBe(0)
+      expect(await db.prisma.user.findUnique({ where: { email: "erin@idp.example.test" } })).toBeNull()
+      // Still the same user, still signed in: a refusal is not a sign-out.
+      expect((await sessionOf(browser))?.user?.email).toBe("stale-linker@example.com")
+      if (strategy === "database") expect(browser.sessionValue()).toBe(before)
+
+      const fresh = new Browser(config)
+      await fresh.signInWithCredentials({ email: "stale-linker@example.com" })
+      expect((await signInWith(fresh, "oidc", "erin")).status).toBe(302)
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { email: "stale-linker@example.com" } })
+      expect((await db.prisma.account.findMany({ where: { userId: user.id } })).map((a) => a.providerAccountId)).toEqual(["erin"])
     })
 
     it("an account already linked to another user is refused while signed in as someone else", async () => {

@@ -181,3 +181,27 @@ describe("an adapter that does not store authenticatedAt (Auth.js's)", () => {
     expect(needsReauthentication(proof, resolveAuthConfig(config))).toBe(true)
   })
 })
+
+describe("pages.reauthenticate", () => {
+  it("GET goes to the app's page with the query; refusals come back to it; the forms still post to the library", async () => {
+    const db = memoryDatabase()
+    const config = stepUpConfig("jwt", db, { pages: { reauthenticate: "/confirm-identity" } })
+    const browser = new Browser(config)
+    await browser.signInWithCredentials({ email: ada.email!, password: passwords[ada.email!] })
+
+    const page = await browser.send(`${BASE}/reauthenticate?callbackUrl=%2Fsettings`)
+    expect(page.status).toBe(302)
+    expect(page.headers.get("location")).toBe(`${ORIGIN}/confirm-identity?callbackUrl=%2Fsettings`)
+
+    const wrong = await post(browser, { method: "password", password: "nope" })
+    const location = new URL(wrong.headers.get("location")!)
+    expect(`${location.origin}${location.pathname}`).toBe(`${ORIGIN}/confirm-identity`)
+    expect(location.searchParams.get("error")).toBe("wrong_password")
+    expect(location.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/settings`)
+
+    vi.setSystemTime(start.getTime() + 900_000)
+    const right = await post(browser, { method: "password", password: passwords[ada.email!] })
+    expect(right.headers.get("location")).toBe(`${ORIGIN}/settings`)
+    expect((await proofOf(config, browser))!.authenticatedAt).toEqual(new Date(start.getTime() + 900_000))
+  })
+})

@@ -7,7 +7,8 @@ import type { AuthConfig } from "@/lib/auth"
 import type { Adapter, AdapterSession, AdapterTwoFactor, AdapterUser } from "@/lib/auth/adapters/types"
 import Credentials from "@/lib/auth/providers/credentials"
 import { MemoryRateLimitStore } from "@/lib/auth/rate-limit/memory-store"
-import { BASE, SECRET } from "../support"
+import { decode, encode } from "@/lib/auth/jwt"
+import { BASE, type Browser, SECRET } from "../support"
 
 export const ada: AdapterUser = { id: "user-ada", name: "Ada", email: "ada@example.test", emailVerified: null, image: null }
 export const bob: AdapterUser = { id: "user-bob", name: "Bob", email: "bob@example.test", emailVerified: null, image: null }
@@ -98,4 +99,29 @@ export function stepUpConfig(strategy: "jwt" | "database", db: MemoryDatabase, o
     rateLimit: { store: new MemoryRateLimitStore() },
     ...overrides,
   }
+}
+
+/** What ageProof needs of a database: the Session table's authenticatedAt (Prisma's shape). */
+interface SessionRows {
+  session: { update(args: { where: { sessionToken: string }; data: { authenticatedAt: Date } }): PromiseLike<unknown> }
+}
+
+/**
+ * Makes the browser's session look as if its last proof of identity were
+ * `seconds` old, without waiting: the row's column (database strategy, through
+ * `rows`) or the token's claim, re-encoded with the config's secret (jwt).
+ */
+export async function ageProof(browser: Browser, seconds: number, rows?: SessionRows): Promise<void> {
+  const value = browser.sessionValue()
+  const at = Math.floor(Date.now() / 1000) - seconds
+  if (browser.config.session?.strategy === "database") {
+    if (!rows) throw new Error("ageProof needs the database for the database strategy")
+    await rows.session.update({ where: { sessionToken: value }, data: { authenticatedAt: new Date(at * 1000) } })
+    return
+  }
+  const secret = browser.config.secret as string
+  const salt = browser.sessionCookieName()
+  const token = await decode({ token: value, secret, salt })
+  if (!token) throw new Error("ageProof: the browser holds no readable session token")
+  browser.jar.set(salt, await encode({ token: { ...token, authenticatedAt: at }, secret, salt }))
 }

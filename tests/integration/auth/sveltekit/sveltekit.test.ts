@@ -144,7 +144,9 @@ describe.each(["jwt", "database"] as const)("form actions and getSession (%s str
     })
     authConfig = config({
       adapter: PrismaAdapter(db.prisma),
-      session: { strategy, updateAge: 0 },
+      // absoluteMaxAge above maxAge: with the defaults equal a database session is at its absolute end
+      // from sign-in and never slides, so there would be no renewal to see.
+      session: { strategy, updateAge: 0, absoluteMaxAge: 60 * 24 * 60 * 60 },
       providers: [
         ...(config().providers as AuthConfig["providers"]),
         OIDC({ issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }),

@@ -54,6 +54,8 @@ describe.each(cases)("two-factor sign-in (%s, %s sessions)", (provider, strategy
   let requiredConfig: AuthConfig
   let n = 0
   const events: { name: string; message: Record<string, unknown> }[] = []
+  /** Accounts the jwt callback was given at a sign-in (jwt strategy). */
+  const jwtAccounts: Record<string, unknown>[] = []
 
   beforeAll(async () => {
     db = await createTestDatabase(provider)
@@ -74,6 +76,10 @@ describe.each(cases)("two-factor sign-in (%s, %s sessions)", (provider, strategy
       },
       callbacks: {
         session: ({ session, user, token }) => ({ ...session, user: { ...session.user, id: user?.id ?? token?.sub } }),
+        jwt: ({ token, account }) => {
+          if (account) jwtAccounts.push(account as Record<string, unknown>)
+          return token
+        },
       },
       providers: [
         Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) }),
@@ -267,8 +273,14 @@ describe.each(cases)("two-factor sign-in (%s, %s sessions)", (provider, strategy
     const res = await signInWith(browser, "oidc", `oidc-${u.id}`)
     expect(res.headers.get("location")).toContain(`${BASE}/two-factor?callbackUrl=`)
     expect(await session(browser)).toBeNull()
+    events.length = 0
+    jwtAccounts.length = 0
     expect((await secondStep(browser, codeFor(u.secret, 1))).headers.get("location")).toBe(ORIGIN)
     expect((await session(browser))?.user?.id).toBe(u.id)
+    // The provider's tokens came through the pending cookie: the sign-in sees them as without two-factor.
+    const signIn = events.find((e) => e.name === "signIn")!.message.account as Record<string, unknown>
+    expect(signIn).toMatchObject({ provider: "oidc", access_token: expect.any(String), id_token: expect.any(String) })
+    if (strategy === "jwt") expect(jwtAccounts).toEqual([expect.objectContaining({ access_token: signIn.access_token })])
   })
 
   it("a passkey with user verification skips the second step, and a passkey can be the second step after a password", async () => {

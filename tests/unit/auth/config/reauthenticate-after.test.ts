@@ -30,8 +30,8 @@ describe("AUTH_REAUTHENTICATE_AFTER", () => {
 
   it("defaults to 600 seconds, is set by the variable, and the config's own value wins", () => {
     expect(resolved(base).reauthenticateAfter).toBe(600)
-    expect(resolved(base, { AUTH_REAUTHENTICATE_AFTER: "5" }).reauthenticateAfter).toBe(5)
-    expect(resolved({ ...base, reauthenticateAfter: 120 }, { AUTH_REAUTHENTICATE_AFTER: "5" }).reauthenticateAfter).toBe(120)
+    expect(resolved(base, { AUTH_REAUTHENTICATE_AFTER: "90" }).reauthenticateAfter).toBe(90)
+    expect(resolved({ ...base, reauthenticateAfter: 120 }, { AUTH_REAUTHENTICATE_AFTER: "90" }).reauthenticateAfter).toBe(120)
   })
 
   it("an invalid value is reported by name at start-up, with an example", () => {
@@ -46,6 +46,15 @@ describe("AUTH_REAUTHENTICATE_AFTER", () => {
     expect(exitCode).toBe(1)
     expect(lines.join("\n")).toContain("AUTH_REAUTHENTICATE_AFTER")
     expect(resolved(base, env).error?.message).toContain("AUTH_REAUTHENTICATE_AFTER")
+  })
+
+  it("under a minute is refused: the proof would be stale before the user is back from re-authenticating", () => {
+    for (const value of ["0", "30", "59"]) {
+      expect(reauthenticateAfterProblem({ AUTH_REAUTHENTICATE_AFTER: value })?.message, value).toContain("at least 60")
+      expect(resolved(base, { AUTH_REAUTHENTICATE_AFTER: value }).error?.message, value).toContain("at least 60")
+    }
+    expect(reauthenticateAfterProblem({ AUTH_REAUTHENTICATE_AFTER: "60" })).toBeUndefined()
+    expect(resolved({ ...base, reauthenticateAfter: 0 }).error?.message).toContain("reauthenticateAfter")
   })
 
   it("a negative config value is a configuration error", () => {
