@@ -10,6 +10,7 @@
  * socket failed: an OAuth provider or a mail server that cannot be reached is
  * no database outage, and must not be answered as one.
  */
+import { findInCauseChain } from "../cause-chain"
 import { DatabaseUnavailable } from "../errors"
 import type { LoggerInstance } from "../logger"
 
@@ -19,22 +20,7 @@ import type { LoggerInstance } from "../logger"
  * brand, so an error from another bundle's copy of the library counts too.
  */
 export function databaseUnavailableIn(thrown: unknown): DatabaseUnavailable | null {
-  const seen = new Set<unknown>()
-  const queue: unknown[] = [thrown]
-  while (queue.length > 0 && seen.size < 20) {
-    const value = queue.shift()
-    if (typeof value !== "object" || value === null || seen.has(value)) continue
-    seen.add(value)
-    if (value instanceof DatabaseUnavailable) return value
-    if ("cause" in value) {
-      const cause = value.cause
-      queue.push(cause)
-      // An AuthError's cause is an `{ err }` record around the thrown value.
-      if (typeof cause === "object" && cause !== null && "err" in cause) queue.push(cause.err)
-    }
-    if (value instanceof AggregateError) queue.push(...value.errors)
-  }
-  return null
+  return findInCauseChain(thrown, (value): value is DatabaseUnavailable => value instanceof DatabaseUnavailable)
 }
 
 interface OutageState {

@@ -79,12 +79,13 @@ function mailHeader(site: string, theme: Theme | undefined): { brand: string; he
   return { brand, header, attachments }
 }
 
-/** A mail with one call to action (a link button), its text twin and its inline logo. */
-export function renderActionMail(p: ActionMailParams): RenderedMail {
-  const { brand, header, attachments } = mailHeader(p.site, p.theme)
-  const buttonText = cssColor(p.theme?.buttonText) ?? DEFAULT_BUTTON_TEXT
-  const lifetime = formatLifetime(p.lifetime)
-  const body = html`<!DOCTYPE html>
+/**
+ * The page every mail shares: the site's header, the heading and the intro
+ * over a light card that mail clients without CSS support still lay out.
+ * `rows` are the mail's own table rows.
+ */
+function mailDocument(p: { subject: string; heading: string; intro: string }, header: SafeHtml, rows: SafeHtml): SafeHtml {
+  return html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -99,17 +100,25 @@ export function renderActionMail(p: ActionMailParams): RenderedMail {
 <tr><td style="padding-bottom:24px">${header}</td></tr>
 <tr><td><h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111111">${p.heading}</h1></td></tr>
 <tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${p.intro}</td></tr>
-<tr><td align="center" style="padding-bottom:24px">
-<a href="${p.url}" target="_blank" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${brand};color:${buttonText};font-size:16px;font-weight:600;text-decoration:none">${p.buttonLabel}</a>
-</td></tr>
-<tr><td style="font-size:14px;line-height:1.5;color:#3f3f46;padding-bottom:16px">The link works once and expires in ${lifetime}. If the button does not work, copy this address into your browser:<br><a href="${p.url}" style="color:#1d4ed8;word-break:break-all">${p.url}</a></td></tr>
-<tr><td style="font-size:14px;line-height:1.5;color:#3f3f46">${p.ignoreNote}</td></tr>
-</table>
+${rows}</table>
 </td></tr>
 </table>
 </body>
 </html>
 `
+}
+
+/** A mail with one call to action (a link button), its text twin and its inline logo. */
+export function renderActionMail(p: ActionMailParams): RenderedMail {
+  const { brand, header, attachments } = mailHeader(p.site, p.theme)
+  const buttonText = cssColor(p.theme?.buttonText) ?? DEFAULT_BUTTON_TEXT
+  const lifetime = formatLifetime(p.lifetime)
+  const body = mailDocument(p, header, html`<tr><td align="center" style="padding-bottom:24px">
+<a href="${p.url}" target="_blank" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${brand};color:${buttonText};font-size:16px;font-weight:600;text-decoration:none">${p.buttonLabel}</a>
+</td></tr>
+<tr><td style="font-size:14px;line-height:1.5;color:#3f3f46;padding-bottom:16px">The link works once and expires in ${lifetime}. If the button does not work, copy this address into your browser:<br><a href="${p.url}" style="color:#1d4ed8;word-break:break-all">${p.url}</a></td></tr>
+<tr><td style="font-size:14px;line-height:1.5;color:#3f3f46">${p.ignoreNote}</td></tr>
+`)
   const text = `${p.heading}
 
 ${p.intro}
@@ -160,29 +169,9 @@ export interface NoticeMailParams {
  */
 export function renderNoticeMail(p: NoticeMailParams): RenderedMail {
   const { header, attachments } = mailHeader(p.site, p.theme)
-  const body = html`<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${p.subject}</title>
-</head>
-<body style="margin:0;padding:0;background:#f4f4f5">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:480px;background:#ffffff;border-radius:8px;padding:32px;font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;color:#111111">
-<tr><td style="padding-bottom:24px">${header}</td></tr>
-<tr><td><h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111111">${p.heading}</h1></td></tr>
-<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px">${p.intro}</td></tr>
-<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px"><a href="${p.url}" target="_blank" style="color:#1d4ed8">${p.linkLabel}</a></td></tr>
+  const body = mailDocument(p, header, html`<tr><td style="font-size:16px;line-height:1.5;padding-bottom:24px"><a href="${p.url}" target="_blank" style="color:#1d4ed8">${p.linkLabel}</a></td></tr>
 <tr><td style="font-size:14px;line-height:1.5;color:#3f3f46">${p.warning}</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`
+`)
   const text = `${p.heading}
 
 ${p.intro}

@@ -9,6 +9,7 @@
  * Recognised by codes, not classes, because each generated Prisma client and
  * each driver has classes of its own.
  */
+import { findInCauseChain } from "../../cause-chain"
 import { DatabaseUnavailable } from "../../errors"
 
 /** Prisma: server unreachable, timed out, closed the connection, pool timeout, engine not connected. */
@@ -52,22 +53,7 @@ function looksLikeOutage(value: object): boolean {
  * included) says the database could not be reached.
  */
 export function isDatabaseOutage(thrown: unknown): boolean {
-  const seen = new Set<unknown>()
-  const queue: unknown[] = [thrown]
-  while (queue.length > 0 && seen.size < 20) {
-    const value = queue.shift()
-    if (typeof value !== "object" || value === null || seen.has(value)) continue
-    seen.add(value)
-    if (value instanceof DatabaseUnavailable || looksLikeOutage(value)) return true
-    if ("cause" in value) {
-      const cause = value.cause
-      queue.push(cause)
-      // An AuthError's cause is an `{ err }` record around the thrown value.
-      if (typeof cause === "object" && cause !== null && "err" in cause) queue.push(cause.err)
-    }
-    if (value instanceof AggregateError) queue.push(...value.errors)
-  }
-  return false
+  return findInCauseChain(thrown, (value) => value instanceof DatabaseUnavailable || looksLikeOutage(value)) !== null
 }
 
 /** The thrown value as a DatabaseUnavailable (with it as the cause) when it is an outage, else null. */
