@@ -8,39 +8,11 @@
  * re-encrypted under the e2e servers' secret), so the servers keep the
  * default reauthenticateAfter and no other spec is affected.
  */
-import path from "node:path"
-import Database from "better-sqlite3"
-import type { BrowserContext, Page } from "@playwright/test"
-import { decode, encode } from "../../lib/auth/jwt"
+import type { Page } from "@playwright/test"
 import { expect, signUp, test } from "./fixtures"
-
-const SESSION_COOKIE = "authjs.session-token"
-// The e2e servers' AUTH_SECRET (playwright.config.ts): fixed and public, only for these throw-away servers.
-const E2E_AUTH_SECRET = "e2e-test-secret-not-for-production-0123456789"
+import { makeProofStale } from "./stale-proof"
 
 test.describe.configure({ timeout: 120_000 })
-
-async function ageProof(context: BrowserContext, strategy: "database" | "jwt", databaseFile: string): Promise<void> {
-  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)
-  if (!cookie) throw new Error("no session cookie")
-  const hourAgo = Date.now() - 60 * 60 * 1000
-  if (strategy === "database") {
-    const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
-    try {
-      const at = new Date(hourAgo).toISOString().replace("Z", "+00:00")
-      expect(db.prepare('UPDATE "Session" SET "authenticatedAt" = ? WHERE "sessionToken" = ?').run(at, cookie.value).changes).toBe(1)
-    } finally {
-      db.close()
-    }
-    return
-  }
-  const token = await decode({ token: cookie.value, secret: E2E_AUTH_SECRET, salt: SESSION_COOKIE })
-  if (!token || typeof token.exp !== "number") throw new Error("the session cookie did not decode")
-  expect(typeof token.authenticatedAt).toBe("number")
-  const stale = { ...token, authenticatedAt: Math.floor(hourAgo / 1000) }
-  const value = await encode({ token: stale, secret: E2E_AUTH_SECRET, salt: SESSION_COOKIE, maxAge: token.exp - Math.floor(Date.now() / 1000) })
-  await context.addCookies([{ ...cookie, value }])
-}
 
 async function signOutOthers(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Sign out all other sessions" }).click()
@@ -54,7 +26,7 @@ test("a stale session confirms with the password on the re-authenticate page, th
 }) => {
   const user = await signUp(page)
   await page.goto("/settings")
-  await ageProof(page.context(), strategy, databaseFile)
+  await makeProofStale(page.context(), strategy, databaseFile)
 
   await signOutOthers(page)
   await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?callbackUrl=/)

@@ -6,16 +6,11 @@
  * session's proof of identity is stale, first goes through the library's
  * re-authenticate page and back. Each change mails the user.
  */
-import path from "node:path"
-import Database from "better-sqlite3"
 import { URI } from "otpauth"
-import type { BrowserContext, Page } from "@playwright/test"
-import { decode, encode } from "../../lib/auth/jwt"
+import type { Page } from "@playwright/test"
 import { expect, signUp, test, type TestUser } from "./fixtures"
+import { makeProofStale } from "./stale-proof"
 
-const SESSION_COOKIE = "authjs.session-token"
-// The e2e servers' AUTH_SECRET (playwright.config.ts): fixed and public, only for these throw-away servers.
-const E2E_AUTH_SECRET = "e2e-test-secret-not-for-production-0123456789"
 
 // A sign-up (a password hash), mail round trips and a re-authentication on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -27,34 +22,6 @@ function codeFor(uri: string): string {
 
 function section(page: Page) {
   return page.getByRole("region", { name: "Two-factor authentication" })
-}
-
-/**
- * Makes this browser's session look signed in an hour ago, so that its proof
- * of identity is older than the servers' reauthenticateAfter (600 s):
- * database strategy, the Session row's authenticatedAt; jwt, the cookie's
- * authenticatedAt claim, re-encrypted under the servers' secret.
- */
-async function makeProofStale(context: BrowserContext, strategy: "database" | "jwt", databaseFile: string): Promise<void> {
-  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)
-  if (!cookie) throw new Error("no session cookie")
-  const hourAgo = Date.now() - 60 * 60 * 1000
-  if (strategy === "database") {
-    const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
-    try {
-      const at = new Date(hourAgo).toISOString().replace("Z", "+00:00")
-      const changed = db.prepare('UPDATE "Session" SET "authenticatedAt" = ? WHERE "sessionToken" = ?').run(at, cookie.value)
-      expect(changed.changes).toBe(1)
-    } finally {
-      db.close()
-    }
-    return
-  }
-  const token = await decode({ token: cookie.value, secret: E2E_AUTH_SECRET, salt: SESSION_COOKIE })
-  if (!token || typeof token.exp !== "number") throw new Error("the session cookie did not decode")
-  const stale = { ...token, authenticatedAt: Math.floor(hourAgo / 1000) }
-  const value = await encode({ token: stale, secret: E2E_AUTH_SECRET, salt: SESSION_COOKIE, maxAge: token.exp - Math.floor(Date.now() / 1000) })
-  await context.addCookies([{ ...cookie, value }])
 }
 
 /** Enrols through Settings; resolves to the otpauth URI and the recovery codes shown. */
