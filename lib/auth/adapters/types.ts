@@ -6,6 +6,7 @@
  * rows move between the two.
  */
 import type { Awaitable, TokenSet } from "../types"
+import type { NewSecurityEvent, SecurityEvent } from "../security-log/types"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
@@ -190,4 +191,14 @@ export interface Adapter {
    * (unknown, already used, or used by a concurrent call).
    */
   useRecoveryCode?(userId: string, codeHash: string): Awaitable<boolean>
+  /**
+   * Not in Auth.js: the security log (lib/auth/security-log). All three or
+   * none (adapters/capabilities.ts); without them nothing is logged.
+   * createSecurityEvent writes one entry.
+   */
+  createSecurityEvent?(event: NewSecurityEvent): Awaitable<void>
+  /** The user's newest entries first, at most `limit`. */
+  listSecurityEvents?(userId: string, limit: number): Awaitable<SecurityEvent[]>
+  /** Deletes every entry written before `before`; resolves to how many. */
+  deleteSecurityEventsBefore?(before: Date): Awaitable<number>
 }

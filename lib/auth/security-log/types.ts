@@ -1,0 +1,61 @@
+/**
+ * The security log's vocabulary: what a user can read back about their own
+ * account in Settings ("Security activity"). Types only. An entry never holds
+ * a password, code, token or secret: only what happened, how, from where and
+ * how it ended.
+ */
+
+/** What happened. */
+export type SecurityEventType =
+  | "sign-in"
+  | "sign-out"
+  | "password-changed"
+  | "password-reset"
+  | "email-change-requested"
+  | "email-changed"
+  | "passkey-added"
+  | "passkey-removed"
+  | "account-linked"
+  | "account-unlinked"
+  | "two-factor-enabled"
+  | "two-factor-disabled"
+  | "recovery-codes-regenerated"
+  | "session-revoked"
+  | "account-deletion-requested"
+
+export type SecurityEventOutcome = "success" | "failure"
+
+/** How a sign-in (or a second step) was made. */
+export type SecurityEventMethod =
+  | "password"
+  | "email"
+  | "passkey"
+  | "oauth"
+  | "totp"
+  | "recovery-code"
+
+/** One entry as written. `userId` is null when a failure names no known user. */
+export interface NewSecurityEvent {
+  userId: string | null
+  type: SecurityEventType
+  outcome: SecurityEventOutcome
+  method?: SecurityEventMethod | null
+  /** The provider id ("credentials", "github", "passkey", "nodemailer", ...). */
+  provider?: string | null
+  /** The client address as the trusted-proxy setting resolves it. */
+  ip?: string | null
+  /** The User-Agent header as stored (session/user-agent.ts storedUserAgent). */
+  userAgent?: string | null
+  /** Browser family, operating system and address prefix (security-log/device.ts). */
+  device?: string | null
+  /** A short plain note that is never a secret (a passkey's name, a count). */
+  detail?: string | null
+  /** Default: now. */
+  createdAt?: Date
+}
+
+/** One entry as read back. */
+export interface SecurityEvent extends Required<Omit<NewSecurityEvent, "createdAt">> {
+  id: string
+  createdAt: Date
+}
