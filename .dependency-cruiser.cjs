@@ -9,7 +9,8 @@
 const layers = [
   {
     name: "foundation",
-    path: "^lib/auth/(types|errors|symbols|constants)\\.ts$",
+    // security-log/types.ts is the log's vocabulary (types only), named by the adapter contract.
+    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$"],
   },
   {
     name: "toolkit",
@@ -26,6 +27,8 @@ const layers = [
       "^lib/auth/relying-party/encoding\\.ts$",
       "^lib/auth/pages/(escape|styles|icons|urls)\\.ts$",
       "^lib/auth/two-factor/(totp|secret-box|recovery-codes)\\.ts$",
+      // The device key of a sign-in, and the counting and logging of failed log writes: plain functions.
+      "^lib/auth/security-log/(device|failures)\\.ts$",
     ],
   },
   {
@@ -40,6 +43,8 @@ const layers = [
       "^lib/auth/(session|oauth|relying-party|webauthn|email|pages|actions)/",
       // The rest of two-factor/ (totp, secret-box, recovery-codes are toolkit): its sign-in and enrolment flows.
       "^lib/auth/two-factor/",
+      // The rest of security-log/: writing an entry for a request, listing, pruning, the new-device check.
+      "^lib/auth/security-log/",
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.

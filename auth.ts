@@ -16,6 +16,7 @@ import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
+import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { mailLinkOrigin } from "@/lib/auth"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
@@ -30,6 +31,16 @@ function isProtected(path: string): boolean {
 
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
+
+/** Their names as people know them, by id: Settings › Security activity and the notices say "GitHub", not "github". */
+export const providerNames: Readonly<Record<string, string>> = Object.fromEntries(oauthProviders.map((p) => [p.id, p.name]))
+
+/**
+ * The users the library created in the request under way (its createUser event), held only as long
+ * as the user object itself: the linkAccount event that follows a sign-up is not a new way into an
+ * existing account, and mails no notice.
+ */
+const createdHere = new WeakSet<object>()
 
 /**
  * Per-client budgets raised from the environment, for many users behind one address (NAT):
@@ -50,8 +61,8 @@ function clientRulesFromEnv(): Record<string, { limit: number; windowSeconds: nu
   }
 }
 
-/** The user's name as saved in the database; an unreachable database is the library's 503, as in the adapter. */
-const savedName = withPrismaFaults((id: string) => getPrisma().user.findUnique({ where: { id }, select: { name: true } }))
+/** The user's name and address as saved in the database; an unreachable database is the library's 503, as in the adapter. */
+const savedProfile = withPrismaFaults((id: string) => getPrisma().user.findUnique({ where: { id }, select: { name: true, email: true } }))
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
@@ -106,6 +117,7 @@ export const authConfig: NextAuthConfig = {
     // the verification mail, as a password sign-up is. Not awaited by the sign-up: a failed mail
     // can be sent again from Settings.
     createUser({ user }) {
+      createdHere.add(user)
       if (!user.id || !user.email || ("emailVerified" in user && user.emailVerified) || mailMode() === "off") return
       void sendVerificationMail(getPrisma(), { userId: user.id, origin: mailLinkOrigin(process.env) }).catch((error: unknown) => {
         console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
@@ -119,6 +131,22 @@ export const authConfig: NextAuthConfig = {
     },
     twoFactorDisabled({ userId }) {
       sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "disabled", origin: mailLinkOrigin(process.env), rateLimit })
+    },
+    // A new way into an existing account: a passkey (type "webauthn") or a provider linked from
+    // Settings, or by an address the provider vouches for. Not for the way a new user signed up
+    // with: that user was created in this same request (createUser above saw the same object).
+    linkAccount({ user, account }) {
+      if (!user.id || createdHere.has(user)) return
+      const notice: SecurityNotice =
+        account.type === "webauthn"
+          ? { kind: "passkey-added" }
+          : { kind: "account-linked", provider: oauthProviders.find((p) => p.id === account.provider)?.name ?? account.provider }
+      sendSecurityNoticeLater(getPrisma(), { userId: user.id, notice, origin: mailLinkOrigin(process.env), rateLimit })
+    },
+    // A sign-in from a browser family, system and network the account has not signed in from before.
+    newDeviceSignIn({ userId, ip, userAgent, method, provider }) {
+      const notice = newDeviceNotice({ ip, userAgent, method, provider }, providerNames)
+      sendSecurityNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), rateLimit })
     },
   },
   callbacks: {
@@ -136,8 +164,12 @@ export const authConfig: NextAuthConfig = {
       // copied from the database, never from the update's data: POST /api/auth/session is
       // public, so a client could otherwise put any text in its own session.
       if (trigger === "update" && token.sub) {
-        const row = await savedName(token.sub)
-        if (row) token.name = row.name
+        const row = await savedProfile(token.sub)
+        // The address too: a confirmed change of email address updates this browser's token (app/confirm-email).
+        if (row) {
+          token.name = row.name
+          token.email = row.email
+        }
       }
       return token
     },
@@ -152,7 +184,7 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sessions, requireRecentAuthentication } =
+export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sessions, requireRecentAuthentication, securityLog } =
   NextAuth(authConfig)
 
 /**

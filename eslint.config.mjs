@@ -82,6 +82,9 @@ export default defineConfig([
   },
   globalIgnores([
     ".next/**",
+    ".next-bench/**",
+    // bench:http's reference app: next-auth's own code style, and its dependency is installed at bench time.
+    "bench/next-auth-app/**",
     "node_modules/**",
     "lib/generated/**",
     "next-env.d.ts",

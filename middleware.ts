@@ -2,6 +2,8 @@
 // request. It runs on the Node.js runtime so that it can read database
 // sessions (see docs/decisions.md, "middleware.ts vs proxy.ts"). The app's
 // auth pages also get a per-request CSP nonce (server/auth-page-headers.ts).
+// Its session read is handed to the page or route of the same GET request
+// (lib/auth/next/session-handover.ts), which then reads nothing again.
 import { type NextFetchEvent, type NextRequest, NextResponse } from "next/server"
 import { auth } from "@/auth"
 import { AUTH_PAGE_HEADERS, authPageContentSecurityPolicy, createNonce, isAuthPage } from "@/server/auth-page-headers"
@@ -28,11 +30,14 @@ export function middleware(request: NextRequest, event: NextFetchEvent): Promise
 
 export const config = {
   runtime: "nodejs",
-  // Everything except Next's build output, the image optimizer, the favicon
-  // and static files from public/. Static files are recognised by an explicit
-  // extension list rather than "any dot": a catch-all would also skip routes
-  // such as /verify/jane@example.com.
+  // The app's pages and its own routes; not the auth routes (the library's route handler reads the
+  // session itself, and the guard never blocks them), the benchmark's bare route (bench:http's
+  // ceiling: a plain `{}`, see app/api/bench/bare), Next's build output, the image optimizer, the
+  // favicon or static files from public/. Static files are recognised by an explicit extension list
+  // rather than "any dot": a catch-all would also skip routes such as /verify/jane@example.com.
+  // "api/auth" is the route handler's folder (app/api/auth/[...nextauth]); were the base path
+  // another, the guard would still let its routes through, only at the cost of a middleware run.
   matcher: [
-    "/((?!_next/static|_next/image|favicon\\.(?:ico|svg)$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|woff2?)$).*)",
+    "/((?!api/auth(?:/|$)|api/bench/bare$|_next/static|_next/image|favicon\\.(?:ico|svg)$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|woff2?)$).*)",
   ],
 }

@@ -4,11 +4,18 @@ import { sessionState } from "@/server/session-state"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { ProviderButtons } from "@/components/provider-buttons"
 
-export default async function HomePage() {
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ account?: string | string[] }> }) {
   const { session, unavailable } = await sessionState()
   if (unavailable) return <ServiceUnavailable />
+  // Where Settings › Delete account sends the former user. Anyone can add the parameter; it only shows this line.
+  const deleted = (await searchParams).account === "deleted" && !session?.user
   return (
     <div className="space-y-10">
+      {deleted ? (
+        <p role="status" data-testid="account-deleted-notice" className="rounded-md bg-zinc-100 px-4 py-3 text-sm dark:bg-zinc-800">
+          Your account was deleted. You are signed out everywhere.
+        </p>
+      ) : null}
       <section className="space-y-4">
         <h1 className="text-4xl font-bold tracking-tight">Next.js Auth Starter</h1>
         <p className="text-lg text-zinc-600 dark:text-zinc-400">

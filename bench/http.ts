@@ -1,45 +1,45 @@
 /**
- * npm run bench:http — requests per second of GET /api/auth/session on the
- * production server (`next start`) with a signed-in session cookie, for the
- * jwt and the database strategy (AUTH_SESSION_STRATEGY), using autocannon.
+ * npm run bench:http — the starter against a next-auth v5 app over HTTP,
+ * under `next start`, side by side on the same Next.js (bench/next-auth-app,
+ * whose next-auth is installed into its own node_modules here if missing).
  *
- * For each strategy: a temp SQLite file is migrated and seeded, `next start`
- * runs on a free 127.0.0.1 port, the seed account signs in through the real
- * endpoints (GET /api/auth/csrf, POST /api/auth/callback/credentials), the
- * session is checked, autocannon runs, and the server is stopped.
+ * For each session strategy (jwt, database) both apps run at once, each on a
+ * free 127.0.0.1 port with a fresh SQLite file, and autocannon (10
+ * connections) measures, alternating the apps run by run (A B A B):
+ *   bare       GET /api/bench/bare: `{}` outside every middleware matcher, the ceiling of each app
+ *   session    GET /api/auth/session
+ *   auth-route GET /api/me: a route handler wrapped in auth()
+ *   dashboard  GET /dashboard: the guarded page (middleware `authorized`, then the page)
+ *   public     GET /: the home page (it shows who is signed in)
+ * each with one signed-in cookie (warm) and with 1,000 distinct signed-in
+ * users in rotation (cold). Then it counts the SQL statements per request
+ * (a better-sqlite3 counter preloaded into both servers, bench/lib/query-counter.cjs).
+ * It prints Markdown tables and writes bench/http-results.json.
  *
  * Flags / environment:
- *   --skip-build (BENCH_HTTP_SKIP_BUILD=1)  never run `next build` (default: build only if .next/BUILD_ID is missing)
- *   --build                                  always build first
- *   BENCH_HTTP_DURATION     seconds per strategy (default 10)
+ *   --skip-build (BENCH_HTTP_SKIP_BUILD=1)  never build (default: build an app whose build is older than its sources)
+ *   --build                                  always build both apps first
+ *   BENCH_HTTP_DURATION     seconds per measured run (default 5)
+ *   BENCH_HTTP_ROUNDS       measured runs per app and case, alternating (default 2)
  *   BENCH_HTTP_CONNECTIONS  concurrent connections (default 10)
+ *   BENCH_HTTP_USERS        distinct users of the cold runs (default 1000)
  *   BENCH_HTTP_STRATEGIES   "jwt,database" (default both)
- * autocannon does not apply Set-Cookie: every request carries the sign-in cookie.
+ *   BENCH_HTTP_CASES        e.g. "bare,session" (default all)
+ * The machine's load is recorded with the results: compare ratios, not absolute numbers.
  */
-import { type ChildProcess, spawn } from "node:child_process"
-import { randomBytes } from "node:crypto"
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import { createServer } from "node:net"
-import { tmpdir } from "node:os"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { cpus, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
-import autocannon from "autocannon"
-
-import { migrateDatabase } from "../lib/db/migrate"
-import { CookieJar } from "./lib/jar"
+import { type App, type AppId, CASES, type Case, load, type Mode, prepareBuilds, queryCount, startNextAuth, startStarter, type Run, type Strategy } from "./lib/http-apps"
+import { stopNext } from "./lib/http-server"
 import { round } from "./lib/stats"
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url))
 const RESULTS_FILE = fileURLToPath(new URL("./http-results.json", import.meta.url))
-const SEED_EMAIL = process.env.SEED_EMAIL || "demo@example.com"
-const SEED_PASSWORD = process.env.SEED_PASSWORD || "demo-password-123"
-const BASE_PATH = "/api/auth"
-const READY_TIMEOUT_MS = 60_000
-const WARMUP_SECONDS = 2
+const WARMUP_SECONDS = 1
+const QUERY_SAMPLE = 100
 
-type Strategy = "jwt" | "database"
 
 function positiveInt(name: string, fallback: number): number {
   const value = process.env[name]
@@ -52,258 +52,154 @@ function positiveInt(name: string, fallback: number): number {
 const args = new Set(process.argv.slice(2))
 const skipBuild = args.has("--skip-build") || process.env.BENCH_HTTP_SKIP_BUILD === "1"
 const forceBuild = args.has("--build")
-const duration = positiveInt("BENCH_HTTP_DURATION", 10)
+const duration = positiveInt("BENCH_HTTP_DURATION", 5)
+const rounds = positiveInt("BENCH_HTTP_ROUNDS", 2)
 const connections = positiveInt("BENCH_HTTP_CONNECTIONS", 10)
+const userCount = positiveInt("BENCH_HTTP_USERS", 1000)
 const strategies = (process.env.BENCH_HTTP_STRATEGIES ?? "jwt,database")
   .split(",")
   .map((s) => s.trim())
   .filter((s): s is Strategy => s === "jwt" || s === "database")
 if (strategies.length === 0) throw new Error("BENCH_HTTP_STRATEGIES names no strategy (jwt, database)")
+const caseFilter = process.env.BENCH_HTTP_CASES?.split(",").map((s) => s.trim())
+const cases = CASES.filter((c) => !caseFilter || caseFilter.includes(c.id))
 
-/** A dependency's CLI entry, run with this Node (no npx, no shell). */
-function binPath(pkg: string, name = pkg): string {
-  const require = createRequire(import.meta.url)
-  const manifestPath = require.resolve(`${pkg}/package.json`)
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { bin?: string | Record<string, string> }
-  const relative = typeof manifest.bin === "string" ? manifest.bin : manifest.bin?.[name]
-  if (!relative) throw new Error(`${pkg} has no "${name}" executable`)
-  return path.join(path.dirname(manifestPath), relative)
+interface Measured {
+  strategy: Strategy
+  case: string
+  path: string
+  mode: Mode
+  app: AppId
+  runs: Run[]
+  requestsPerSec: number
 }
 
-/** Runs a command to completion with inherited output; rejects on a non-zero exit. */
-function runStep(label: string, command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { cwd: ROOT, env, stdio: "inherit" })
-    child.on("error", reject)
-    child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${label} failed (${signal ?? `exit ${code}`})`)),
-    )
-  })
+interface Queries {
+  strategy: Strategy
+  case: string
+  app: AppId
+  perRequest: number
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address ? address.port : 0
-      server.close(() => (port ? resolve(port) : reject(new Error("no free port"))))
-    })
-  })
+/** SQL statements per request: QUERY_SAMPLE sequential requests with cold cookies, the counter read around them. */
+async function countQueries(strategy: Strategy, app: App, benchCase: Case): Promise<Queries> {
+  const before = await queryCount(app)
+  for (let i = 0; i < QUERY_SAMPLE; i++) {
+    const response = await fetch(`${app.server.origin}${benchCase.path}`, { headers: { cookie: app.cold[(i * 7919) % app.cold.length]! } })
+    await response.arrayBuffer()
+  }
+  const after = await queryCount(app)
+  return { strategy, case: benchCase.id, app: app.id, perRequest: (after - before) / QUERY_SAMPLE }
 }
 
-function baseEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }
-}
-
-/** The server being benchmarked, so an interrupted run still stops it. */
-let runningServer: ChildProcess | undefined
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    if (runningServer?.pid !== undefined) {
-      try {
-        process.kill(-runningServer.pid, "SIGKILL")
-      } catch {
-        // Already gone.
+async function benchStrategy(strategy: Strategy, measured: Measured[], queries: Queries[]): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "auth-bench-http-"))
+  const apps: App[] = []
+  try {
+    apps.push(await startStarter(strategy, dir, { connections, users: userCount }))
+    apps.push(await startNextAuth(strategy, dir, { connections, users: userCount }))
+    for (const benchCase of cases) {
+      for (const mode of benchCase.modes) {
+        const results = new Map<AppId, Measured>()
+        for (const app of apps) {
+          results.set(app.id, { strategy, case: benchCase.id, path: benchCase.path, mode, app: app.id, runs: [], requestsPerSec: 0 })
+          await load(app, benchCase, mode, WARMUP_SECONDS, connections)
+        }
+        // Alternating A B A B, so that a change in the machine's load falls on both apps alike.
+        for (let r = 0; r < rounds; r++) {
+          for (const app of r % 2 === 0 ? apps : [...apps].reverse()) results.get(app.id)!.runs.push(await load(app, benchCase, mode, duration, connections))
+        }
+        for (const result of results.values()) {
+          result.requestsPerSec = result.runs.reduce((sum, run) => sum + run.requestsPerSec, 0) / result.runs.length
+          const failed = result.runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0)
+          if (failed > 0) throw new Error(`${strategy} ${result.app} ${benchCase.path} (${mode}): ${failed} responses were not 2xx`)
+          measured.push(result)
+        }
+        const [ours, theirs] = [results.get("ours")!, results.get("next-auth")!]
+        console.log(
+          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s, next-auth ${round(theirs.requestsPerSec).toFixed(0)} req/s (load ${loadavg()[0]!.toFixed(2)})`,
+        )
       }
     }
-    process.exit(130)
-  })
-}
-
-/** The server in its own process group, so stopping it also stops anything it forked. */
-function startServer(port: number, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [binPath("next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  let log = ""
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000)
-  }
-  child.stdout?.on("data", keep)
-  child.stderr?.on("data", keep)
-  child.on("exit", (code, signal) => {
-    const expected = runningServer !== child
-    if (runningServer === child) runningServer = undefined
-    // 143 is next start's own exit on the SIGTERM we send it.
-    if (!expected && code !== 0 && signal === null) console.error(`next start exited with ${code}; last output:\n${log}`)
-  })
-  runningServer = child
-  return child
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (runningServer === child) runningServer = undefined
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal)
-    } catch {
-      // Already gone.
-    }
-  }
-  signalGroup("SIGTERM")
-  const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000)
-  await exited
-  clearTimeout(timer)
-}
-
-async function waitUntilReady(origin: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("next start exited before it was ready")
-    try {
-      // Any answer means it is listening; whether sign-in works is checked next.
-      const response = await fetch(`${origin}${BASE_PATH}/providers`)
-      await response.body?.cancel()
-      if (response.status < 500) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`next start did not answer ${BASE_PATH}/providers within ${READY_TIMEOUT_MS / 1000} s`)
-}
-
-/** Signs the seed account in through the real endpoints; returns the Cookie header that carries the session. */
-async function signIn(origin: string): Promise<string> {
-  const jar = new CookieJar()
-  const csrf = await fetch(`${origin}${BASE_PATH}/csrf`)
-  jar.update(csrf.headers)
-  const { csrfToken } = (await csrf.json()) as { csrfToken?: string }
-  if (!csrfToken) throw new Error(`GET ${BASE_PATH}/csrf gave no csrfToken (status ${csrf.status})`)
-
-  const callback = await fetch(`${origin}${BASE_PATH}/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, email: SEED_EMAIL, password: SEED_PASSWORD, callbackUrl: origin }),
-  })
-  jar.update(callback.headers)
-  await callback.body?.cancel()
-  const location = callback.headers.get("location") ?? ""
-  if (callback.status !== 302 || location.includes("error=")) {
-    throw new Error(`credentials sign-in failed: status ${callback.status}, Location ${location}`)
-  }
-
-  const session = await fetch(`${origin}${BASE_PATH}/session`, { headers: { cookie: jar.header() } })
-  jar.update(session.headers)
-  const body = (await session.json()) as { user?: { email?: string } } | null
-  if (session.status !== 200 || body?.user?.email !== SEED_EMAIL) {
-    throw new Error(`GET ${BASE_PATH}/session after sign-in did not return the session: ${session.status} ${JSON.stringify(body)}`)
-  }
-  return jar.header()
-}
-
-interface StrategyResult {
-  strategy: Strategy
-  requestsPerSec: number
-  latencyMs: { mean: number; p50: number; p99: number; max: number }
-  requests: number
-  non2xx: number
-  errors: number
-  timeouts: number
-  durationSec: number
-}
-
-async function benchStrategy(strategy: Strategy): Promise<StrategyResult> {
-  const dir = mkdtempSync(path.join(tmpdir(), "auth-bench-http-"))
-  const env: NodeJS.ProcessEnv = {
-    ...baseEnv(),
-    DATABASE_URL: `file:${path.join(dir, "bench.db")}`,
-    AUTH_SESSION_STRATEGY: strategy,
-    AUTH_SECRET: randomBytes(33).toString("base64"),
-    AUTH_TRUST_HOST: "true",
-    SEED_EMAIL,
-    SEED_PASSWORD,
-  }
-  let server: ChildProcess | undefined
-  try {
-    await migrateDatabase(env.DATABASE_URL)
-    await runStep("db:seed", process.execPath, [binPath("tsx"), "scripts/db-seed.ts"], env)
-    const port = await freePort()
-    const origin = `http://127.0.0.1:${port}`
-    server = startServer(port, { ...env, NODE_ENV: "production" })
-    await waitUntilReady(origin, server)
-    const cookie = await signIn(origin)
-
-    const url = `${origin}${BASE_PATH}/session`
-    // Warm-up: lazily loaded route code and JIT, not counted.
-    await autocannon({ url, connections, duration: WARMUP_SECONDS, headers: { cookie } })
-    console.log(`${strategy}: ${duration} s, ${connections} connections, GET ${BASE_PATH}/session ...`)
-    const result = await autocannon({ url, connections, duration, headers: { cookie } })
-
-    // The server must still hand out the session after the run, or the numbers measured failures.
-    const check = await fetch(url, { headers: { cookie } })
-    const body = (await check.json()) as { user?: { email?: string } } | null
-    if (body?.user?.email !== SEED_EMAIL) throw new Error(`${strategy}: the session was gone after the run`)
-
-    return {
-      strategy,
-      requestsPerSec: result.requests.average,
-      latencyMs: {
-        mean: result.latency.mean,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        max: result.latency.max,
-      },
-      requests: result.requests.total,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      durationSec: result.duration,
+    for (const app of apps) for (const benchCase of cases) queries.push(await countQueries(strategy, app, benchCase))
+    for (const app of apps) {
+      const check = await fetch(`${app.server.origin}/api/auth/session`, { headers: { cookie: app.warm } })
+      const body = (await check.json()) as { user?: unknown } | null
+      if (!body?.user) throw new Error(`${strategy} ${app.id}: the session was gone after the runs`)
     }
   } finally {
-    if (server) await stopServer(server)
+    for (const app of apps) await stopNext(app.server)
     rmSync(dir, { recursive: true, force: true })
   }
 }
 
-function formatTable(results: readonly StrategyResult[]): string {
-  const header = ["strategy", "req/s", "lat mean ms", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"]
-  const rows = results.map((r) => [
-    r.strategy,
-    round(r.requestsPerSec).toFixed(1),
-    round(r.latencyMs.mean, 2).toFixed(2),
-    String(r.latencyMs.p50),
-    String(r.latencyMs.p99),
-    String(r.requests),
-    String(r.non2xx),
-    String(r.errors + r.timeouts),
-  ])
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n")
+function pct(value: number): string {
+  return `${Math.round(value * 100)}%`
+}
+
+function markdown(measured: readonly Measured[], queries: readonly Queries[]): string {
+  const find = (strategy: Strategy, id: string, mode: Mode, app: AppId) =>
+    measured.find((m) => m.strategy === strategy && m.case === id && m.mode === mode && m.app === app)
+  const lines: string[] = []
+  for (const strategy of strategies) {
+    lines.push(
+      `\n**${strategy} strategy** (req/s, ${connections} connections, ${rounds} × ${duration} s per app alternating, cold: ${userCount} users)\n`,
+      "| path | cookies | next-auth | ours | ours / next-auth | ours / our bare route | next-auth / its bare route |",
+      "|---|---|---:|---:|---:|---:|---:|",
+    )
+    const oursBare = find(strategy, "bare", "warm", "ours")?.requestsPerSec
+    const theirBare = find(strategy, "bare", "warm", "next-auth")?.requestsPerSec
+    for (const benchCase of cases) {
+      for (const mode of benchCase.modes) {
+        const ours = find(strategy, benchCase.id, mode, "ours")?.requestsPerSec
+        const theirs = find(strategy, benchCase.id, mode, "next-auth")?.requestsPerSec
+        if (ours === undefined || theirs === undefined) continue
+        const label = benchCase.id === "bare" ? "bare route `{}`" : `\`GET ${benchCase.path}\``
+        lines.push(
+          `| ${label} | ${benchCase.id === "bare" ? "—" : mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${theirs.toFixed(0)} | ${ours.toFixed(0)} | ${(ours / theirs).toFixed(2)}× | ${oursBare ? pct(ours / oursBare) : "—"} | ${theirBare ? pct(theirs / theirBare) : "—"} |`,
+        )
+      }
+    }
+  }
+  lines.push("\n**SQL statements per request** (cold cookies, sequential)\n", "| strategy | path | next-auth | ours |", "|---|---|---:|---:|")
+  for (const strategy of strategies) {
+    for (const benchCase of cases) {
+      const ours = queries.find((q) => q.strategy === strategy && q.case === benchCase.id && q.app === "ours")
+      const theirs = queries.find((q) => q.strategy === strategy && q.case === benchCase.id && q.app === "next-auth")
+      if (ours && theirs) lines.push(`| ${strategy} | \`${benchCase.path}\` | ${theirs.perRequest.toFixed(2)} | ${ours.perRequest.toFixed(2)} |`)
+    }
+  }
+  return lines.join("\n")
 }
 
 async function main(): Promise<void> {
-  const built = existsSync(path.join(ROOT, ".next", "BUILD_ID"))
-  if (forceBuild || (!built && !skipBuild)) {
-    console.log("next build ...")
-    await runStep("next build", process.execPath, [binPath("next"), "build"], baseEnv())
-  } else if (!built) {
-    throw new Error("no production build (.next/BUILD_ID) and --skip-build given: run `npm run build` first")
-  }
-
-  const results: StrategyResult[] = []
-  for (const strategy of strategies) {
-    const result = await benchStrategy(strategy)
-    console.log(
-      `${strategy}: ${round(result.requestsPerSec).toFixed(1)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}`,
-    )
-    results.push(result)
-  }
-
-  console.log(`\n${formatTable(results)}`)
+  await prepareBuilds(forceBuild, skipBuild)
+  const loadBefore = loadavg()
+  const startedAt = Date.now()
+  const measured: Measured[] = []
+  const queries: Queries[] = []
+  for (const strategy of strategies) await benchStrategy(strategy, measured, queries)
+  const loadAfter = loadavg()
+  const table = markdown(measured, queries)
+  console.log(`${table}\n\nmachine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; ${Math.round((Date.now() - startedAt) / 1000)} s`)
   writeFileSync(
     RESULTS_FILE,
-    `${JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, duration, connections, results }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        generatedAt: new Date().toISOString(),
+        node: process.version,
+        cores: cpus().length,
+        loadavg: { before: loadBefore, after: loadAfter },
+        duration,
+        rounds,
+        connections,
+        users: userCount,
+        results: measured,
+        queries,
+      },
+      null,
+      2,
+    )}\n`,
   )
   console.log(`\nwrote ${RESULTS_FILE}`)
 }
@@ -312,7 +208,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`bench:http: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`bench:http: ${error instanceof Error ? error.stack ?? error.message : String(error)}`)
     process.exit(1)
   },
 )

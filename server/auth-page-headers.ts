@@ -1,12 +1,21 @@
 /**
  * Headers of the app's own auth pages (sign-up, forgot, reset and set password,
- * email verification), which middleware.ts sets per request: a
+ * email verification, confirming or cancelling a change of address), which middleware.ts sets per request: a
  * Content-Security-Policy whose scripts must carry a fresh nonce (Next.js
  * reads it from the request's CSP header and puts it on its own scripts),
  * no referrer (the reset and verification links carry tokens in the URL)
  * and no caching. The other pages keep next.config.ts's static headers.
  */
-export const AUTH_PAGE_PATHS = ["/signup", "/forgot-password", "/reset-password", "/set-password", "/verify-email"] as const
+export const AUTH_PAGE_PATHS = [
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/set-password",
+  "/verify-email",
+  // The change of email address's links (confirm at the new address, cancel from the old one).
+  "/confirm-email",
+  "/cancel-email-change",
+] as const
 
 /** Whether a path is one of AUTH_PAGE_PATHS (with or without a trailing slash). */
 export function isAuthPage(pathname: string): boolean {

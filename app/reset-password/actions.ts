@@ -1,7 +1,9 @@
 "use server"
 
-import { rateLimit, sessions } from "@/auth"
+import { rateLimit, securityLog, sessions } from "@/auth"
+import { mailLinkOrigin } from "@/lib/auth"
 import { resetPassword } from "@/server/accounts/password-reset"
+import { sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { getPrisma } from "@/lib/db/client"
 import { formInput } from "@/server/form-input"
 
@@ -18,6 +20,8 @@ export async function resetPasswordAction(_previous: ResetPasswordState, input: 
     // The reset has already revoked every session in the database; this tells this process's
     // cache at once, so a jwt session of the account ends here without the revocation delay.
     await sessions.revokeAll(result.userId)
+    await securityLog.record({ userId: result.userId, type: "password-reset", method: "email" })
+    sendSecurityNoticeLater(getPrisma(), { userId: result.userId, notice: { kind: "password", change: "reset" }, origin: mailLinkOrigin(process.env), rateLimit })
     return { done: true }
   }
   if (result.reason === "invalid-link") return { invalidLink: true }

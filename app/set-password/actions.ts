@@ -1,7 +1,10 @@
 "use server"
 
-import { auth, sessions } from "@/auth"
+import { auth, rateLimit, securityLog, sessions } from "@/auth"
+import { mailLinkOrigin } from "@/lib/auth"
 import { isPasswordHasherBusy } from "@/server/accounts/hash-gate"
+import { FIRST_PASSWORD_DETAIL } from "@/server/accounts/security-activity"
+import { sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { setPasswordFromLink } from "@/server/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -26,6 +29,8 @@ export async function setPasswordAction(_previous: SetPasswordFormState, input: 
       if (result.ok) {
         // A take-back set the revocation instant in the database; this process learns it at once.
         if (result.tookBack) await sessions.revokeAll(result.userId)
+        await securityLog.record({ userId: result.userId, type: "password-changed", method: "email", detail: FIRST_PASSWORD_DETAIL })
+        sendSecurityNoticeLater(getPrisma(), { userId: result.userId, notice: { kind: "password", change: "set" }, origin: mailLinkOrigin(process.env), rateLimit })
         return { done: true }
       }
       if (result.reason === "invalid-link") return { invalidLink: true }

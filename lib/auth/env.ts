@@ -85,6 +85,17 @@ export function reauthenticateAfterFromEnv(env: Env): number | undefined {
   return /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
 }
 
+/**
+ * AUTH_SECURITY_LOG_RETENTION_DAYS (securityLog.retentionDays); undefined
+ * when unset, NaN when it is not a whole number of days of at least 1 (the
+ * start-up check and the configuration check report that by name).
+ */
+export function securityLogRetentionDaysFromEnv(env: Env): number | undefined {
+  const value = env.AUTH_SECURITY_LOG_RETENTION_DAYS?.trim()
+  if (value === undefined || value === "") return undefined
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : Number.NaN
+}
+
 /** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
 export function basePathFromEnv(env: Env): string | undefined {
   const url = authUrlFromEnv(env)

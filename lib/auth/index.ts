@@ -141,6 +141,20 @@ export type { SessionListing, RevokeResult, RevokeOthersResult, UserSessionInfo 
 export { ValidSinceCache } from "./session/valid-since-cache"
 export type { SessionRevocation } from "./config/resolved"
 export { describeUserAgent, storedUserAgent } from "./session/user-agent"
+// The security log: what a user can read back about their account (Settings › Security activity).
+export { recordSecurityEvent, requestOrigin, type RequestOrigin, type SecurityLogEntry } from "./security-log/record"
+export { listSecurityEvents } from "./security-log/list"
+export { pruneSecurityLog, retentionCutoff } from "./security-log/prune"
+export { securityLogFailures } from "./security-log/failures"
+export { deviceKey } from "./security-log/device"
+export type {
+  NewSecurityEvent,
+  SecurityEvent,
+  SecurityEventMethod,
+  SecurityEventOutcome,
+  SecurityEventType,
+} from "./security-log/types"
+export type { NewDeviceSignIn, SecurityLogOptions } from "./config/types"
 export { wholeSecond } from "./session/revocation"
 export {
   MemoryRateLimitStore,

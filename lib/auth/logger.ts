@@ -29,6 +29,7 @@ export type WarningCode =
   | "weak-secret"
   | "undecodable-session-token"
   | "database-recovered"
+  | "security-log-write-failed"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -40,6 +41,8 @@ const warningText: Record<WarningCode, string> = {
   "undecodable-session-token":
     "A session cookie could not be decoded (expired, another secret, or junk); it was cleared. Further ones are logged at debug level only.",
   "database-recovered": "The database answers again; the outage logged before is over.",
+  "security-log-write-failed":
+    "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }
 
 function formatError(code: string, message: unknown[]): string {

@@ -1,7 +1,9 @@
 /**
  * The app's calls to turn two-factor on and off, with its configuration
  * object: resolved here once per object, as Auth() does, so the flows
- * (two-factor/enrolment.ts) only see the resolved config.
+ * (two-factor/enrolment.ts) only see the resolved config. The optional
+ * `request` (one carrying the caller's headers) gives the security log entry
+ * its address and device; without it the entry is written without them.
  */
 import { resolveAuthConfig } from "./auth"
 import type { AuthConfig } from "./config/types"
@@ -26,18 +28,19 @@ export function confirmTwoFactorSetup(
   userId: string,
   sealedSecret: string,
   code: string,
+  request?: Request | null,
 ): Promise<{ recoveryCodes: string[] }> {
-  return confirmSetup(resolveAuthConfig(config), userId, sealedSecret, code)
+  return confirmSetup(resolveAuthConfig(config), userId, sealedSecret, code, request ?? null)
 }
 
 /** Replaces the user's recovery codes with ten new ones, to show once. */
-export function regenerateRecoveryCodes(config: AuthConfig, userId: string): Promise<string[]> {
-  return regenerateCodes(resolveAuthConfig(config), userId)
+export function regenerateRecoveryCodes(config: AuthConfig, userId: string, request?: Request | null): Promise<string[]> {
+  return regenerateCodes(resolveAuthConfig(config), userId, request ?? null)
 }
 
 /** Turns two-factor off: the secret and every recovery code are deleted. */
-export function disableTwoFactor(config: AuthConfig, userId: string): Promise<void> {
-  return disable(resolveAuthConfig(config), userId)
+export function disableTwoFactor(config: AuthConfig, userId: string, request?: Request | null): Promise<void> {
+  return disable(resolveAuthConfig(config), userId, request ?? null)
 }
 
 export function getTwoFactorStatus(config: AuthConfig, userId: string): Promise<TwoFactorStatus> {

@@ -69,6 +69,16 @@ const TWO_FACTOR_NOTICES: Record<TwoFactorNotice, { subject: string; heading: st
   },
 }
 
+/**
+ * Every security notice links to the same place: Settings › Security activity
+ * (what happened, from where) just above Sessions (where the owner ends the
+ * ones they do not recognise).
+ */
+export const NOTICE_LINK_LABEL = "Review your account activity and end sessions"
+
+/** The path of that place; callers put their mail origin in front. */
+export const NOTICE_PATH = "/settings#security-activity"
+
 /** A security notice: the owner learns of a change to their second factor, whoever made it. */
 export function twoFactorNoticeMail(notice: TwoFactorNotice, p: { url: string; site: string }): RenderedMail {
   const text = TWO_FACTOR_NOTICES[notice]
@@ -77,9 +87,92 @@ export function twoFactorNoticeMail(notice: TwoFactorNotice, p: { url: string; s
     subject: `${text.subject} (${p.site})`,
     heading: text.heading,
     intro: text.intro,
-    linkLabel: "Review your security settings",
+    linkLabel: NOTICE_LINK_LABEL,
     url: p.url,
     warning: `If this was not you, someone else is signed in to your account: change your password, sign out your other sessions and turn two-factor authentication back on from Settings on ${p.site}.`,
+    theme: brandTheme,
+  })
+}
+
+/** How an account's password came to change: Settings, a reset link, or a first password set by link. */
+export type PasswordChange = "changed" | "reset" | "set"
+
+const PASSWORD_NOTICES: Record<PasswordChange, { subject: string; heading: string; intro: (site: string) => string }> = {
+  changed: {
+    subject: "Your password was changed",
+    heading: "Your password was changed",
+    intro: (site) => `The password of your ${site} account was changed from Settings. Your other sessions were signed out.`,
+  },
+  reset: {
+    subject: "Your password was reset",
+    heading: "Your password was reset",
+    intro: (site) => `The password of your ${site} account was reset with a link mailed to this address. Every session was signed out.`,
+  },
+  set: {
+    subject: "A password was added to your account",
+    heading: "Your account has a password",
+    intro: (site) => `Your ${site} account now has a password, chosen with a link mailed to this address. It signs you in together with this email address.`,
+  },
+}
+
+/** A security notice: the account's password changed. Never holds the password, old or new. */
+export function passwordNoticeMail(change: PasswordChange, p: { url: string; site: string }): RenderedMail {
+  const text = PASSWORD_NOTICES[change]
+  return renderNoticeMail({
+    site: p.site,
+    subject: `${text.subject} (${p.site})`,
+    heading: text.heading,
+    intro: text.intro(p.site),
+    linkLabel: NOTICE_LINK_LABEL,
+    url: p.url,
+    warning: `If this was not you, choose a new password now with "Forgot password?" on the sign-in page of ${p.site}, then end the sessions you do not recognise.`,
+    theme: brandTheme,
+  })
+}
+
+/** A security notice: a new passkey can sign in to the account. */
+export function passkeyAddedMail(p: { url: string; site: string }): RenderedMail {
+  return renderNoticeMail({
+    site: p.site,
+    subject: `A passkey was added to your account (${p.site})`,
+    heading: "A passkey was added",
+    intro: `A new passkey can now sign in to your ${p.site} account.`,
+    linkLabel: NOTICE_LINK_LABEL,
+    url: p.url,
+    warning: `If this was not you, someone else is signed in to your account: remove the passkey and end your other sessions from Settings on ${p.site}, then change your password.`,
+    theme: brandTheme,
+  })
+}
+
+/** A security notice: an account at a provider (GitHub, ...) now signs in to this one. */
+export function accountLinkedMail(p: { url: string; site: string; provider: string }): RenderedMail {
+  return renderNoticeMail({
+    site: p.site,
+    subject: `${p.provider} was linked to your account (${p.site})`,
+    heading: `${p.provider} was linked to your account`,
+    intro: `You can now sign in to your ${p.site} account with ${p.provider}.`,
+    linkLabel: NOTICE_LINK_LABEL,
+    url: p.url,
+    warning: `If this was not you, someone else is signed in to your account: unlink ${p.provider} and end your other sessions from Settings on ${p.site}, then change your password.`,
+    theme: brandTheme,
+  })
+}
+
+/**
+ * A security notice: a sign-in from a browser and network the account has not
+ * used before. `device` is "Chrome on macOS", `network` an address prefix
+ * ("203.0.113.x"), `method` how ("with a password"); none of them a secret.
+ */
+export function newDeviceSignInMail(p: { url: string; site: string; device: string; network: string | null; method: string }): RenderedMail {
+  const where = p.network ? `${p.device} from ${p.network}` : p.device
+  return renderNoticeMail({
+    site: p.site,
+    subject: `New sign-in to your account — ${where} (${p.site})`,
+    heading: "New sign-in to your account",
+    intro: `Someone signed in to your ${p.site} account${p.method} on a device not seen before: ${where}.`,
+    linkLabel: NOTICE_LINK_LABEL,
+    url: p.url,
+    warning: `If this was you, there is nothing to do. If not, end that session and change your password from Settings on ${p.site}, and turn on two-factor authentication.`,
     theme: brandTheme,
   })
 }

@@ -16,7 +16,9 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   "verify-email": 24 * 60 * 60,
 }
 
-const hash = (token: string) => createHash("sha256").update(token).digest("hex")
+/** The stored form of a mailed token (also email-change-tokens.ts): its SHA-256, hex. */
+export const hashAccountToken = (token: string) => createHash("sha256").update(token).digest("hex")
+const hash = hashAccountToken
 const identifierFor = (purpose: TokenPurpose, email: string) => `${purpose}:${email}`
 
 /** A new token for `email`; earlier unused tokens of the same purpose stop working. */

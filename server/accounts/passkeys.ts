@@ -52,15 +52,18 @@ export async function renamePasskey(prisma: DbClient, userId: string, credential
   return count === 1 ? { ok: true } : { ok: false, reason: "not_found" }
 }
 
-export async function deletePasskey(prisma: DbClient, userId: string, credentialID: string): Promise<PasskeyResult> {
+/** `name`: the deleted passkey's name, for the security log (Settings › Security activity). */
+export type DeletePasskeyResult = { ok: true; name: string | null } | { ok: false; reason: "not_found" | "last_sign_in_method" }
+
+export async function deletePasskey(prisma: DbClient, userId: string, credentialID: string): Promise<DeletePasskeyResult> {
   return prisma.$transaction(async (tx) => {
     // The same count the provider-unlink guard uses (a passkey counts once).
     const ways = await lockAndCountSignInWays(tx, userId)
-    const passkey = await tx.authenticator.findFirst({ where: { userId, credentialID }, select: { providerAccountId: true } })
+    const passkey = await tx.authenticator.findFirst({ where: { userId, credentialID }, select: { providerAccountId: true, name: true } })
     if (ways === null || !passkey) return { ok: false, reason: "not_found" } as const
     if (ways - 1 < 1) return { ok: false, reason: "last_sign_in_method" } as const
     await tx.authenticator.delete({ where: { credentialID } })
     await tx.account.deleteMany({ where: { userId, type: "webauthn", providerAccountId: passkey.providerAccountId } })
-    return { ok: true } as const
+    return { ok: true, name: passkey.name } as const
   })
 }

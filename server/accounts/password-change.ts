@@ -14,7 +14,8 @@ import type { AccountRateLimit } from "./rate-limit"
 
 export type ChangePasswordResult =
   | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword"; message: string }
+  /** `wrongPassword`: the current password was wrong (the security log records the failed attempt). */
+  | { ok: false; field: "currentPassword" | "newPassword"; message: string; wrongPassword?: true }
 
 /** The sign-in rule whose budget wrong current passwords spend (lib/auth/rate-limit/rules.ts). */
 const GUESS_RULE = "credentials-identifier"
@@ -35,7 +36,7 @@ export async function changePassword(
   }
   try {
     if (!(await verifyPassword(current, user.passwordHash))) {
-      return { ok: false, field: "currentPassword", message: "The current password is not correct." }
+      return { ok: false, field: "currentPassword", message: "The current password is not correct.", wrongPassword: true }
     }
     const problem = checkPassword(next, { email: user.email, name: user.name ?? undefined })
     if (problem) return { ok: false, field: "newPassword", message: passwordProblemText[problem] }

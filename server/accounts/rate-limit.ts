@@ -25,6 +25,13 @@ export type AccountRateLimitAction =
    * identity, so only the account's own session can flood the owner's inbox.
    */
   | "security-notice-address"
+  /**
+   * Changes of email address (email-change.ts): requests per user, and mails
+   * per new address (an address the user does not own yet must not be
+   * flooded with confirmation links or "someone tried" notices).
+   */
+  | "email-change-user"
+  | "email-change-address"
 
 const MINUTE = 60
 
@@ -35,6 +42,8 @@ export const accountRateLimitRules: Readonly<Record<AccountRateLimitAction, Rate
   "password-reset-address": { limit: 3, windowSeconds: 15 * MINUTE },
   "password-reset-client": { limit: 10, windowSeconds: 15 * MINUTE },
   "security-notice-address": { limit: 10, windowSeconds: 15 * MINUTE },
+  "email-change-user": { limit: 5, windowSeconds: 15 * MINUTE },
+  "email-change-address": { limit: 3, windowSeconds: 15 * MINUTE },
 })
 
 export interface AccountRateLimit {

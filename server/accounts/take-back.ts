@@ -8,8 +8,8 @@
  * before that proof goes — the password, passkeys, linked accounts, two-factor
  * (whoever set the account up may hold its authenticator) — and
  * every session ends: database rows deleted, jwt sessions refused by the
- * "sessions valid since" instant set here. The user row stays, so jwt
- * cookies naming its id meet that instant (a deleted user would have none).
+ * "sessions valid since" instant set here. The user row stays (the owner
+ * keeps the account), so jwt cookies naming its id meet that instant.
  */
 import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"

@@ -2,11 +2,13 @@
 
 import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
+import { EmailChangeForm } from "./email-change-form"
 import { MAIL_OFF_MESSAGE } from "./verification-messages"
 import { resendVerificationAction, type ResendState } from "./verification-actions"
 
 /**
- * The address's verification state, and a way to get a new link while unverified.
+ * The address's verification state, a way to get a new link while unverified,
+ * and the change of address (which needs mail: a link to the new address).
  * `mailOff`: the site sends no mail (production without EMAIL_SERVER), so there is
  * no button that could only fail; the section says so instead.
  */
@@ -40,6 +42,7 @@ export function EmailVerification({ email, verified, mailOff = false }: { email:
           <SubmitButton pending={pending} label="Send verification email" pendingLabel="Sending…" />
         </form>
       )}
+      {mailOff ? null : <EmailChangeForm />}
     </section>
   )
 }

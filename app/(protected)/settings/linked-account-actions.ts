@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { oauthProviders, requireRecentAuthentication } from "@/auth"
+import { oauthProviders, requireRecentAuthentication, securityLog } from "@/auth"
 import { unlinkAccount } from "@/server/accounts/linked-accounts"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -28,6 +28,7 @@ export async function unlinkAccountAction(_previous: UnlinkState, input: FormDat
     const providerAccountId = String(form.get("providerAccountId") ?? "")
     const result = await unlinkAccount(getPrisma(), userId, { provider, providerAccountId })
     if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+    await securityLog.record({ userId, type: "account-unlinked", provider })
     revalidatePath("/settings")
     const name = oauthProviders.find((p) => p.id === provider)?.name ?? provider
     return { ok: true, message: `${name} unlinked. It no longer signs you in.` }

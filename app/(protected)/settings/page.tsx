@@ -1,14 +1,17 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
-import { signInPath } from "@/auth"
+import { providerNames, securityLog, signInPath } from "@/auth"
 import { ActionStatusProvider } from "@/components/action-status"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { mailMode } from "@/server/mail/deliver"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
 import { getPrisma } from "@/lib/db/client"
 import { ChangePasswordForm } from "./change-password-form"
+import { DataExportSection } from "./data-export-section"
+import { DeleteAccountSection } from "./delete-account-section"
 import { EmailVerification } from "./email-verification"
 import { PasskeysSection } from "./passkeys-section"
+import { SecurityActivitySection } from "./security-activity-section"
 import { LinkedAccounts } from "./linked-accounts"
 import { SessionsSection } from "./sessions-section"
 import { SetPasswordSection } from "./set-password-section"
@@ -28,6 +31,9 @@ export default async function SettingsPage() {
   )
   if ("unavailable" in read) return <ServiceUnavailable />
   const account = read.value
+  // The security log too: an unreachable database is "temporarily unavailable", never an empty log.
+  const activity = await unlessUnavailable(() => (userId ? securityLog.list(userId, 50) : Promise.resolve([])))
+  if ("unavailable" in activity) return <ServiceUnavailable />
   return (
     // One outcome message at a time for the list actions (two-factor, passkeys, linked accounts, set password, sessions).
     <ActionStatusProvider>
@@ -44,7 +50,12 @@ export default async function SettingsPage() {
         {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
         {session.user.id ? <LinkedAccounts userId={session.user.id} /> : null}
         {account?.passwordHash ? <ChangePasswordForm /> : account ? <SetPasswordSection email={account.email} mail={mailMode()} /> : null}
+        {/* Just above Sessions: the security notice mails link here to review activity and end sessions. */}
+        {session.user.id ? <SecurityActivitySection events={activity.value} now={new Date()} providerNames={providerNames} /> : null}
         <SessionsSection />
+        {account ? <DataExportSection /> : null}
+        {/* Last: the one action that cannot be undone. */}
+        {account ? <DeleteAccountSection email={account.email} /> : null}
       </div>
     </ActionStatusProvider>
   )

@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { auth, requireRecentAuthentication } from "@/auth"
+import { auth, requireRecentAuthentication, securityLog } from "@/auth"
 import { deletePasskey, PASSKEY_NAME_MAX, renamePasskey } from "@/server/accounts/passkeys"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -41,6 +41,7 @@ export async function deletePasskeyAction(_previous: PasskeyActionState, input: 
     if (!userId) return SIGNED_OUT
     const result = await deletePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""))
     if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+    await securityLog.record({ userId, type: "passkey-removed", provider: "passkey", detail: result.name })
     revalidatePath("/settings")
     return { ok: true, message: "Passkey deleted." }
   })

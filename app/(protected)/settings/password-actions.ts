@@ -1,8 +1,10 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { rateLimit, requireRecentAuthentication, sessions } from "@/auth"
+import { rateLimit, requireRecentAuthentication, securityLog, sessions } from "@/auth"
+import { mailLinkOrigin } from "@/lib/auth"
 import { changePassword } from "@/server/accounts/password-change"
+import { sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { getPrisma } from "@/lib/db/client"
 import { whileDatabaseAnswers } from "@/server/session-state"
 import { formInput } from "@/server/form-input"
@@ -31,7 +33,13 @@ export async function changePasswordAction(_previous: ChangePasswordState, input
       newPassword: form.get("newPassword"),
       rateLimit,
     })
-    if (!result.ok) return result
+    if (!result.ok) {
+      // A wrong current password from a signed-in browser is worth the owner's attention (a borrowed session).
+      if (result.wrongPassword) await securityLog.record({ userId, type: "password-changed", outcome: "failure", method: "password" })
+      return { ok: false, field: result.field, message: result.message }
+    }
+    await securityLog.record({ userId, type: "password-changed", method: "password" })
+    sendSecurityNoticeLater(getPrisma(), { userId, notice: { kind: "password", change: "changed" }, origin: mailLinkOrigin(process.env), rateLimit })
     const revoked = await sessions.revokeOthers()
     revalidatePath("/settings")
     if (revoked.status !== "ok") return { ok: true, message: "Password changed." }

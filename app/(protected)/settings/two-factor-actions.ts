@@ -16,6 +16,7 @@ import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { plainQrSvg } from "@/server/accounts/qr-svg"
 import { whileDatabaseAnswers } from "@/server/session-state"
 import { formInput } from "@/server/form-input"
+import { currentRequest } from "@/server/current-request"
 
 /** What the setup form shows while the user adds the account to their authenticator app. */
 export interface PendingSetup {
@@ -75,7 +76,7 @@ export async function confirmTwoFactorSetupAction(_previous: TwoFactorState, inp
     if (!/^\d{6}$/.test(code)) return { ok: false, message: "Enter the 6-digit code from your authenticator app." }
     if ((await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_ON
     try {
-      const { recoveryCodes } = await confirmTwoFactorSetup(authConfig, user.id, sealedSecret, code)
+      const { recoveryCodes } = await confirmTwoFactorSetup(authConfig, user.id, sealedSecret, code, await currentRequest())
       // The notice mail goes out from the twoFactorEnabled event (auth.ts).
       revalidatePath("/settings")
       return { ok: true, message: "Two-factor authentication is on.", recoveryCodes }
@@ -93,7 +94,7 @@ export async function regenerateRecoveryCodesAction(_previous: TwoFactorState): 
     const user = await recentUser()
     if (!user) return SIGNED_OUT
     if (!(await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_OFF
-    const recoveryCodes = await regenerateRecoveryCodes(authConfig, user.id)
+    const recoveryCodes = await regenerateRecoveryCodes(authConfig, user.id, await currentRequest())
     // The library has no event for this one, so the action sends the notice itself.
     sendTwoFactorNoticeLater(getPrisma(), { userId: user.id, notice: "recovery-codes-regenerated", origin: mailLinkOrigin(process.env), rateLimit })
     revalidatePath("/settings")
@@ -108,7 +109,7 @@ export async function disableTwoFactorAction(_previous: TwoFactorState): Promise
     if (!user) return SIGNED_OUT
     if (!(await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_OFF
     // The notice mail goes out from the twoFactorDisabled event (auth.ts).
-    await disableTwoFactor(authConfig, user.id)
+    await disableTwoFactor(authConfig, user.id, await currentRequest())
     revalidatePath("/settings")
     return { ok: true, message: "Two-factor authentication is off." }
   })

@@ -8,6 +8,7 @@ import { MissingCSRF } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignOutPage } from "../pages"
 import { federatedSignOut } from "../oauth/federated-sign-out"
+import { recordSecurityEvent } from "../security-log/record"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
 
 /** GET /signout: confirmation page (or pages.signOut); POST /signout: CSRF-checked sign-out. */
@@ -30,8 +31,11 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
     return { status: page.status, headers: htmlHeaders, body: page.html, cookies: ctx.outCookies }
   }
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
+  // Whose session this is, read before it ends, for their security log (only when there is one).
+  const proof = ctx.config.securityLog.store ? await ctx.config.sessionStrategy.signedIn(ctx).catch(() => null) : null
   // The strategy deletes the database row, or just clears the cookie for jwt, and fires signOut.
   const cookies = await ctx.config.sessionStrategy.end(ctx)
+  if (proof) await recordSecurityEvent(ctx.config, ctx.request.request, { userId: proof.userId, type: "sign-out" })
   const callbackUrl = await ctx.callbackUrl()
   const federated = await federatedSignOut(ctx, callbackUrl)
   return { redirect: federated.redirect ?? callbackUrl, cookies: [...ctx.outCookies, ...cookies, ...federated.cookies] }

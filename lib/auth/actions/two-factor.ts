@@ -18,6 +18,7 @@ import { confirmSetup, setupFromSealed, beginSetup } from "../two-factor/enrolme
 import { clearPendingCookie, hasPendingCookie, type PendingSignIn, readPending } from "../two-factor/pending"
 import { finishPendingSignIn, twoFactorPageUrl } from "../two-factor/second-step"
 import { looksLikeTotp, verifySecondFactor } from "../two-factor/verify"
+import { recordSignInFailure } from "../security-log/sign-in"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
 
 function signInUrl(ctx: AuthContext, callbackUrl: string): string {
@@ -65,6 +66,22 @@ async function page(ctx: AuthContext, pending: PendingSignIn, error?: string, se
   return { status: rendered.status, headers: passkey ? webauthnPageHeaders : htmlHeaders, body: rendered.html, cookies: ctx.outCookies }
 }
 
+/** A wrong second-step code: the app's event, and a failed sign-in in the user's log (never the code). */
+async function secondStepFailed(
+  ctx: AuthContext,
+  pending: PendingSignIn,
+  tried: "totp" | "recovery-code",
+  voided: boolean,
+): Promise<void> {
+  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided })
+  await recordSignInFailure(ctx, {
+    userId: pending.user.id,
+    method: tried,
+    provider: pending.account?.provider,
+    detail: voided ? "too many wrong codes" : tried === "totp" ? "wrong authenticator code" : "wrong recovery code",
+  })
+}
+
 /** Counts one attempt; over a limit the pending sign-in is void. */
 async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<void> {
   const limiter = ctx.config.rateLimiter
@@ -75,7 +92,7 @@ async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<v
   if (verdict.allowed) return
   ctx.outCookies.push(...clearPendingCookie(ctx))
   const tried = looksLikeTotp(field(ctx, "code")) ? "totp" : "recovery-code"
-  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: true })
+  await secondStepFailed(ctx, pending, tried, true)
   throw new TwoFactorSignInError("two_factor_rate_limited", "Too many wrong two-factor codes")
 }
 
@@ -88,14 +105,14 @@ async function enrol(ctx: AuthContext, pending: PendingSignIn): Promise<Response
   const sealedSecret = field(ctx, "sealedSecret")
   let recoveryCodes: string[]
   try {
-    ;({ recoveryCodes } = await confirmSetup(ctx.config, pending.user.id, sealedSecret, field(ctx, "code")))
+    ;({ recoveryCodes } = await confirmSetup(ctx.config, pending.user.id, sealedSecret, field(ctx, "code"), ctx.request.request))
   } catch (error) {
     if (!(error instanceof InvalidTwoFactorCode)) throw error
-    await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: "totp", voided: false })
+    await secondStepFailed(ctx, pending, "totp", false)
     // The same secret again, so the app the user just set up keeps working.
     return page(ctx, pending, InvalidTwoFactorCode.type, sealedSecret)
   }
-  const done = await finishPendingSignIn(ctx, pending)
+  const done = await finishPendingSignIn(ctx, pending, "enrolment")
   const rendered = renderRecoveryCodesPage({ codes: recoveryCodes, continueUrl: done.destination, theme: pageTheme(ctx) })
   return { status: rendered.status, headers: htmlHeaders, body: rendered.html, cookies: done.cookies }
 }
@@ -118,10 +135,10 @@ export async function twoFactor(ctx: AuthContext): Promise<ResponseInternal> {
   const method = await verifySecondFactor(ctx.config, pending.user.id, code)
   if (!method) {
     const tried = looksLikeTotp(code) ? "totp" : "recovery-code"
-    await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: false })
+    await secondStepFailed(ctx, pending, tried, false)
     const retry = withQuery(custom ?? twoFactorPageUrl(ctx), { error: InvalidTwoFactorCode.type, callbackUrl: pending.callbackUrl })
     return { redirect: retry, cookies: ctx.outCookies }
   }
-  const done = await finishPendingSignIn(ctx, pending)
+  const done = await finishPendingSignIn(ctx, pending, method)
   return { redirect: done.destination, cookies: done.cookies }
 }

@@ -55,6 +55,13 @@ export const twoFactorMethods = [
   "useRecoveryCode",
 ] as const
 
+/**
+ * The security log (lib/auth/security-log): all three or none. Without them
+ * nothing is logged and a user's list is empty. getSignInDeviceHistory is
+ * optional beside them (new-device detection).
+ */
+export const securityLogMethods = ["createSecurityEvent", "listSecurityEvents", "deleteSecurityEventsBefore"] as const
+
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>
 export type LinkingAdapter = AdapterWith<(typeof linkingMethods)[number]>
 export type AccountAdapter = AdapterWith<(typeof accountMethods)[number]>
@@ -64,6 +71,7 @@ export type RefreshAdapter = AdapterWith<(typeof refreshMethods)[number]>
 export type SessionListingAdapter = AdapterWith<(typeof sessionListingMethods)[number]>
 export type RevocationAdapter = AdapterWith<(typeof revocationMethods)[number]>
 export type TwoFactorAdapter = AdapterWith<(typeof twoFactorMethods)[number]>
+export type SecurityLogAdapter = AdapterWith<(typeof securityLogMethods)[number]>
 
 /** True when the adapter has every one of `methods` (a type guard, so no cast is needed after it). */
 export function hasMethods<K extends AdapterMethod>(

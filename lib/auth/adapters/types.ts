@@ -10,6 +10,12 @@ import type { NewSecurityEvent, SecurityEvent } from "../security-log/types"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
+/**
+ * What getSessionsValidSince answers: the user's instant, null when none was
+ * ever set, or "no-such-user" when the adapter has no such user.
+ */
+export type SessionsValidSince = Date | null | "no-such-user"
+
 export interface AdapterUser {
   id: string
   /** null for accounts whose provider gives no email address (e.g. X, VK without the email scope). */
@@ -138,12 +144,21 @@ export interface Adapter {
   deleteSessions?(userId: string, exceptSessionToken?: string): Awaitable<number>
   /**
    * Not in Auth.js. The instant before which the user's session tokens (jwt
-   * strategy) are no longer valid, or null when none was ever set (also for
-   * an unknown user). Adapters that have it also have setSessionsValidSince.
+   * strategy) are no longer valid; null when none was ever set; "no-such-user"
+   * when the adapter has no user with this id (deleted, or never there): then
+   * no token of it is valid, so a deleted user's session cookie reads as
+   * signed out in every process, not only where the deletion ran. An adapter
+   * written before this answer existed and resolving null for an unknown user
+   * still works, but leaves such tokens valid. Adapters that have it also have
+   * setSessionsValidSince.
    */
-  getSessionsValidSince?(userId: string): Awaitable<Date | null>
-  /** Not in Auth.js. Stores the user's "sessions valid since" instant; an unknown user is ignored. */
-  setSessionsValidSince?(userId: string, since: Date): Awaitable<void>
+  getSessionsValidSince?(userId: string): Awaitable<SessionsValidSince>
+  /**
+   * Not in Auth.js. Stores the user's "sessions valid since" instant. An
+   * unknown user is no error: it resolves false (optional, void is read as
+   * stored), so the revocation can remember at once that nobody is left.
+   */
+  setSessionsValidSince?(userId: string, since: Date): Awaitable<void | boolean>
   /**
    * Not in Auth.js. Removes every way into the user's account other than its
    * address: linked accounts, passkeys, whatever credential the app keeps (a
@@ -201,4 +216,18 @@ export interface Adapter {
   listSecurityEvents?(userId: string, limit: number): Awaitable<SecurityEvent[]>
   /** Deletes every entry written before `before`; resolves to how many. */
   deleteSecurityEventsBefore?(before: Date): Awaitable<number>
+  /**
+   * Not in Auth.js, optional on its own: whether the user has successful
+   * sign-ins in the log, and one from `device`. Without it no sign-in is
+   * reported as from a new device (the newDeviceSignIn event).
+   */
+  getSignInDeviceHistory?(userId: string, device: string): Awaitable<SignInDeviceHistory>
+}
+
+/** What getSignInDeviceHistory answers (within the retained log). */
+export interface SignInDeviceHistory {
+  /** The user has at least one successful sign-in logged. */
+  signedInBefore: boolean
+  /** One of them came from the device asked about. */
+  fromDevice: boolean
 }

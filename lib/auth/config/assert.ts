@@ -93,6 +93,13 @@ export function assertConfig({ config, providers, strategy, production }: Assert
       `AUTH_REAUTHENTICATE_AFTER (reauthenticateAfter) must be a whole number of seconds, ${MIN_REAUTHENTICATE_AFTER} or more, e.g. AUTH_REAUTHENTICATE_AFTER=600.`,
     )
   }
+  const retentionDays = config.securityLog?.retentionDays
+  if (retentionDays !== undefined && !(Number.isInteger(retentionDays) && retentionDays >= 1)) {
+    return new InvalidEnvironmentVariable(
+      "AUTH_SECURITY_LOG_RETENTION_DAYS",
+      "AUTH_SECURITY_LOG_RETENTION_DAYS (securityLog.retentionDays) must be a whole number of days, 1 or more, e.g. AUTH_SECURITY_LOG_RETENTION_DAYS=90.",
+    )
+  }
   const absoluteMaxAge = config.session?.absoluteMaxAge
   if (absoluteMaxAge !== undefined && !(Number.isFinite(absoluteMaxAge) && absoluteMaxAge > 0)) {
     return new UnsupportedStrategy("session.absoluteMaxAge must be a number of seconds greater than 0, e.g. 30 * 24 * 60 * 60.")

@@ -14,6 +14,8 @@ export const DEFAULT_ABSOLUTE_MAX_AGE = 30 * 24 * 60 * 60
 export const DEFAULT_REAUTHENTICATE_AFTER = 10 * 60
 /** The shortest reauthenticateAfter: a proof must outlive the trip back from the re-authenticate page. */
 export const MIN_REAUTHENTICATE_AFTER = 60
+/** securityLog.retentionDays: entries are kept for 90 days. */
+export const DEFAULT_SECURITY_LOG_RETENTION_DAYS = 90
 
 export function defaultSessionToken(): string {
   return crypto.randomUUID()

@@ -8,7 +8,7 @@
  */
 import { MIN_REAUTHENTICATE_AFTER } from "./defaults"
 import { InvalidEnvironmentVariable } from "../errors"
-import { type Env, reauthenticateAfterFromEnv } from "../env"
+import { type Env, reauthenticateAfterFromEnv, securityLogRetentionDaysFromEnv } from "../env"
 
 /** One check: the problems it finds in the environment (an empty list when all is well). */
 export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]
@@ -101,6 +101,16 @@ export function reauthenticateAfterProblem(env: Env): InvalidEnvironmentVariable
   )
 }
 
+/** AUTH_SECURITY_LOG_RETENTION_DAYS: a whole number of days, 1 or more, when set. */
+export function securityLogRetentionProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  const value = securityLogRetentionDaysFromEnv(env)
+  if (value === undefined || Number.isFinite(value)) return undefined
+  return new InvalidEnvironmentVariable(
+    "AUTH_SECURITY_LOG_RETENTION_DAYS",
+    `AUTH_SECURITY_LOG_RETENTION_DAYS is set to ${describeValue(env.AUTH_SECURITY_LOG_RETENTION_DAYS ?? "")}, which is not a whole number of days of at least 1. It must be how long security log entries are kept, e.g. AUTH_SECURITY_LOG_RETENTION_DAYS=90`,
+  )
+}
+
 /** The library's own checks, in the order they are reported. */
 export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   (env) => {
@@ -110,6 +120,10 @@ export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   issuerProblems,
   (env) => {
     const problem = reauthenticateAfterProblem(env)
+    return problem ? [problem] : []
+  },
+  (env) => {
+    const problem = securityLogRetentionProblem(env)
     return problem ? [problem] : []
   },
 ]

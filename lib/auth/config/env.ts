@@ -11,6 +11,7 @@ import {
   reauthenticateAfterFromEnv,
   revocationDelayFromEnv,
   secretsFromEnv,
+  securityLogRetentionDaysFromEnv,
   trustedProxiesFromEnv,
   trustHostFromEnv,
 } from "../env"
@@ -56,6 +57,10 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
     session: { ...config.session, revocationDelay: config.session?.revocationDelay ?? revocationDelayFromEnv(env) },
     reauthenticateAfter: config.reauthenticateAfter ?? reauthenticateAfterFromEnv(env),
+    securityLog: {
+      ...config.securityLog,
+      retentionDays: config.securityLog?.retentionDays ?? securityLogRetentionDaysFromEnv(env),
+    },
     rateLimit:
       config.rateLimit === false
         ? false

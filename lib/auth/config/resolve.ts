@@ -16,7 +16,7 @@ import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
 import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
-import { adapterViews, hasMethods, revocationMethods } from "../adapters/capabilities"
+import { adapterViews, hasMethods, revocationMethods, securityLogMethods } from "../adapters/capabilities"
 import { wrapAdapter } from "./adapter"
 import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
 import { assertConfig } from "./assert"
@@ -24,6 +24,7 @@ import {
   DEFAULT_ABSOLUTE_MAX_AGE,
   DEFAULT_MAX_AGE,
   DEFAULT_REAUTHENTICATE_AFTER,
+  DEFAULT_SECURITY_LOG_RETENTION_DAYS,
   DEFAULT_UPDATE_AGE,
   defaultCallbacks,
   defaultSessionToken,
@@ -147,6 +148,11 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     redirectProxyUrl: config.redirectProxyUrl,
     mailOrigin: mailLinkOrigin(env),
     twoFactor: resolveTwoFactor(config.twoFactor, adapter, error ? [] : secrets),
+    securityLog: {
+      store: hasMethods(config.adapter, securityLogMethods) ? config.adapter : undefined,
+      reader: hasMethods(adapter, securityLogMethods) ? adapter : undefined,
+      retentionDays: config.securityLog?.retentionDays ?? DEFAULT_SECURITY_LOG_RETENTION_DAYS,
+    },
     error,
   }
 }

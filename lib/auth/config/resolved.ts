@@ -7,7 +7,7 @@
  * build them (resolve.ts, ../context.ts, ../session/*) import it and never
  * each other. Types only.
  */
-import type { AdapterViews, TwoFactorAdapter } from "../adapters/capabilities"
+import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import type { AuthError } from "../errors"
 import type { RequestInternal } from "../http/request"
@@ -59,6 +59,8 @@ export interface ResolvedConfig {
   mailOrigin: string
   /** Two-factor sign-in (config/two-factor.ts). */
   twoFactor: ResolvedTwoFactor
+  /** The security log (lib/auth/security-log). */
+  securityLog: ResolvedSecurityLog
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
 }
@@ -71,6 +73,20 @@ export interface ResolvedTwoFactor {
   issuer?: string
   /** Seals TOTP secrets under a key derived from the auth secret. */
   box: SecretBox
+}
+
+export interface ResolvedSecurityLog {
+  /**
+   * The adapter's log methods as the app gave them, without the library's
+   * adapter guard: a failed write is the log's to report (once, at warn level,
+   * security-log/record.ts), never an adapter error that fails a sign-in.
+   * Undefined: the adapter has no log, and nothing is written.
+   */
+  store?: SecurityLogAdapter & Pick<Adapter, "getSignInDeviceHistory">
+  /** The same adapter behind the guard, for reads: an outage is reported and thrown as every read's is. */
+  reader?: SecurityLogAdapter
+  /** Entries older than this many days are pruned. */
+  retentionDays: number
 }
 
 /**

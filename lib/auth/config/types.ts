@@ -6,6 +6,7 @@ import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types"
 import type { LoggerInstance } from "../logger"
 import type { Provider } from "../providers/types"
 import type { RateLimitOptions } from "../rate-limit/limiter"
+import type { SecurityEventMethod } from "../security-log/types"
 import type { ValidSinceCache } from "../session/valid-since-cache"
 import type {
   Account,
@@ -71,6 +72,32 @@ export interface EventCallbacks {
   twoFactorDisabled: (message: { userId: string }) => Awaitable<void>
   /** A wrong second-step code at sign-in; `voided` when it used up the pending sign-in's attempts. */
   twoFactorFailed: (message: { userId: string; method: "totp" | "recovery-code" | "passkey"; voided: boolean }) => Awaitable<void>
+  /**
+   * A successful sign-in from a device (browser family, OS and address prefix)
+   * none of the user's earlier logged sign-ins came from. Not fired for a
+   * user's first sign-in. Needs the adapter's security-log methods.
+   */
+  newDeviceSignIn: (message: NewDeviceSignIn) => Awaitable<void>
+}
+
+/** What the newDeviceSignIn event carries: where the sign-in came from, never a secret. */
+export interface NewDeviceSignIn {
+  userId: string
+  method: SecurityEventMethod | null
+  provider: string | null
+  ip: string | null
+  userAgent: string | null
+  /** e.g. "Chrome|macOS|203.0.113" (security-log/device.ts). */
+  device: string
+}
+
+/** The security log (lib/auth/security-log); on when the adapter has its methods. */
+export interface SecurityLogOptions {
+  /**
+   * Days an entry is kept before it is pruned (default 90; also
+   * AUTH_SECURITY_LOG_RETENTION_DAYS). A whole number, 1 or more.
+   */
+  retentionDays?: number
 }
 
 /** Two-factor sign-in (lib/auth/two-factor); on only with an adapter that stores second factors. */
@@ -141,4 +168,6 @@ export interface AuthConfig {
   twoFactor?: TwoFactorOptions
   /** Rate limits on sign-in and the app's own actions (memory store by default); false turns them off. */
   rateLimit?: RateLimitOptions | false
+  /** Not in Auth.js. The security log's retention; the log is on when the adapter stores it. */
+  securityLog?: SecurityLogOptions
 }

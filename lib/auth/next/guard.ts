@@ -13,6 +13,7 @@ import { unavailableResponse } from "../actions/unavailable"
 import { toResponse } from "../http/response"
 import { refuseUnparsableFormPost } from "./form-post"
 import { readSession } from "./session"
+import { HANDOVER_HEADER, handsOver, sessionHandover } from "./session-handover"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
 export type NextAuthRequest = NextRequest & { auth: Session | null }
@@ -79,11 +80,30 @@ function outageResponse(prepared: PreparedConfig, request: NextRequest, origin: 
 }
 
 /**
+ * Whether the guard runs as middleware: called without a handler, or with the
+ * middleware's event (a route handler's second argument is `{ params }`).
+ */
+function runsAsMiddleware(handler: unknown, context: unknown): boolean {
+  if (!handler) return true
+  return typeof context === "object" && context !== null && typeof (context as { waitUntil?: unknown }).waitUntil === "function"
+}
+
+/** Goes on to the route; from middleware with the (possibly changed) request headers, so the handover id reaches it. */
+function passThrough(request: NextRequest, middleware: boolean): Response {
+  return middleware ? NextResponse.next({ request: { headers: request.headers } }) : NextResponse.next()
+}
+
+/**
  * Middleware and route-handler wrapper. Reads the session, runs `authorized`,
  * then: a Response from the callback is used as-is; a falsy result redirects
  * to sign-in (the wrapped handler does not run — Auth.js runs it anyway);
  * otherwise the wrapped handler runs, or the request passes through.
  * A refreshed session cookie is appended to whatever response goes out.
+ *
+ * As middleware it hands its read to the rest of a GET or HEAD request (see
+ * ./session-handover): the page and a wrapped route handler take it instead
+ * of reading the session again. The middleware already set any cookie the
+ * read asked for, so a taken read sets none.
  */
 export async function handleAuth<Ctx>(
   prepared: PreparedConfig,
@@ -96,7 +116,17 @@ export async function handleAuth<Ctx>(
   if (!handler && isAuthRoute(prepared, request)) return NextResponse.next()
   const refused = isAuthRoute(prepared, request) ? undefined : await refuseUnparsableFormPost(request)
   if (refused) return refused
-  const { session, cookies, unavailable } = await readSession(prepared, request.headers, request.url)
+  const middleware = runsAsMiddleware(handler, context)
+  const cookieKey = request.cookies.toString()
+  const handover = sessionHandover()
+  const handed = middleware ? undefined : handover.take(request.headers.get(HANDOVER_HEADER), cookieKey)
+  const read = handed ?? (await readSession(prepared, request.headers, request.url))
+  if (middleware) {
+    // Whatever a client sent under this name is replaced, or removed where nothing is handed over.
+    if (handsOver(request.method)) request.headers.set(HANDOVER_HEADER, handover.put(read, cookieKey))
+    else request.headers.delete(HANDOVER_HEADER)
+  }
+  const { session, cookies, unavailable } = read
   const authRequest = request as NextAuthRequest
   authRequest.auth = session
 
@@ -113,7 +143,7 @@ export async function handleAuth<Ctx>(
       else if (!verdict) response = signInRedirect(prepared, request, origin)
     }
   }
-  if (!response) response = handler ? await handler(authRequest, context) : NextResponse.next()
-  response ??= NextResponse.next()
-  return appendCookies(response, cookies)
+  if (!response) response = handler ? await handler(authRequest, context) : passThrough(request, middleware)
+  response ??= passThrough(request, middleware)
+  return handed ? response : appendCookies(response, cookies)
 }

@@ -16,7 +16,9 @@ import { appendSetCookies, type NodeResponseLike } from "../frameworks/shared/co
 import { headersFromNode, type NodeHeaders } from "../frameworks/shared/headers"
 import { appRateLimit } from "./rate-limit"
 import { readSession } from "./session"
+import { HANDOVER_HEADER, sessionHandover } from "./session-handover"
 import { appSessions } from "./user-sessions"
+import { appSecurityLog } from "./security-log"
 import { recentAuthenticationGuard } from "./step-up"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
@@ -25,6 +27,14 @@ export { relativeRedirect } from "./actions"
 export { resolveBasePath } from "./config"
 export type { AppRateLimit } from "./rate-limit"
 export type { AppSessions, RevokeResult, SessionListing, UserSessionInfo } from "./user-sessions"
+export type { AppSecurityLog, SecurityLogEntry } from "./security-log"
+export type {
+  NewSecurityEvent,
+  SecurityEvent,
+  SecurityEventMethod,
+  SecurityEventOutcome,
+  SecurityEventType,
+} from "../security-log/types"
 export type { RecentAuthenticationOptions, RequireRecentAuthentication } from "./step-up"
 
 /** Pages-router request, as far as auth() needs it. */
@@ -64,9 +74,16 @@ export default function NextAuth(input: NextAuthConfigInput) {
   }
 
   async function sessionFromHeaders(): Promise<Session | null> {
-    const prepared = await getConfig()
     const headers = await nextHeaders()
     const cookie = await currentCookieHeader()
+    // The middleware's read of this very request, when it handed one over (./session-handover):
+    // no second decode or database query. Its cookies are already on the middleware's response.
+    const handed = sessionHandover().take(headers.get(HANDOVER_HEADER), cookie)
+    if (handed) {
+      if (handed.unavailable) throw handed.unavailable
+      return handed.session
+    }
+    const prepared = await getConfig()
     const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
     const { session, cookies, unavailable } = await readSession(prepared, source)
     // Thrown, not null: an outage must not look like "signed out" (the app shows "temporarily unavailable").
@@ -114,6 +131,8 @@ export default function NextAuth(input: NextAuthConfigInput) {
     rateLimit: appRateLimit(() => getConfig()),
     /** The signed-in user's own sessions (database strategy): list, revoke one, revoke all others. */
     sessions: appSessions(() => getConfig()),
+    /** The security log: record an entry for the current request (never throws), list a user's entries. */
+    securityLog: appSecurityLog(() => getConfig()),
     /**
      * The step-up guard for sensitive server actions: the session when its proof of identity is
      * younger than reauthenticateAfter, else a redirect to {basePath}/reauthenticate (signed out: sign-in).

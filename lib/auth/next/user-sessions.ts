@@ -43,14 +43,24 @@ export interface AppSessions {
   revokeAll(userId: string): Promise<Awaited<ReturnType<typeof revokeAllUserSessions>>>
 }
 
+/** The current request's headers as a Request (for the security log); null outside a request scope. */
+async function requestHeadersOnly(): Promise<Request | null> {
+  try {
+    return new Request("http://client.invalid/", { headers: await nextHeaders() })
+  } catch {
+    return null
+  }
+}
+
 export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessions {
   /** The resolved config and a request carrying the cookies as they stand now (inside a request scope only). */
   async function current() {
     const prepared = await getConfig()
     const headers = await nextHeaders()
-    const request = new Request(`${prepared.origin(headers)}${prepared.basePath}/session`, {
-      headers: { cookie: await currentCookieHeader() },
-    })
+    // The request's own headers too (User-Agent, forwarded address): the security log records them.
+    const forwarded = new Headers(headers)
+    forwarded.set("cookie", await currentCookieHeader())
+    const request = new Request(`${prepared.origin(headers)}${prepared.basePath}/session`, { headers: forwarded })
     return [resolveAuthConfig(prepared.handler), request] as const
   }
   return {
@@ -62,6 +72,6 @@ export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessio
       await setCookies(result.cookies)
       return { status: "ok", revoked: result.revoked }
     },
-    revokeAll: async (userId) => revokeAllUserSessions(resolveAuthConfig((await getConfig()).handler), userId),
+    revokeAll: async (userId) => revokeAllUserSessions(resolveAuthConfig((await getConfig()).handler), userId, await requestHeadersOnly()),
   }
 }

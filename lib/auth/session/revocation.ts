@@ -13,12 +13,15 @@
  * - a token without `iat` is refused once its user has an instant; one
  *   without a string `sub` names no user and is never refused here;
  * - a database outage uses the last instant read (none: accepted), as jwt
- *   sessions otherwise keep working without the database.
+ *   sessions otherwise keep working without the database;
+ * - a user the adapter does not have ("no-such-user": a deleted account)
+ *   has no valid token at all, so deleting a user ends its jwt sessions in
+ *   every process (within the delay in processes that read it before).
  */
 import type { RevocationAdapter } from "../adapters/capabilities"
 import type { SessionRevocation } from "../config/resolved"
 import { DatabaseUnavailable } from "../errors"
-import type { ValidSinceCache } from "./valid-since-cache"
+import { NO_USER_LEFT, type ValidSinceCache } from "./valid-since-cache"
 
 /** Seconds a process may go on using the instant it last read for a user. */
 export const DEFAULT_REVOCATION_DELAY_SECONDS = 60
@@ -39,12 +42,14 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
       if (typeof userId !== "string" || userId === "") return true
       const since = await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage)
       if (since === null) return true
+      if (since === NO_USER_LEFT) return false
       return typeof token.iat === "number" && token.iat >= Math.floor(since / 1000)
     },
     async revoke(userId, since = new Date()) {
       const instant = wholeSecond(since)
-      await adapter.setSessionsValidSince(userId, instant)
-      cache.set(userId, instant)
+      const stored = await adapter.setSessionsValidSince(userId, instant)
+      // false: no such user (deleted). Remembered as such, so even a token issued in this second is refused.
+      cache.set(userId, stored === false ? "no-such-user" : instant)
       return instant
     },
   }

@@ -21,6 +21,7 @@ import { decodeSessionToken, reissueSessionToken } from "./jwt-session"
 import type { SessionRevocation } from "../config/resolved"
 import { wholeSecond } from "./revocation"
 import { describeUserAgent } from "./user-agent"
+import { recordSecurityEvent } from "../security-log/record"
 
 export interface UserSessionInfo {
   /** Opaque and stable for the session's life; what `revoke` takes. */
@@ -128,6 +129,7 @@ export async function revokeUserSession(config: ResolvedConfig, request: Request
     if ((await publicSessionId(row.sessionToken)) !== id) continue
     if (row.sessionToken === who.sessionToken) return "current"
     await who.adapter.deleteSession(row.sessionToken)
+    await recordSecurityEvent(config, request, { userId: who.userId, type: "session-revoked", detail: "1 session" })
     return "revoked"
   }
   return "not-found"
@@ -145,6 +147,8 @@ export async function revokeOtherUserSessions(config: ResolvedConfig, request: R
   if (who.status !== "ok") return { status: who.status }
   const revoked = await who.adapter.deleteSessions(who.userId, who.sessionToken)
   await config.revocation?.revoke(who.userId)
+  // Nothing ended is nothing to tell: a password change ends the others routinely, often none.
+  if (revoked > 0) await recordSecurityEvent(config, request, { userId: who.userId, type: "session-revoked", detail: sessionsEnded(revoked, "other") })
   return { status: "ok", revoked, cookies: [] }
 }
 
@@ -160,6 +164,7 @@ async function revokeOtherJwtSessions(config: ResolvedConfig, request: Request):
   const since = wholeSecond()
   const reissued = await reissueSessionToken(ctx, store, token)
   await revocation.revoke(token.sub, since)
+  await recordSecurityEvent(config, request, { userId: token.sub, type: "session-revoked", detail: sessionsEnded(null, "other") })
   return { status: "ok", revoked: null, cookies: reissued }
 }
 
@@ -185,10 +190,20 @@ async function currentJwt(
 export async function revokeAllUserSessions(
   config: ResolvedConfig,
   userId: string,
+  /** The request that asked, for the security log's address and device; null: logged without them. */
+  request: Request | null = null,
 ): Promise<{ status: "ok"; revoked: number | null } | { status: "unsupported" }> {
   const deleteSessions = config.sessionStrategy.name === "database" ? config.adapter?.deleteSessions : undefined
   if (!deleteSessions && !config.revocation) return { status: "unsupported" }
   const revoked = deleteSessions ? await deleteSessions(userId) : null
   await config.revocation?.revoke(userId)
+  if (revoked !== 0) await recordSecurityEvent(config, request, { userId, type: "session-revoked", detail: sessionsEnded(revoked, "all") })
   return { status: "ok", revoked }
+}
+
+/** The entry's detail: how many sessions ended, in plain words (jwt: the count is unknowable). */
+function sessionsEnded(count: number | null, which: "other" | "all"): string {
+  const scope = which === "other" ? "every other session" : "every session"
+  if (count === null) return scope
+  return `${scope} (${count} ${count === 1 ? "session" : "sessions"})`
 }

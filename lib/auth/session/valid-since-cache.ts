@@ -7,7 +7,21 @@
  * (Next.js compiles middleware, route handlers and server actions separately)
  * sees a revocation made by any of them. Other processes see it through the
  * database once their entry is older than the delay.
+ *
+ * A user the adapter no longer has ("no-such-user", a deleted account) is
+ * kept as an instant of +Infinity: every token was issued before it.
  */
+/** What a read answers: the adapter contract's SessionsValidSince, spelled here (this module sits below contracts). */
+type SessionsValidSince = Date | null | "no-such-user"
+
+/** How a user with no record is remembered: no `iat` reaches it. */
+export const NO_USER_LEFT = Number.POSITIVE_INFINITY
+
+/** An answer of the adapter as the cache keeps it: milliseconds, +Infinity for no user, null for none set. */
+function toMillis(since: SessionsValidSince): number | null {
+  if (since === "no-such-user") return NO_USER_LEFT
+  return since instanceof Date && !Number.isNaN(since.getTime()) ? since.getTime() : null
+}
 
 export interface ValidSinceCacheOptions {
   /** Most users remembered; beyond it the oldest read is forgotten (it is only re-read). */
@@ -16,7 +30,7 @@ export interface ValidSinceCacheOptions {
 }
 
 interface Entry {
-  /** Milliseconds since the epoch; null when the user has none. */
+  /** Milliseconds since the epoch; null when the user has none; NO_USER_LEFT when there is no such user. */
   since: number | null
   readAt: number
 }
@@ -45,7 +59,7 @@ export class ValidSinceCache {
   get(
     userId: string,
     maxAgeMs: number,
-    read: () => Promise<Date | null>,
+    read: () => Promise<SessionsValidSince>,
     tolerate: (error: unknown) => boolean = () => false,
   ): Promise<number | null> {
     const entry = this.#entries.get(userId)
@@ -53,7 +67,7 @@ export class ValidSinceCache {
     const inFlight = this.#pending.get(userId)
     if (inFlight) return inFlight
     const loading = read().then(
-      (date) => (date instanceof Date && !Number.isNaN(date.getTime()) ? date.getTime() : null),
+      (since) => toMillis(since),
       (error: unknown) => {
         if (!tolerate(error)) throw error
         return this.#entries.get(userId)?.since ?? null
@@ -72,10 +86,13 @@ export class ValidSinceCache {
     return settled
   }
 
-  /** Records an instant this process has just written, so its own requests see it without waiting. */
-  set(userId: string, since: Date): void {
+  /**
+   * Records an instant this process has just written, or that the user is
+   * gone ("no-such-user"), so its own requests see it without waiting.
+   */
+  set(userId: string, since: Date | "no-such-user"): void {
     this.#pending.delete(userId)
-    this.#store(userId, since.getTime())
+    this.#store(userId, toMillis(since))
   }
 
   get size(): number {

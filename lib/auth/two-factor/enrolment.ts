@@ -12,6 +12,7 @@ import type { TwoFactorAdapter } from "../adapters/capabilities"
 import type { ResolvedConfig } from "../config/resolved"
 import { AccessDenied, InvalidTwoFactorCode, TwoFactorUnsupported } from "../errors"
 import { emitEvent } from "../events"
+import { recordSecurityEvent } from "../security-log/record"
 import { newRecoveryCodes } from "./recovery-codes"
 import { SealedSecretUnreadable } from "./secret-box"
 import { newTotpSecret, totpUri, verifyTotp } from "./totp"
@@ -79,6 +80,8 @@ export async function confirmSetup(
   userId: string,
   sealedSecret: string,
   code: string,
+  /** The request that asked, for the security log's address and device; null: logged without them. */
+  request: Request | null = null,
   now: Date = new Date(),
 ): Promise<{ recoveryCodes: string[] }> {
   const adapter = twoFactorAdapter(config)
@@ -99,23 +102,27 @@ export async function confirmSetup(
     recoveryCodeHashes: hashes,
     lastUsedStep: step,
   })
+  await recordSecurityEvent(config, request, { userId, type: "two-factor-enabled", method: "totp" })
   await emitEvent(config, "twoFactorEnabled", { userId })
   return { recoveryCodes: codes }
 }
 
-export async function regenerateCodes(config: ResolvedConfig, userId: string): Promise<string[]> {
+export async function regenerateCodes(config: ResolvedConfig, userId: string, request: Request | null = null): Promise<string[]> {
   const adapter = twoFactorAdapter(config)
   if (!(await adapter.getTwoFactor(userId))) throw new AccessDenied("Two-factor is off for this user")
   const { codes, hashes } = await newRecoveryCodes(userId)
   await adapter.replaceRecoveryCodes(userId, hashes)
+  await recordSecurityEvent(config, request, { userId, type: "recovery-codes-regenerated", method: "recovery-code" })
   return codes
 }
 
-export async function disable(config: ResolvedConfig, userId: string): Promise<void> {
+export async function disable(config: ResolvedConfig, userId: string, request: Request | null = null): Promise<void> {
   const adapter = twoFactorAdapter(config)
   const had = await adapter.getTwoFactor(userId)
   await adapter.disableTwoFactor(userId)
-  if (had) await emitEvent(config, "twoFactorDisabled", { userId })
+  if (!had) return
+  await recordSecurityEvent(config, request, { userId, type: "two-factor-disabled", method: "totp" })
+  await emitEvent(config, "twoFactorDisabled", { userId })
 }
 
 export async function status(config: ResolvedConfig, userId: string): Promise<TwoFactorStatus> {

@@ -11,6 +11,7 @@ import type { AuthContext } from "../context"
 import { emitEvent } from "../events"
 import type { ResponseInternal } from "../http/response"
 import { isAcceptableCallbackUrl } from "../redirect"
+import { recordSignIn, type SecondStep, signInMethod } from "../security-log/sign-in"
 import { createSession } from "../session/create"
 import type { Account, Profile, User } from "../types"
 import { clearPendingCookie, type FirstFactor, type PendingSignIn, pendingCookie } from "./pending"
@@ -72,6 +73,7 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     ...(passed.isNewUser !== undefined && { isNewUser }),
   }
   const sessionCookies = await createSession(ctx, signedIn)
+  await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser })
   await emitEvent(ctx.config, "signIn", signedIn)
   return { redirect: destination(ctx, callbackUrl, isNewUser), cookies: [...ctx.outCookies, ...sessionCookies] }
 }
@@ -91,11 +93,20 @@ async function checkedCallbackUrl(ctx: AuthContext, url: string): Promise<string
 export async function finishPendingSignIn(
   ctx: AuthContext,
   pending: PendingSignIn,
+  secondStep: SecondStep,
 ): Promise<{ destination: string; cookies: ResponseInternal["cookies"] }> {
   const stored = await ctx.config.adapter?.getUser?.(pending.user.id)
   const user: User = stored ?? pending.user
   const { account, isNewUser } = pending
   const sessionCookies = await createSession(ctx, { user, account, isNewUser })
+  // The entry names the first factor; the detail says how the second step was passed.
+  await recordSignIn(ctx, {
+    userId: pending.user.id,
+    method: signInMethod(pending.method),
+    provider: account?.provider,
+    isNewUser,
+    secondStep,
+  })
   await emitEvent(ctx.config, "signIn", { user, account, isNewUser })
   const callbackUrl = await checkedCallbackUrl(ctx, pending.callbackUrl)
   return {

@@ -128,6 +128,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "getSessionsValidSince", "setSessionsValidSince",
       // Not in Auth.js: two-factor sign-in (lib/auth/two-factor, tests/integration/adapters/prisma-two-factor.test.ts).
       "getTwoFactor", "enableTwoFactor", "disableTwoFactor", "useTotpStep", "replaceRecoveryCodes", "useRecoveryCode",
+      // Not in Auth.js: the security log (lib/auth/security-log, tests/integration/adapters/prisma-security-events.test.ts).
+      "createSecurityEvent", "listSecurityEvents", "deleteSecurityEventsBefore", "getSignInDeviceHistory",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())

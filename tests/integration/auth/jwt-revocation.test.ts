@@ -5,7 +5,8 @@
  * Auth.js's tokens included; a token without iat is refused once there is an
  * instant; "sign out other sessions" keeps the browser that asked; and two
  * instances (two configurations with caches of their own) on one database see
- * each other's revocations through it, within the configured delay.
+ * each other's revocations through it, within the configured delay; and a
+ * deleted user's tokens read as signed out everywhere.
  */
 import { encode as authEncode } from "@auth/core/jwt"
 import { EncryptJWT } from "jose"
@@ -78,16 +79,42 @@ describe.each(["sqlite", "postgresql"] as const)("revoking jwt sessions on %s", 
     return (await db.prisma.user.findUniqueOrThrow({ where: { id: userId } })).sessionsValidSince
   }
 
-  it("the Prisma adapter: null until set, unknown or odd user ids read as null, setting one for an unknown user is no error", async () => {
+  it("the Prisma adapter: null until set, unknown or odd user ids read as \"no-such-user\", setting one for an unknown user is no error but false", async () => {
     const adapter = PrismaAdapter(db.prisma)
     const fresh = (await adapter.createUser({ id: "", email: "fresh@example.com", emailVerified: null })).id
     expect(await adapter.getSessionsValidSince(fresh)).toBeNull()
-    expect(await adapter.getSessionsValidSince("no-such-user")).toBeNull()
-    expect(await adapter.getSessionsValidSince("nul\u0000id")).toBeNull()
-    await adapter.setSessionsValidSince("no-such-user", new Date())
+    expect(await adapter.getSessionsValidSince("no-such-user")).toBe("no-such-user")
+    expect(await adapter.getSessionsValidSince("nul\u0000id")).toBe("no-such-user")
+    expect(await adapter.setSessionsValidSince("no-such-user", new Date())).toBe(false)
     const at = new Date("2026-11-26T10:00:00.000Z")
-    await adapter.setSessionsValidSince(fresh, at)
+    expect(await adapter.setSessionsValidSince(fresh, at)).toBe(true)
     expect(await adapter.getSessionsValidSince(fresh)).toEqual(at)
+  })
+
+  it("a deleted user's token reads as signed out: in another instance through the database, and at once in the one that deleted, even within the same second", async () => {
+    const adapter = PrismaAdapter(db.prisma)
+    const doomedId = (await adapter.createUser({ id: "", email: "doomed@example.com", emailVerified: null })).id
+    const config = (delay: number) => ({
+      ...instance(delay, new ValidSinceCache()),
+      providers: [Credentials({ authorize: () => ({ id: doomedId, email: "doomed@example.com" }) })],
+    })
+    const here = config(60)
+    const elsewhere = config(0)
+    const browser = new Browser(here)
+    expect((await browser.signInWithCredentials({ user: "any" })).status).toBe(302)
+    expect((await sessionOf(browser, here)).session?.user?.email).toBe("doomed@example.com")
+    expect((await sessionOf(browser, elsewhere)).session?.user?.email).toBe("doomed@example.com")
+
+    await db.prisma.user.delete({ where: { id: doomedId } })
+    // Without nextSecond(): the whole-second rule does not apply to a user who is gone.
+    await revokeAllUserSessions(resolveAuthConfig(here), doomedId)
+    const { session, res } = await sessionOf(browser, here)
+    expect(session).toBeNull()
+    const cleared = setCookie(res, COOKIE)
+    expect(cleared && isDeletion(cleared)).toBe(true)
+    expect((await sessionOf(browser, elsewhere)).session).toBeNull()
+    // A process that never read this user before learns it from the database alone.
+    expect((await sessionOf(browser, config(60))).session).toBeNull()
   })
 
   it("a token issued before the instant reads as signed out and its cookie is cleared; one issued after is accepted", async () => {

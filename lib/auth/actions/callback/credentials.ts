@@ -6,13 +6,14 @@
  */
 import { runSignInCallback } from "../../callbacks"
 import type { AuthContext } from "../../context"
-import { AuthError, BadRequest, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors"
+import { AuthError, BadRequest, CallbackRouteError, CredentialsRateLimited, CredentialsSignin, MissingCSRF } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import { startSession } from "../../two-factor/second-step"
 import { rememberTypedEmail } from "../remembered-email"
 import type { Account, User } from "../../types"
 import type { CredentialsConfig } from "../../providers/types"
 import { beginCredentialsAttempt, type CredentialsAttempt } from "./credentials-limits"
+import { logCredentialsRateLimited, logCredentialsRefused } from "./credentials-log"
 
 /** The request handed to authorize(): the body already read, re-serialised as JSON. */
 function authorizeRequest(ctx: AuthContext): Request {
@@ -48,6 +49,9 @@ export async function credentialsCallback(ctx: AuthContext, provider: Credential
   } catch (error) {
     // The sign-in page shows the email again; the error redirect carries ctx.outCookies.
     if (error instanceof CredentialsSignin) rememberTypedEmail(ctx, provider)
+    // In the security log of the account the address names; the logging never throws.
+    if (error instanceof CredentialsRateLimited) await logCredentialsRateLimited(ctx, provider)
+    else if (error instanceof CredentialsSignin) await logCredentialsRefused(ctx, provider)
     throw error
   }
   await attempt.succeeded()

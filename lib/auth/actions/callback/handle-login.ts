@@ -27,6 +27,7 @@
 import type { AuthContext } from "../../context"
 import { OAuthAccountNotLinked } from "../../errors"
 import { emitEvent } from "../../events"
+import { recordSecurityEvent } from "../../security-log/record"
 import type { LinkingAdapter } from "../../adapters/capabilities"
 import type { Account, Profile, User } from "../../types"
 import type { AdapterAccount, AdapterUser } from "../../adapters/types"
@@ -73,9 +74,19 @@ export async function currentSessionUser(ctx: AuthContext, adapter: LinkingAdapt
   return (await currentSignedIn(ctx, adapter))?.user ?? null
 }
 
-async function link(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser, input: LoginInput): Promise<void> {
+async function link(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser, input: LoginInput, isNewUser = false): Promise<void> {
   const stored = { ...(input.storedAccount ?? input.account), userId: user.id } as AdapterAccount
   await adapter.linkAccount(stored)
+  // A new way into an existing account goes in its log; a passkey is logged as "passkey-added" by
+  // its own flow, and a new user's first account is their sign-up, not a change.
+  if (!isNewUser && input.account.type !== "webauthn") {
+    await recordSecurityEvent(ctx.config, ctx.request.request, {
+      userId: user.id,
+      type: "account-linked",
+      method: input.account.type === "email" ? "email" : "oauth",
+      provider: input.account.provider,
+    })
+  }
   await emitEvent(ctx.config, "linkAccount", { user, account: input.account, profile: input.user })
 }
 
@@ -154,7 +165,7 @@ export async function handleLogin(
   if (!adapter.createUserAndAccount) {
     const created = await adapter.createUser(newUser)
     await emitEvent(ctx.config, "createUser", { user: created })
-    await link(ctx, adapter, created, input)
+    await link(ctx, adapter, created, input, true)
     return { user: created, isNewUser: true }
   }
   let created: AdapterUser

@@ -20,6 +20,8 @@ import { responseCredentialId, verifyAuthentication, verifyRegistration } from "
 import { assertRecentProof } from "../../session/step-up"
 import { finishPendingSignIn, startSession } from "../../two-factor/second-step"
 import { readPending } from "../../two-factor/pending"
+import { recordSecurityEvent } from "../../security-log/record"
+import { recordSignInFailure } from "../../security-log/sign-in"
 import type { Account } from "../../types"
 import type { AdapterUser } from "../../adapters/types"
 import type { WebAuthnProviderConfig } from "../../providers/types"
@@ -65,13 +67,26 @@ async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ce
   if (!authenticator || (issued.userId !== undefined && authenticator.userId !== issued.userId)) {
     throw new WebAuthnVerificationError("unknown_credential", "No such authenticator")
   }
-  const { newCounter, userVerified } = await verifyAuthentication({ response, issued, rp, provider, authenticator })
+  let verified: Awaited<ReturnType<typeof verifyAuthentication>>
+  try {
+    verified = await verifyAuthentication({ response, issued, rp, provider, authenticator })
+  } catch (error) {
+    // A refused assertion for a credential we know is an attempt on its owner's account.
+    await recordSignInFailure(ctx, {
+      userId: authenticator.userId,
+      method: "passkey",
+      provider: provider.id,
+      detail: "passkey not accepted",
+    })
+    throw error
+  }
+  const { newCounter, userVerified } = verified
   await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
 
   // The second step of a pending two-factor sign-in: the options were made for its user only.
   const pending = await readPending(ctx)
   if (pending && !pending.enrol && issued.userId === pending.user.id && authenticator.userId === pending.user.id) {
-    const done = await finishPendingSignIn(ctx, pending)
+    const done = await finishPendingSignIn(ctx, pending, "passkey")
     return { redirect: done.destination, cookies: done.cookies }
   }
 
@@ -108,6 +123,13 @@ async function register({ ctx, adapter, provider, issued, rp, response }: Ceremo
   // user created for the email (passkeyOwner has already refused an email that is taken).
   const { user, isNewUser } = await handleLogin(ctx, adapter, { user: owner.user, account }, null)
   await adapter.createAuthenticator({ ...verified, userId: user.id })
+  await recordSecurityEvent(ctx.config, ctx.request.request, {
+    userId: user.id,
+    type: "passkey-added",
+    method: "passkey",
+    provider: provider.id,
+    detail: isNewUser ? "at sign-up" : null,
+  })
 
   // Adding a passkey to the signed-in account keeps the session it has.
   if (!isNewUser) return { redirect: await ctx.callbackUrl(), cookies: ctx.outCookies }

@@ -6,6 +6,7 @@ import type { PrismaChallengeLike } from "./webauthn-challenge"
 import type { PrismaSessionListLike } from "./session-list"
 import type { PrismaValidSinceLike } from "./sessions-valid-since"
 import type { PrismaTwoFactorLike } from "./two-factor"
+import type { PrismaSecurityEventLike } from "./security-events"
 import type {
   AccountData,
   AccountKey,
@@ -95,4 +96,5 @@ export interface PrismaLike {
   webAuthnChallenge: PrismaChallengeLike["webAuthnChallenge"]
   twoFactor: PrismaTwoFactorLike["twoFactor"]
   recoveryCode: PrismaTwoFactorLike["recoveryCode"]
+  securityEvent: PrismaSecurityEventLike["securityEvent"]
 }

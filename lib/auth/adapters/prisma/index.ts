@@ -25,6 +25,7 @@ import { deleteSessions, listSessions } from "./session-list"
 import { getSessionsValidSince, setSessionsValidSince } from "./sessions-valid-since"
 import { sqliteSessionLookup } from "./sqlite-session"
 import { twoFactorStore } from "./two-factor"
+import { securityEventStore } from "./security-events"
 // Aliased: the name of the adapter method it builds starts with "use", which lint reads as a React hook.
 import { useWebAuthnChallenge as webAuthnChallengeMethod } from "./webauthn-challenge"
 
@@ -300,6 +301,8 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
     useWebAuthnChallenge: webAuthnChallengeMethod(prisma),
 
     ...twoFactorStore(prisma),
+
+    ...securityEventStore(prisma),
   }
 }
 

@@ -61,7 +61,7 @@ for (const provider of ["sqlite", "postgresql"] as const) {
 
       const other = await userWith(["github"])
       await addPasskey(other, `cred-${other}`)
-      expect(await deletePasskey(prisma, other, `cred-${other}`)).toEqual({ ok: true })
+      expect(await deletePasskey(prisma, other, `cred-${other}`)).toEqual({ ok: true, name: null })
       expect(await prisma.account.count({ where: { userId: other, type: "webauthn" } })).toBe(0)
       expect(await unlinkAccount(prisma, other, { provider: "github", providerAccountId: `github-${other}` })).toEqual({ ok: false, reason: "last-way" })
     })

@@ -1,6 +1,6 @@
 /**
  * The mails that tell a user their second factor changed, through a real
- * SMTP server: one per change, pointing at Settings, with no one-time link;
+ * SMTP server: one per change, pointing at Settings › Security activity, with no one-time link;
  * counted per address, dropped over the limit.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -45,17 +45,17 @@ describe("two-factor notice mails", () => {
     ["enabled", "Two-factor authentication was turned on (app.localhost:3000)"],
     ["disabled", "Two-factor authentication was turned off (app.localhost:3000)"],
     ["recovery-codes-regenerated", "New recovery codes were made for your account (app.localhost:3000)"],
-  ] as const)("%s: one mail to the account's address, linking to Settings", async (notice, subject) => {
+  ] as const)("%s: one mail to the account's address, linking to Settings › Security activity", async (notice, subject) => {
     const user = await account(notice)
     const rateLimit = new RateLimiter({ rules: accountRateLimitRules })
     expect(await sendTwoFactorNotice(db.prisma, { userId: user.id, notice, origin: ORIGIN, rateLimit })).toBe("sent")
     const mail = await smtp.waitFor(user.email)
     expect(mail.subject).toBe(subject)
-    expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/settings`)
+    expect(linkIn(mail, ORIGIN)).toBe(`${ORIGIN}/settings#security-activity`)
     expect(mail.text).toContain("If this was not you")
     // A notice, not a one-time link: nothing expires.
     expect(mail.text).not.toMatch(/expires|works once/)
-    expect(mail.html).toContain(`href="${ORIGIN}/settings"`)
+    expect(mail.html).toContain(`href="${ORIGIN}/settings#security-activity"`)
   })
 
   it("counted per address: over the limit the notice is dropped, other addresses still get theirs", async () => {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest"
 import { DatabaseUnavailable } from "@/lib/auth/errors"
 import { resolveAuthConfig } from "@/lib/auth"
-import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
+import { NO_USER_LEFT, ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
 
 const T = new Date("2026-11-26T10:00:00.000Z")
 
@@ -59,6 +59,17 @@ describe("ValidSinceCache", () => {
     finish(null)
     await stale
     expect(await cache.get("u", 60_000, async () => null)).toBe(T.getTime())
+  })
+
+  it("a user the adapter does not have is kept as +Infinity (no token is valid), from a read or set by this process", async () => {
+    const cache = new ValidSinceCache()
+    expect(await cache.get("gone", 60_000, async () => "no-such-user")).toBe(NO_USER_LEFT)
+    expect(NO_USER_LEFT).toBe(Number.POSITIVE_INFINITY)
+    await cache.get("deleted-here", 60_000, async () => T)
+    cache.set("deleted-here", "no-such-user")
+    let reads = 0
+    expect(await cache.get("deleted-here", 60_000, async () => (reads++, T))).toBe(NO_USER_LEFT)
+    expect(reads).toBe(0)
   })
 
   it("an outage uses the last instant read (none: null) and keeps it for maxAge; other errors reject", async () => {

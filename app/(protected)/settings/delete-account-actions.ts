@@ -1,0 +1,59 @@
+"use server"
+
+import { redirect } from "next/navigation"
+import { auth, rateLimit, requireRecentAuthentication, securityLog, sessions } from "@/auth"
+import { mailLinkOrigin } from "@/lib/auth"
+import { getPrisma } from "@/lib/db/client"
+import { accountDeleted } from "@/server/accounts/account-deleted"
+import { confirmsDeletion, deleteAccount } from "@/server/accounts/account-deletion"
+import { formInput } from "@/server/form-input"
+import { whileDatabaseAnswers } from "@/server/session-state"
+
+export interface DeleteAccountState {
+  ok?: boolean
+  message?: string
+}
+
+/** Where a deleted user lands: the home page, which says what happened (a "use server" file exports only actions). */
+const ACCOUNT_DELETED_PATH = "/?account=deleted"
+
+const SIGNED_OUT: DeleteAccountState = { ok: false, message: "Your session has ended. Sign in again." }
+
+/**
+ * Settings › Delete account. A recent proof of identity first (a stale
+ * session goes to re-authenticate and back to Settings), then the typed
+ * confirmation, then: the security log entry (written while the user still
+ * exists, so it is theirs until the row goes and its userId turns null), the
+ * records in one transaction, every session ended (jwt ones too: the user is
+ * gone, so their tokens read as signed out everywhere), this browser's cookie
+ * cleared, the notice mailed, and the user sent home.
+ */
+export async function deleteAccountAction(_previous: DeleteAccountState, input: FormData): Promise<DeleteAccountState> {
+  const form = formInput(input)
+  const outcome = await whileDatabaseAnswers(async (): Promise<DeleteAccountState | "deleted"> => {
+    const userId = (await requireRecentAuthentication({ callbackUrl: "/settings" })).user?.id
+    if (!userId) return SIGNED_OUT
+    const db = getPrisma()
+    const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } })
+    if (!user) return SIGNED_OUT
+    if (!confirmsDeletion(form.get("confirmation"), user.email)) {
+      return {
+        ok: false,
+        message: user.email ? "That is not your email address. Type it exactly as shown to delete your account." : "Type DELETE to delete your account.",
+      }
+    }
+    await securityLog.record({ userId, type: "account-deletion-requested" })
+    const deleted = await deleteAccount(db, userId)
+    if (!deleted) return SIGNED_OUT
+    // Database sessions are already gone with the rows; this ends the jwt ones in this process at once
+    // (the revocation remembers that the user no longer exists) and in the others on their next read.
+    await sessions.revokeAll(userId)
+    // Reading the session now finds nobody, and the library answers with this browser's cookie cleared.
+    await auth()
+    accountDeleted({ userId, email: deleted.email, origin: mailLinkOrigin(process.env), rateLimit })
+    return "deleted"
+  })
+  // Outside the try of whileDatabaseAnswers: redirect() works by throwing.
+  if (outcome === "deleted") redirect(ACCOUNT_DELETED_PATH)
+  return outcome
+}

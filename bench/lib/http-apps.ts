@@ -1,0 +1,180 @@
+/**
+ * bench:http's two apps, built and started with their signed-in users (see
+ * ./http-sessions), and one autocannon run against either: what bench/http.ts
+ * measures and bench/http-profile.ts profiles.
+ */
+import { randomBytes } from "node:crypto"
+import { existsSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+import autocannon from "autocannon"
+
+import { migrateDatabase } from "../../lib/db/migrate"
+import { binPath, freePort, isBuildCurrent, runStep, type RunningServer, startNext } from "./http-server"
+import {
+  benchUsers,
+  createNextAuthDatabase,
+  expectSession,
+  mintNextAuthSessions,
+  mintStarterSessions,
+  signIn,
+  type Strategy,
+} from "./http-sessions"
+
+export type { Strategy } from "./http-sessions"
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url))
+const NEXT_AUTH_APP = fileURLToPath(new URL("../next-auth-app/", import.meta.url))
+const QUERY_COUNTER = fileURLToPath(new URL("./query-counter.cjs", import.meta.url))
+const SEED_EMAIL = "demo@example.com"
+const SEED_PASSWORD = "demo-password-123"
+
+export type AppId = "ours" | "next-auth"
+export type Mode = "warm" | "cold"
+export interface Case {
+  id: string
+  path: string
+  /** The bare route reads no cookie: one mode is enough. */
+  modes: readonly Mode[]
+}
+
+export const CASES: readonly Case[] = [
+  { id: "bare", path: "/api/bench/bare", modes: ["warm"] },
+  { id: "session", path: "/api/auth/session", modes: ["warm", "cold"] },
+  { id: "auth-route", path: "/api/me", modes: ["warm", "cold"] },
+  { id: "dashboard", path: "/dashboard", modes: ["warm", "cold"] },
+  { id: "public", path: "/", modes: ["warm", "cold"] },
+]
+
+export interface LoadOptions {
+  connections: number
+  users: number
+  /** Extra Node.js arguments for the server process (e.g. --cpu-prof, which NODE_OPTIONS may not carry). */
+  nodeArgs?: readonly string[]
+}
+
+/** The starter builds into .next-bench (next.config.ts), never touching the e2e build in .next. */
+export const STARTER_BUILD_ENV = { NEXT_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" }
+
+export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean): Promise<void> {
+  if (!existsSync(path.join(NEXT_AUTH_APP, "node_modules", "next-auth"))) {
+    console.log("bench/next-auth-app: npm install ...")
+    await runStep("npm install", "npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], NEXT_AUTH_APP, process.env)
+  }
+  const apps = [
+    { name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
+    { name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
+  ]
+  for (const app of apps) {
+    const current = isBuildCurrent(app.dir, app.dist, app.sources)
+    if (forceBuild || (!current && !skipBuild)) {
+      console.log(`next build (${app.name}) ...`)
+      await runStep(`next build (${app.name})`, process.execPath, [binPath("next"), "build"], app.dir, { ...process.env, ...app.env })
+    } else if (!existsSync(path.join(app.dir, app.dist, "BUILD_ID"))) {
+      throw new Error(`${app.name} has no build and --skip-build was given`)
+    }
+  }
+}
+
+export interface App {
+  id: AppId
+  server: RunningServer
+  warm: string
+  cold: string[]
+  counterPort: number
+}
+
+export async function queryCount(app: App): Promise<number> {
+  return Number(await (await fetch(`http://127.0.0.1:${app.counterPort}/`)).text())
+}
+
+export async function startStarter(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
+  const databaseFile = path.join(dir, "starter.db")
+  const secret = randomBytes(33).toString("base64")
+  const counterPort = await freePort()
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...STARTER_BUILD_ENV,
+    DATABASE_URL: `file:${databaseFile}`,
+    AUTH_SESSION_STRATEGY: strategy,
+    AUTH_SECRET: secret,
+    AUTH_TRUST_HOST: "true",
+    SEED_EMAIL,
+    SEED_PASSWORD,
+    BENCH_QUERY_COUNTER_PORT: String(counterPort),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
+  }
+  await migrateDatabase(env.DATABASE_URL)
+  await runStep("db:seed", process.execPath, [binPath("tsx"), "scripts/db-seed.ts"], ROOT, { ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? "" })
+  const server = await startNext("ours", ROOT, env, options.nodeArgs)
+  const warm = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD)
+  await expectSession(server.origin, warm, SEED_EMAIL, "ours (warm)")
+  const users = benchUsers(options.users, "ours")
+  const cold = await mintStarterSessions(strategy, databaseFile, secret, warm, users)
+  await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "ours (cold)")
+  return { id: "ours", server, warm, cold, counterPort }
+}
+
+export async function startNextAuth(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
+  const databaseFile = path.join(dir, "next-auth.db")
+  const secret = randomBytes(33).toString("base64")
+  const counterPort = await freePort()
+  createNextAuthDatabase(databaseFile)
+  const users = benchUsers(options.users + 1, "next-auth")
+  const cookies = await mintNextAuthSessions(strategy, databaseFile, secret, users)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    AUTH_SESSION_STRATEGY: strategy,
+    AUTH_SECRET: secret,
+    NEXT_AUTH_BENCH_DB: databaseFile,
+    BENCH_QUERY_COUNTER_PORT: String(counterPort),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
+  }
+  const server = await startNext("next-auth", NEXT_AUTH_APP, env, options.nodeArgs)
+  const [warm, ...cold] = cookies as [string, ...string[]]
+  await expectSession(server.origin, warm, users[0]!.email, "next-auth (warm)")
+  await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "next-auth (cold)")
+  return { id: "next-auth", server, warm, cold, counterPort }
+}
+
+export interface Run {
+  requestsPerSec: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+
+/** One autocannon run; cold runs give every request the next user's cookie. */
+export async function load(app: App, benchCase: Case, mode: Mode, seconds: number, connections: number): Promise<Run> {
+  const url = `${app.server.origin}${benchCase.path}`
+  let next = 0
+  const options =
+    mode === "warm"
+      ? { url, connections, duration: seconds, headers: { cookie: app.warm } }
+      : {
+          url,
+          connections,
+          duration: seconds,
+          requests: [
+            {
+              method: "GET",
+              path: benchCase.path,
+              setupRequest: (request: { headers?: Record<string, string> }) => {
+                request.headers = { ...request.headers, cookie: app.cold[next++ % app.cold.length]! }
+                return request
+              },
+            },
+          ],
+        }
+  const result = await autocannon(options)
+  return {
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}
+

@@ -1,0 +1,144 @@
+/**
+ * bench:http's signed-in users: one real sign-in through the starter's own
+ * endpoints, then `count` distinct users with sessions of their own for the
+ * cold runs, minted as each library would issue them:
+ *   - the starter, jwt: the real sign-in's token decoded and re-encoded per
+ *     user with the library's own encoder and the server's secret;
+ *   - the starter, database: User and Session rows shaped like the real
+ *     sign-in's row, written straight into its SQLite file;
+ *   - next-auth, jwt: @auth/core's encode() (the version next-auth depends on);
+ *   - next-auth, database: rows in the reference app's own tables (its
+ *     Credentials provider cannot create database sessions).
+ */
+import { randomBytes } from "node:crypto"
+import Database from "better-sqlite3"
+import { encode as authCoreEncode } from "@auth/core/jwt"
+import { decode, encode } from "../../lib/auth/jwt"
+import { CookieJar } from "./jar"
+
+/** The session cookie's name on plain http, in both libraries. */
+export const SESSION_COOKIE = "authjs.session-token"
+const BASE_PATH = "/api/auth"
+
+export type Strategy = "jwt" | "database"
+
+export interface BenchUser {
+  id: string
+  email: string
+  name: string
+}
+
+export function benchUsers(count: number, prefix: string): BenchUser[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `${prefix}-user-${i}`,
+    email: `bench-${i}@example.com`,
+    name: `Bench User ${i}`,
+  }))
+}
+
+/** Signs an account in through the real endpoints; returns the Cookie header that carries the session. */
+export async function signIn(origin: string, email: string, password: string): Promise<string> {
+  const jar = new CookieJar()
+  const csrf = await fetch(`${origin}${BASE_PATH}/csrf`)
+  jar.update(csrf.headers)
+  const { csrfToken } = (await csrf.json()) as { csrfToken?: string }
+  if (!csrfToken) throw new Error(`GET ${BASE_PATH}/csrf gave no csrfToken (status ${csrf.status})`)
+  const callback = await fetch(`${origin}${BASE_PATH}/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: origin }),
+  })
+  jar.update(callback.headers)
+  await callback.body?.cancel()
+  const location = callback.headers.get("location") ?? ""
+  if (callback.status !== 302 || location.includes("error=")) throw new Error(`credentials sign-in failed: ${callback.status} ${location}`)
+  const token = jar.get(SESSION_COOKIE)
+  if (!token) throw new Error("the sign-in set no session cookie")
+  return `${SESSION_COOKIE}=${token}`
+}
+
+/** Throws unless GET /api/auth/session with `cookie` answers the user with `email`. */
+export async function expectSession(origin: string, cookie: string, email: string, label: string): Promise<void> {
+  const response = await fetch(`${origin}${BASE_PATH}/session`, { headers: { cookie } })
+  const body = (await response.json()) as { user?: { email?: string } } | null
+  if (response.status !== 200 || body?.user?.email !== email) {
+    throw new Error(`${label}: GET ${BASE_PATH}/session did not return ${email}: ${response.status} ${JSON.stringify(body)}`)
+  }
+}
+
+function tokenOf(cookie: string): string {
+  return cookie.slice(cookie.indexOf("=") + 1)
+}
+
+/** The starter's cold users: User rows, and a session each like the real sign-in's. */
+export async function mintStarterSessions(
+  strategy: Strategy,
+  databaseFile: string,
+  secret: string,
+  signedIn: string,
+  users: readonly BenchUser[],
+): Promise<string[]> {
+  const db = new Database(databaseFile)
+  try {
+    const insertUser = db.prepare('INSERT INTO "User" (id, name, email) VALUES (?, ?, ?)')
+    db.transaction(() => users.forEach((u) => insertUser.run(u.id, u.name, u.email)))()
+    if (strategy === "jwt") {
+      const claims = await decode({ token: tokenOf(signedIn), secret, salt: SESSION_COOKIE })
+      if (!claims) throw new Error("the signed-in token does not decode with the server's secret")
+      const { iat: _iat, exp: _exp, jti: _jti, ...kept } = claims
+      return Promise.all(
+        users.map(async (u) => {
+          const token = await encode({ token: { ...kept, sub: u.id, name: u.name, email: u.email }, secret, salt: SESSION_COOKIE })
+          return `${SESSION_COOKIE}=${token}`
+        }),
+      )
+    }
+    const row = db.prepare('SELECT * FROM "Session" WHERE sessionToken = ?').get(tokenOf(signedIn)) as Record<string, unknown> | undefined
+    if (!row) throw new Error("the signed-in session has no row")
+    const columns = Object.keys(row)
+    const insertSession = db.prepare(
+      `INSERT INTO "Session" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    )
+    const tokens = users.map(() => randomBytes(32).toString("hex"))
+    db.transaction(() =>
+      users.forEach((u, i) => insertSession.run(...columns.map((c) => (c === "sessionToken" ? tokens[i] : c === "userId" ? u.id : row[c])))),
+    )()
+    return tokens.map((t) => `${SESSION_COOKIE}=${t}`)
+  } finally {
+    db.close()
+  }
+}
+
+/** The reference app's database: its two tables, created here (see bench/next-auth-app/db.ts). */
+export function createNextAuthDatabase(file: string): void {
+  const db = new Database(file)
+  db.pragma("journal_mode = WAL")
+  db.exec(`CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT, email TEXT UNIQUE NOT NULL, image TEXT);
+    CREATE TABLE sessions (sessionToken TEXT PRIMARY KEY, userId TEXT NOT NULL REFERENCES users(id), expires INTEGER NOT NULL);`)
+  db.close()
+}
+
+/** The reference app's users and their sessions, as next-auth would issue them. */
+export async function mintNextAuthSessions(strategy: Strategy, databaseFile: string, secret: string, users: readonly BenchUser[]): Promise<string[]> {
+  const db = new Database(databaseFile)
+  try {
+    const insertUser = db.prepare("INSERT INTO users (id, name, email) VALUES (?, ?, ?)")
+    db.transaction(() => users.forEach((u) => insertUser.run(u.id, u.name, u.email)))()
+    if (strategy === "jwt") {
+      return Promise.all(
+        users.map(async (u) => {
+          const token = await authCoreEncode({ token: { name: u.name, email: u.email, picture: null, sub: u.id }, secret, salt: SESSION_COOKIE })
+          return `${SESSION_COOKIE}=${token}`
+        }),
+      )
+    }
+    const expires = Date.now() + 30 * 24 * 3600 * 1000
+    const insertSession = db.prepare("INSERT INTO sessions (sessionToken, userId, expires) VALUES (?, ?, ?)")
+    const tokens = users.map(() => randomBytes(32).toString("hex"))
+    db.transaction(() => users.forEach((u, i) => insertSession.run(tokens[i], u.id, expires)))()
+    return tokens.map((t) => `${SESSION_COOKIE}=${t}`)
+  } finally {
+    db.close()
+  }
+}

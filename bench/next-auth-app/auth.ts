@@ -1,0 +1,30 @@
+import NextAuth from "next-auth"
+import Credentials from "next-auth/providers/credentials"
+import { sqliteAdapter } from "./db"
+
+const strategy = process.env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt"
+const databaseFile = process.env.NEXT_AUTH_BENCH_DB
+
+export const { handlers, auth } = NextAuth({
+  trustHost: true,
+  session: { strategy },
+  ...(strategy === "database" && databaseFile ? { adapter: sqliteAdapter(databaseFile) } : {}),
+  // next-auth refuses Credentials next to database sessions (UnsupportedStrategy), and the
+  // benchmark mints its database sessions itself: no provider is needed there.
+  providers: strategy === "database" ? [] : [
+    Credentials({
+      credentials: { email: {}, password: {} },
+      // The benchmark mints its sessions; one fixed account lets a real sign-in be checked too.
+      authorize: (credentials) =>
+        credentials?.email === "demo@example.com" && credentials.password === "demo-password-123"
+          ? { id: "demo-user", name: "Demo", email: "demo@example.com" }
+          : null,
+    }),
+  ],
+  callbacks: {
+    authorized({ auth: session, request }) {
+      if (request.nextUrl.pathname.startsWith("/dashboard")) return Boolean(session?.user)
+      return true
+    },
+  },
+})

@@ -1,0 +1,190 @@
+/**
+ * The security log in plain words, for Settings › Security activity and the
+ * security notice mails: what happened ("Signed in with a passkey"), on what
+ * ("Chrome on macOS") and when ("2 minutes ago"). Pure functions: the page
+ * passes the entries and the server's "now", so the words are testable
+ * without a clock or a database.
+ */
+import { describeUserAgent, type SecurityEvent, type SecurityEventMethod, type SecurityEventType } from "@/lib/auth"
+
+/**
+ * `detail` of a "password-changed" entry written when an account without a
+ * password got its first one (the set-password link): the log has no type of
+ * its own for it, and "Password changed" would mislead the owner.
+ */
+export const FIRST_PASSWORD_DETAIL = "first password"
+
+/** Provider id → the name people know it by ("github" → "GitHub"); unknown ids read as themselves. */
+export type ProviderNames = Readonly<Record<string, string>>
+
+const METHOD_WORDS: Record<SecurityEventMethod, string> = {
+  password: "a password",
+  email: "an email link",
+  passkey: "a passkey",
+  oauth: "a linked account",
+  totp: "an authenticator code",
+  "recovery-code": "a recovery code",
+}
+
+/** "with a passkey", "with GitHub"; empty when the entry names no method. */
+export function methodPhrase(method: SecurityEventMethod | null, provider: string | null, names: ProviderNames = {}): string {
+  if (!method) return ""
+  // An OAuth/OIDC sign-in reads better by its provider's name than as "a linked account".
+  if (method === "oauth" && provider) return ` with ${providerName(provider, names)}`
+  return ` with ${METHOD_WORDS[method]}`
+}
+
+export function providerName(provider: string, names: ProviderNames = {}): string {
+  return Object.hasOwn(names, provider) ? names[provider] : provider
+}
+
+type Entry = Pick<SecurityEvent, "type" | "outcome" | "method" | "provider" | "detail">
+
+/** Each type's words for a success and for a failure. A Record, so a new type cannot go unworded. */
+const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => { success: string; failure: string }> = {
+  // The library's note says how a second step went ("with an authenticator code") or why a
+  // sign-in was refused ("wrong authenticator code"): in brackets after the method.
+  "sign-in": (e, n) => {
+    const how = `${methodPhrase(e.method, e.provider, n)}${bracketed(e.detail)}`
+    return { success: `Signed in${how}`, failure: `Failed sign-in${how}` }
+  },
+  "sign-out": () => ({ success: "Signed out", failure: "Sign-out failed" }),
+  "password-changed": (e) =>
+    e.detail === FIRST_PASSWORD_DETAIL
+      ? { success: "Password set", failure: "Setting a password failed" }
+      : { success: "Password changed", failure: "Failed password change (wrong current password)" },
+  "password-reset": () => ({ success: "Password reset with an email link", failure: "Password reset failed" }),
+  "email-change-requested": () => ({ success: "Email address change requested", failure: "Email address change refused" }),
+  "email-changed": () => ({ success: "Email address changed", failure: "Email address change failed" }),
+  "passkey-added": (e) => ({ success: `Passkey added${quoted(e.detail)}`, failure: "Adding a passkey failed" }),
+  "passkey-removed": (e) => ({ success: `Passkey removed${quoted(e.detail)}`, failure: "Removing a passkey failed" }),
+  "account-linked": (e, n) => {
+    const what = e.provider ? `${providerName(e.provider, n)} account` : "Account"
+    return { success: `${what} linked`, failure: `Linking ${e.provider ? `a ${providerName(e.provider, n)}` : "an"} account failed` }
+  },
+  "account-unlinked": (e, n) => {
+    const what = e.provider ? `${providerName(e.provider, n)} account` : "Linked account"
+    return { success: `${what} unlinked`, failure: "Unlinking an account failed" }
+  },
+  "two-factor-enabled": () => ({ success: "Two-factor authentication turned on", failure: "Turning on two-factor authentication failed" }),
+  "two-factor-disabled": () => ({ success: "Two-factor authentication turned off", failure: "Turning off two-factor authentication failed" }),
+  "recovery-codes-regenerated": () => ({ success: "New recovery codes made", failure: "Making new recovery codes failed" }),
+  // The library's note says which and how many: "1 session", "every other session (2 sessions)".
+  "session-revoked": (e) => ({ success: e.detail ? `Ended ${e.detail}` : "Ended a session", failure: "Ending a session failed" }),
+  "account-deletion-requested": () => ({ success: "Account deletion requested", failure: "Account deletion refused" }),
+}
+
+/** A passkey's name, as the user gave it, in quotes; nothing when there is none. */
+function quoted(detail: string | null): string {
+  return detail ? ` “${detail}”` : ""
+}
+
+/** The library's short note in brackets: "(with an authenticator code)", "(wrong email or password)"; nothing when there is none. */
+function bracketed(detail: string | null): string {
+  return detail ? ` (${detail})` : ""
+}
+
+/** What happened, in words: "Signed in with a passkey", "Failed sign-in with a password", "Password changed". */
+export function describeSecurityEvent(entry: Entry, names: ProviderNames = {}): string {
+  const words = TYPE_WORDS[entry.type as SecurityEventType]
+  // An entry whose type this app version does not know (written by a newer one) still reads as something.
+  if (!words) return entry.outcome === "failure" ? "Account change failed" : "Account change"
+  const text = words(entry, names)
+  return entry.outcome === "failure" ? text.failure : text.success
+}
+
+/** "Chrome on macOS": browser family and system without version numbers; "Unknown device" when nothing is known. */
+export function deviceName(userAgent: string | null | undefined): string {
+  const { browser, os } = describeUserAgent(userAgent)
+  const family = (name: string) => name.replace(/ \d+$/, "")
+  if (browser === "Unknown browser" && os === "Unknown OS") return "Unknown device"
+  return `${family(browser)} on ${family(os)}`
+}
+
+/**
+ * The network a client address belongs to, for mails: "203.0.113.x" (the
+ * IPv4 /24), "2001:db8:1::/48" (IPv6): the same networks the library compares
+ * to tell a device not seen before (security-log/device.ts). Enough for an
+ * owner to recognise their home or office, without mailing an exact address.
+ */
+export function addressPrefix(ip: string | null | undefined): string | null {
+  if (!ip) return null
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip)
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.x`
+  if (ip.includes(":")) {
+    const groups = expandIPv6(ip)
+    return groups ? `${groups.slice(0, 3).join(":")}::/48` : null
+  }
+  return null
+}
+
+/** The eight hextets of an IPv6 address (leading zeros dropped), or null when it is not one. */
+function expandIPv6(ip: string): string[] | null {
+  const halves = ip.split("::")
+  if (halves.length > 2) return null
+  const part = (s: string) => (s === "" ? [] : s.split(":"))
+  const head = part(halves[0])
+  const tail = halves.length === 2 ? part(halves[1]) : []
+  const missing = 8 - head.length - tail.length
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail]
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null
+  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
+}
+
+const MINUTE = 60
+const HOUR = 60 * MINUTE
+const DAY = 24 * HOUR
+
+/** "just now", "1 minute ago", "3 hours ago", "2 days ago", "5 months ago", "1 year ago", from `now`. */
+export function relativeTime(then: Date, now: Date): string {
+  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000)
+  // A moment ago, or a clock a little ahead of this server's (another instance): never "in 3 seconds".
+  if (seconds < MINUTE) return "just now"
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`
+  if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), "minute")
+  if (seconds < DAY) return ago(Math.floor(seconds / HOUR), "hour")
+  if (seconds < 30 * DAY) return ago(Math.floor(seconds / DAY), "day")
+  if (seconds < 365 * DAY) return ago(Math.floor(seconds / (30 * DAY)), "month")
+  return ago(Math.floor(seconds / (365 * DAY)), "year")
+}
+
+/** The exact time, the same for every reader: "2026-11-26 07:09 UTC". */
+export function exactTime(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`
+}
+
+/** One list item of Settings › Security activity. */
+export interface ActivityLine {
+  id: string
+  /** "Signed in with a passkey" */
+  what: string
+  /** "Chrome on macOS" */
+  device: string
+  /** "2 minutes ago" */
+  when: string
+  /** ISO 8601, for <time dateTime>. */
+  at: string
+  /** "2026-11-26 07:09 UTC" */
+  exact: string
+  ip: string | null
+  failed: boolean
+}
+
+export function activityLine(event: SecurityEvent, now: Date, names: ProviderNames = {}): ActivityLine {
+  return {
+    id: event.id,
+    what: describeSecurityEvent(event, names),
+    device: deviceName(event.userAgent),
+    when: relativeTime(event.createdAt, now),
+    at: event.createdAt.toISOString(),
+    exact: exactTime(event.createdAt),
+    ip: event.ip,
+    failed: event.outcome === "failure",
+  }
+}
+
+/** The line as one text: "Signed in with a passkey — Chrome on macOS — 2 minutes ago". */
+export function activityText(line: Pick<ActivityLine, "what" | "device" | "when">): string {
+  return `${line.what} — ${line.device} — ${line.when}`
+}

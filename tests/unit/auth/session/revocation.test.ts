@@ -1,0 +1,54 @@
+/**
+ * The jwt revocation rule on its own: which tokens a user's answer from the
+ * adapter leaves valid. The adapter is a plain in-memory map standing in for
+ * the column (the Prisma path, with a deleted user: tests/integration/auth/jwt-revocation).
+ */
+import { describe, expect, it } from "vitest"
+import type { SessionsValidSince } from "@/lib/auth/adapters/types"
+import { sessionRevocation } from "@/lib/auth/session/revocation"
+import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
+
+function memoryAdapter(users: Map<string, Date | null>) {
+  return {
+    getSessionsValidSince: async (userId: string): Promise<SessionsValidSince> =>
+      users.has(userId) ? (users.get(userId) ?? null) : "no-such-user",
+    setSessionsValidSince: async (userId: string, since: Date): Promise<boolean> => {
+      if (!users.has(userId)) return false
+      users.set(userId, since)
+      return true
+    },
+  }
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+describe("sessionRevocation", () => {
+  it("a known user without an instant: every token is valid; with one: only tokens issued in its second or later", async () => {
+    const users = new Map<string, Date | null>([["ada", null]])
+    const revocation = sessionRevocation(memoryAdapter(users), new ValidSinceCache(), 0)
+    expect(await revocation.accepts({ sub: "ada", iat: 1 })).toBe(true)
+    const instant = await revocation.revoke("ada", new Date(10_500))
+    expect(instant.getTime()).toBe(10_000)
+    expect(await revocation.accepts({ sub: "ada", iat: 9 })).toBe(false)
+    expect(await revocation.accepts({ sub: "ada", iat: 10 })).toBe(true)
+  })
+
+  it("a user the adapter does not have (deleted): no token is valid, not even one issued this second", async () => {
+    const revocation = sessionRevocation(memoryAdapter(new Map()), new ValidSinceCache(), 60)
+    expect(await revocation.accepts({ sub: "gone", iat: nowSeconds() })).toBe(false)
+    expect(await revocation.accepts({ sub: "gone" })).toBe(false)
+    // A token naming nobody is not this rule's business.
+    expect(await revocation.accepts({ iat: nowSeconds() })).toBe(true)
+  })
+
+  it("revoking a user deleted meanwhile refuses its tokens at once in this process, within the same second", async () => {
+    const users = new Map<string, Date | null>([["bob", null]])
+    const revocation = sessionRevocation(memoryAdapter(users), new ValidSinceCache(), 60)
+    const token = { sub: "bob", iat: nowSeconds() }
+    expect(await revocation.accepts(token)).toBe(true)
+    users.delete("bob")
+    // The cached null would still be used for 60 s; the revoke after the deletion replaces it.
+    await revocation.revoke("bob")
+    expect(await revocation.accepts(token)).toBe(false)
+  })
+})
