@@ -38,7 +38,7 @@ afterAll(async () => {
 })
 
 describe("auth.ts two-factor events", () => {
-  it("turning two-factor on, then off, mails the owner each time with a link to Settings", async () => {
+  it("turning two-factor on, then off, mails the owner each time with a link to Settings' security activity", async () => {
     const signedUp = await signUp(db.prisma, { email: "grace@example.com", name: "Grace", password: "compiler pioneer 1952" })
     if (!signedUp.ok) throw new Error(signedUp.message)
     const user = { id: signedUp.user.id, email: "grace@example.com" }
@@ -47,7 +47,7 @@ describe("auth.ts two-factor events", () => {
     await confirmTwoFactorSetup(app.authConfig, user.id, setup.sealedSecret, URI.parse(setup.uri).generate())
     const on = await smtp.waitFor(user.email)
     expect(on.subject).toBe("Two-factor authentication was turned on (app.localhost:3000)")
-    expect(linkIn(on, ORIGIN)).toBe(`${ORIGIN}/settings`)
+    expect(linkIn(on, ORIGIN)).toBe(`${ORIGIN}/settings#security-activity`)
 
     await disableTwoFactor(app.authConfig, user.id)
     const off = await smtp.waitFor(user.email)
