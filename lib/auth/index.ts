@@ -146,7 +146,7 @@ export { recordSecurityEvent, requestOrigin, type RequestOrigin, type SecurityLo
 export { listSecurityEvents } from "./security-log/list"
 export { pruneSecurityLog, retentionCutoff } from "./security-log/prune"
 export { securityLogFailures } from "./security-log/failures"
-export { deviceKey } from "./security-log/device"
+export { addressPrefix, deviceKey } from "./security-log/device"
 export type {
   NewSecurityEvent,
   SecurityEvent,

@@ -5,7 +5,7 @@
  * passes the entries and the server's "now", so the words are testable
  * without a clock or a database.
  */
-import { describeUserAgent, type SecurityEvent, type SecurityEventMethod, type SecurityEventType } from "@/lib/auth"
+import { addressPrefix as networkOf, describeUserAgent, type SecurityEvent, type SecurityEventMethod, type SecurityEventType } from "@/lib/auth"
 
 /**
  * `detail` of a "password-changed" entry written when an account without a
@@ -108,28 +108,9 @@ export function deviceName(userAgent: string | null | undefined): string {
  * owner to recognise their home or office, without mailing an exact address.
  */
 export function addressPrefix(ip: string | null | undefined): string | null {
-  if (!ip) return null
-  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip)
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.x`
-  if (ip.includes(":")) {
-    const groups = expandIPv6(ip)
-    return groups ? `${groups.slice(0, 3).join(":")}::/48` : null
-  }
-  return null
-}
-
-/** The eight hextets of an IPv6 address (leading zeros dropped), or null when it is not one. */
-function expandIPv6(ip: string): string[] | null {
-  const halves = ip.split("::")
-  if (halves.length > 2) return null
-  const part = (s: string) => (s === "" ? [] : s.split(":"))
-  const head = part(halves[0])
-  const tail = halves.length === 2 ? part(halves[1]) : []
-  const missing = 8 - head.length - tail.length
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail]
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null
-  return groups.map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""))
+  const network = networkOf(ip)
+  if (network === "unknown") return null
+  return network.includes(":") ? `${network}::/48` : `${network}.x`
 }
 
 const MINUTE = 60

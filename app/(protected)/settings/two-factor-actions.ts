@@ -16,7 +16,7 @@ import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { plainQrSvg } from "@/server/accounts/qr-svg"
 import { whileDatabaseAnswers } from "@/server/session-state"
 import { formInput } from "@/server/form-input"
-import { currentRequest } from "@/server/current-request"
+import { currentRequest } from "@/lib/auth/next"
 
 /** What the setup form shows while the user adds the account to their authenticator app. */
 export interface PendingSetup {

@@ -11,13 +11,13 @@
  * failed write is logged and counted, never thrown, so it cannot fail the
  * action that records it.
  */
-import { headers as nextHeaders } from "next/headers"
 import { resolveAuthConfig } from "../auth"
 import { listSecurityEvents } from "../security-log/list"
 import { recordSecurityEvent, type SecurityLogEntry } from "../security-log/record"
 import { reportSecurityLogFailure } from "../security-log/failures"
 import type { SecurityEvent } from "../security-log/types"
 import type { PreparedConfig } from "./config"
+import { currentRequest } from "./current-request"
 
 export type { SecurityLogEntry } from "../security-log/record"
 
@@ -26,15 +26,6 @@ export interface AppSecurityLog {
   record(entry: SecurityLogEntry): Promise<void>
   /** The user's newest entries first, at most `limit` (default 50); throws DatabaseUnavailable in an outage. */
   list(userId: string, limit?: number): Promise<SecurityEvent[]>
-}
-
-/** The current request as far as an entry needs it; null outside a request scope (a script, a job). */
-async function currentRequest(): Promise<Request | null> {
-  try {
-    return new Request("http://client.invalid/", { headers: await nextHeaders() })
-  } catch {
-    return null
-  }
 }
 
 export function appSecurityLog(getConfig: () => Promise<PreparedConfig>): AppSecurityLog {

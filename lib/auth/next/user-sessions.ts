@@ -22,6 +22,7 @@ import {
 } from "../session/user-sessions"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
+import { currentRequest } from "./current-request"
 
 export type { RevokeResult, SessionListing, UserSessionInfo } from "../session/user-sessions"
 
@@ -41,15 +42,6 @@ export interface AppSessions {
   revokeOthers(): Promise<RevokeOthersOutcome>
   /** Ends every session of a user, this request's included; for a caller that identified the user otherwise. */
   revokeAll(userId: string): Promise<Awaited<ReturnType<typeof revokeAllUserSessions>>>
-}
-
-/** The current request's headers as a Request (for the security log); null outside a request scope. */
-async function requestHeadersOnly(): Promise<Request | null> {
-  try {
-    return new Request("http://client.invalid/", { headers: await nextHeaders() })
-  } catch {
-    return null
-  }
 }
 
 export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessions {
@@ -72,6 +64,6 @@ export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessio
       await setCookies(result.cookies)
       return { status: "ok", revoked: result.revoked }
     },
-    revokeAll: async (userId) => revokeAllUserSessions(resolveAuthConfig((await getConfig()).handler), userId, await requestHeadersOnly()),
+    revokeAll: async (userId) => revokeAllUserSessions(resolveAuthConfig((await getConfig()).handler), userId, await currentRequest()),
   }
 }
