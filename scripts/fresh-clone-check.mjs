@@ -56,9 +56,21 @@ try {
   finish(1)
 }
 
+/**
+ * Removing the scratch folder is housekeeping, not part of the check: a
+ * `next dev` worker that outlives its group for a moment can still be writing
+ * its cache there (ENOTEMPTY), and that must not turn a passed check into a
+ * failed one. Retries first, then leaves the folder and says so.
+ */
 function finish(code) {
   if (keep) console.log(`[fresh-clone] kept ${work}`)
-  else rmSync(work, { recursive: true, force: true })
+  else {
+    try {
+      rmSync(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 })
+    } catch (error) {
+      console.warn(`[fresh-clone] could not remove ${work} (${error instanceof Error ? error.message : String(error)}); left in place`)
+    }
+  }
   process.exit(code)
 }
 
@@ -123,6 +135,20 @@ async function stopDev(child) {
   }, 10_000)
   await exited
   clearTimeout(timer)
+  await groupGone(child.pid)
+}
+
+/** npm exits before `next dev`'s workers do; wait for the whole group, then kill what is left. */
+async function groupGone(pgid) {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    try {
+      process.kill(-pgid, Date.now() < deadline ? 0 : "SIGKILL")
+    } catch {
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }
 
 async function waitForServer(origin, child) {
