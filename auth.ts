@@ -8,7 +8,7 @@ import Credentials from "@/lib/auth/providers/credentials"
 import { emailSignInProviders } from "@/server/accounts/email-provider"
 import Passkey from "@/lib/auth/providers/passkey"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
-import { getPrisma } from "@/lib/db/client"
+import { getPrisma, sqliteDatabaseFile } from "@/lib/db/client"
 import { mailMode } from "@/server/mail/deliver"
 import { oauthProvidersFromEnv } from "@/server/accounts/oauth-providers"
 import { rateLimitStoreFromEnv } from "@/server/rate-limit-store"
@@ -69,7 +69,7 @@ export const authConfig: NextAuthConfig = {
   // removeCredentials: a magic link that proves an address the account never verified takes the
   // account back for the mailbox's owner (docs/decisions.md, "Account model").
   // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
-  adapter: { ...PrismaAdapter(getPrisma()), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
+  adapter: { ...PrismaAdapter(getPrisma(), { sqliteFile: sqliteDatabaseFile() }), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
   session: { strategy: sessionStrategy },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey

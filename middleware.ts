@@ -37,7 +37,10 @@ export const config = {
   // rather than "any dot": a catch-all would also skip routes such as /verify/jane@example.com.
   // "api/auth" is the route handler's folder (app/api/auth/[...nextauth]); were the base path
   // another, the guard would still let its routes through, only at the cost of a middleware run.
+  // Self-guarding routes are named one by one ("api/me"): their handler is wrapped in `auth()`,
+  // which runs the same `authorized` callback, so a middleware pass would only do it twice. Any
+  // other route, a new one included, stays under the middleware (tests/unit/app/middleware-matcher).
   matcher: [
-    "/((?!api/auth(?:/|$)|api/bench/bare$|_next/static|_next/image|favicon\\.(?:ico|svg)$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|woff2?)$).*)",
+    "/((?!api/auth(?:/|$)|api/me$|api/bench/bare$|_next/static|_next/image|favicon\\.(?:ico|svg)$|.*\\.(?:svg|png|jpe?g|gif|webp|avif|ico|txt|xml|webmanifest|woff2?)$).*)",
   ],
 }

@@ -33,6 +33,12 @@ export function createPrismaClient(url: string | undefined = process.env.DATABAS
   return new PostgresPrismaClient({ adapter }) as unknown as DbClient
 }
 
+/** The SQLite file DATABASE_URL names (absolute), or undefined on PostgreSQL. */
+export function sqliteDatabaseFile(url: string | undefined = process.env.DATABASE_URL): string | undefined {
+  const target = parseDatabaseUrl(url)
+  return target.provider === "sqlite" ? target.filePath : undefined
+}
+
 /** The provider DATABASE_URL selects (throws DatabaseConfigError if it is malformed). */
 export function databaseProvider(url: string | undefined = process.env.DATABASE_URL): DatabaseProvider {
   return parseDatabaseUrl(url).provider

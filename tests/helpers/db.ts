@@ -6,7 +6,7 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import pg from "pg"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import { createPrismaClient, type DbClient } from "@/lib/db/client"
+import { createPrismaClient, sqliteDatabaseFile, type DbClient } from "@/lib/db/client"
 import { migrateDatabase } from "@/lib/db/migrate"
 import type { DatabaseProvider } from "@/lib/db/url"
 
@@ -82,5 +82,6 @@ export async function adapterOnNewDatabase(
   provider: DatabaseProvider,
 ): Promise<{ db: TestDatabase; adapter: ReturnType<typeof PrismaAdapter> }> {
   const db = await createTestDatabase(provider)
-  return { db, adapter: PrismaAdapter(db.prisma) }
+  // As auth.ts builds it: on SQLite the session lookup reads the file through its own connection.
+  return { db, adapter: PrismaAdapter(db.prisma, { sqliteFile: sqliteDatabaseFile(db.url) }) }
 }

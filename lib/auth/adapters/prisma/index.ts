@@ -68,6 +68,13 @@ export interface PrismaAdapterOptions {
    * per adapter (default one hour; 0 turns it off). See docs/decisions.md.
    */
   pruneExpiredEveryMs?: number
+  /**
+   * On SQLite, the database file the client opens. Given it, the session
+   * lookup of every database-strategy request runs as one prepared statement
+   * on a read-only connection of its own, ten times cheaper than through
+   * Prisma (see ./sqlite-session); without it, through Prisma.
+   */
+  sqliteFile?: string
 }
 
 const HOUR_MS = 60 * 60 * 1000
@@ -103,7 +110,7 @@ function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
 }
 
 function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): PrismaMethods {
-  const fastSessionLookup = sqliteSessionLookup(prisma)
+  const fastSessionLookup = sqliteSessionLookup(prisma, { file: options.sqliteFile })
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   return {
     async createUser(user) {

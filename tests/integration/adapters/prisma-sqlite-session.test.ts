@@ -1,0 +1,106 @@
+/**
+ * The database strategy's session lookup on SQLite reads the file through a
+ * read-only connection of its own (lib/auth/adapters/prisma/sqlite-session.ts).
+ * It must answer exactly what Prisma answers, see every committed change at
+ * once (a revoked session is gone on the next request), and fall back to
+ * Prisma whenever that connection cannot answer.
+ */
+import { writeFileSync } from "node:fs"
+import path from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import { sqliteSessionLookup } from "@/lib/auth/adapters/prisma/sqlite-session"
+import { sqliteDatabaseFile } from "@/lib/db/client"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+
+const DAY = 24 * 60 * 60 * 1000
+
+describe("the SQLite session lookup through its own connection", () => {
+  let db: TestDatabase
+  let file: string
+  let direct: ReturnType<typeof PrismaAdapter>
+  let throughPrisma: ReturnType<typeof PrismaAdapter>
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite")
+    file = sqliteDatabaseFile(db.url)!
+    direct = PrismaAdapter(db.prisma, { sqliteFile: file })
+    throughPrisma = PrismaAdapter(db.prisma)
+  })
+  afterAll(() => db?.cleanup())
+
+  async function signedInUser(fields: { name?: string; emailVerified?: Date | null } = {}) {
+    const user = await throughPrisma.createUser({ id: "", email: `d-${crypto.randomUUID()}@example.com`, emailVerified: null, ...fields })
+    const sessionToken = `tok-${crypto.randomUUID()}`
+    await throughPrisma.createSession({ sessionToken, userId: user.id, expires: new Date(Date.now() + 30 * DAY), userAgent: "Firefox/133" })
+    return { user, sessionToken }
+  }
+
+  it("answers what the Prisma query answers: the session, its dates and the user", async () => {
+    const { sessionToken, user } = await signedInUser({ name: "Jane", emailVerified: new Date("2026-01-02T03:04:05.678Z") })
+    const fast = await direct.getSessionAndUser(sessionToken)
+    expect(fast).toEqual(await throughPrisma.getSessionAndUser(sessionToken))
+    expect(fast!.user).toMatchObject({ id: user.id, name: "Jane", email: user.email })
+    expect(fast!.user.emailVerified).toEqual(new Date("2026-01-02T03:04:05.678Z"))
+    expect(fast!.session.expires).toBeInstanceOf(Date)
+    expect(fast!.session.expires.getTime()).toBeGreaterThan(Date.now() + 29 * DAY)
+  })
+
+  it("answers null for a token that names no session", async () => {
+    expect(await direct.getSessionAndUser(`tok-${crypto.randomUUID()}`)).toBeNull()
+    expect(await direct.getSessionAndUser("' OR 1=1 --")).toBeNull()
+  })
+
+  it("reads from the file itself, not through Prisma", async () => {
+    const { sessionToken, user } = await signedInUser()
+    // A client whose every raw query fails: only the connection of its own can answer.
+    const broken = {
+      _activeProvider: "sqlite",
+      $queryRaw: () => Promise.reject(new Error("went through Prisma")),
+    } as unknown as Parameters<typeof sqliteSessionLookup>[0]
+    const lookup = sqliteSessionLookup(broken, { file })!
+    expect((await lookup(sessionToken))?.user.id).toBe(user.id)
+    await expect(sqliteSessionLookup(broken)!(sessionToken)).rejects.toThrow("went through Prisma")
+  })
+
+  it("sees a session deleted through Prisma at once: a revoked session is gone on the next request", async () => {
+    const { sessionToken } = await signedInUser()
+    expect(await direct.getSessionAndUser(sessionToken)).not.toBeNull()
+    await throughPrisma.deleteSession(sessionToken)
+    expect(await direct.getSessionAndUser(sessionToken)).toBeNull()
+  })
+
+  it("sees a user deleted with all their sessions in a Prisma transaction once it commits", async () => {
+    const { sessionToken, user } = await signedInUser()
+    await db.prisma.$transaction(async (tx) => {
+      await tx.session.deleteMany({ where: { userId: user.id } })
+      await tx.user.delete({ where: { id: user.id } })
+    })
+    expect(await direct.getSessionAndUser(sessionToken)).toBeNull()
+  })
+
+  it("sees a renamed user and a slid expiry on the next lookup", async () => {
+    const { sessionToken, user } = await signedInUser({ name: "Before" })
+    expect((await direct.getSessionAndUser(sessionToken))!.user.name).toBe("Before")
+    await throughPrisma.updateUser({ id: user.id, name: "After" })
+    const later = new Date(Date.now() + 60 * DAY)
+    await throughPrisma.updateSession({ sessionToken, expires: later })
+    const read = await direct.getSessionAndUser(sessionToken)
+    expect(read!.user.name).toBe("After")
+    expect(read!.session.expires.getTime()).toBe(later.getTime())
+  })
+
+  it("falls back to Prisma when the file it was given does not exist", async () => {
+    const { sessionToken, user } = await signedInUser()
+    const misplaced = PrismaAdapter(db.prisma, { sqliteFile: path.join(path.dirname(file), "no-such.db") })
+    expect((await misplaced.getSessionAndUser(sessionToken))?.user.id).toBe(user.id)
+  })
+
+  it("falls back to Prisma when the file it was given has no Auth.js tables", async () => {
+    const { sessionToken, user } = await signedInUser()
+    const blank = path.join(path.dirname(file), "blank.db")
+    writeFileSync(blank, "")
+    const wrongFile = PrismaAdapter(db.prisma, { sqliteFile: blank })
+    expect((await wrongFile.getSessionAndUser(sessionToken))?.user.id).toBe(user.id)
+  })
+})
