@@ -7,6 +7,7 @@
  * free 127.0.0.1 port with a fresh SQLite file, and autocannon (10
  * connections) measures, alternating the apps run by run (A B A B):
  *   bare       GET /api/bench/bare: `{}` outside every middleware matcher, the ceiling of each app
+ *              (measured first and again last, runs pooled)
  *   session    GET /api/auth/session
  *   auth-route GET /api/me: a route handler wrapped in auth()
  *   dashboard  GET /dashboard: the guarded page (middleware `authorized`, then the page)
@@ -25,6 +26,7 @@
  *   BENCH_HTTP_USERS        distinct users of the cold runs (default 1000)
  *   BENCH_HTTP_STRATEGIES   "jwt,database" (default both)
  *   BENCH_HTTP_CASES        e.g. "bare,session" (default all)
+ *   BENCH_HTTP_PIN=0        do not pin (default: each server on CPU 0, this process on the others, via taskset)
  * The machine's load is recorded with the results: compare ratios, not absolute numbers.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
@@ -33,11 +35,13 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 
 import { type App, type AppId, CASES, type Case, load, type Mode, prepareBuilds, queryCount, startNextAuth, startStarter, type Run, type Strategy } from "./lib/http-apps"
-import { stopNext } from "./lib/http-server"
+import { pinLoadGenerator, stopNext } from "./lib/http-server"
 import { round } from "./lib/stats"
 
 const RESULTS_FILE = fileURLToPath(new URL("./http-results.json", import.meta.url))
-const WARMUP_SECONDS = 1
+// Unmeasured load per app before each case: a case's first measured run otherwise still pays for
+// JIT compilation of the paths it is the first to take (the warm runs read 10-20% low at 1 s).
+const WARMUP_SECONDS = 3
 const QUERY_SAMPLE = 100
 
 
@@ -98,11 +102,20 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
   try {
     apps.push(await startStarter(strategy, dir, { connections, users: userCount }))
     apps.push(await startNextAuth(strategy, dir, { connections, users: userCount }))
-    for (const benchCase of cases) {
+    // The bare route is the ceiling every other path is compared with, so it is measured twice: first
+    // and again last, its runs pooled. A drift of the machine over the strategy's minutes (the
+    // server's JIT warming, thermal limits) then falls on the ceiling as on the paths measured between.
+    const bare = cases.find((c) => c.id === "bare")
+    const order = bare && cases.length > 1 ? [...cases, bare] : cases
+    const byKey = new Map<string, Measured>()
+    for (const benchCase of order) {
       for (const mode of benchCase.modes) {
         const results = new Map<AppId, Measured>()
         for (const app of apps) {
-          results.set(app.id, { strategy, case: benchCase.id, path: benchCase.path, mode, app: app.id, runs: [], requestsPerSec: 0 })
+          const key = `${benchCase.id} ${mode} ${app.id}`
+          const result = byKey.get(key) ?? { strategy, case: benchCase.id, path: benchCase.path, mode, app: app.id, runs: [], requestsPerSec: 0 }
+          byKey.set(key, result)
+          results.set(app.id, result)
           await load(app, benchCase, mode, WARMUP_SECONDS, connections)
         }
         // Alternating A B A B, so that a change in the machine's load falls on both apps alike.
@@ -113,7 +126,6 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
           result.requestsPerSec = result.runs.reduce((sum, run) => sum + run.requestsPerSec, 0) / result.runs.length
           const failed = result.runs.reduce((sum, run) => sum + run.non2xx + run.errors, 0)
           if (failed > 0) throw new Error(`${strategy} ${result.app} ${benchCase.path} (${mode}): ${failed} responses were not 2xx`)
-          measured.push(result)
         }
         const [ours, theirs] = [results.get("ours")!, results.get("next-auth")!]
         console.log(
@@ -121,6 +133,7 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
         )
       }
     }
+    measured.push(...byKey.values())
     for (const app of apps) for (const benchCase of cases) queries.push(await countQueries(strategy, app, benchCase))
     for (const app of apps) {
       const check = await fetch(`${app.server.origin}/api/auth/session`, { headers: { cookie: app.warm } })
@@ -174,6 +187,9 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
 
 async function main(): Promise<void> {
   await prepareBuilds(forceBuild, skipBuild)
+  // After the builds, which use every core.
+  const pinned = pinLoadGenerator()
+  console.log(pinned ? "servers pinned to CPU 0, the load generator to the other CPUs" : "servers and load generator share every CPU (not pinned)")
   const loadBefore = loadavg()
   const startedAt = Date.now()
   const measured: Measured[] = []
@@ -181,7 +197,7 @@ async function main(): Promise<void> {
   for (const strategy of strategies) await benchStrategy(strategy, measured, queries)
   const loadAfter = loadavg()
   const table = markdown(measured, queries)
-  console.log(`${table}\n\nmachine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; ${Math.round((Date.now() - startedAt) / 1000)} s`)
+  console.log(`${table}\n\nmachine: ${cpus().length} cores${pinned ? " (servers on CPU 0, load on the rest)" : ""}, load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")} before, ${loadAfter.map((l) => l.toFixed(2)).join(" ")} after; ${Math.round((Date.now() - startedAt) / 1000)} s`)
   writeFileSync(
     RESULTS_FILE,
     `${JSON.stringify(
@@ -189,6 +205,7 @@ async function main(): Promise<void> {
         generatedAt: new Date().toISOString(),
         node: process.version,
         cores: cpus().length,
+        serversPinnedToCpu0: pinned,
         loadavg: { before: loadBefore, after: loadAfter },
         duration,
         rounds,

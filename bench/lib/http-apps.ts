@@ -14,7 +14,6 @@ import { migrateDatabase } from "../../lib/db/migrate"
 import { binPath, freePort, isBuildCurrent, runStep, type RunningServer, startNext } from "./http-server"
 import {
   benchUsers,
-  createNextAuthDatabase,
   expectSession,
   mintNextAuthSessions,
   mintStarterSessions,
@@ -58,7 +57,7 @@ export interface LoadOptions {
 export const STARTER_BUILD_ENV = { NEXT_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" }
 
 export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean): Promise<void> {
-  if (!existsSync(path.join(NEXT_AUTH_APP, "node_modules", "next-auth"))) {
+  if (["next-auth", "@auth/prisma-adapter"].some((name) => !existsSync(path.join(NEXT_AUTH_APP, "node_modules", name)))) {
     console.log("bench/next-auth-app: npm install ...")
     await runStep("npm install", "npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], NEXT_AUTH_APP, process.env)
   }
@@ -120,7 +119,8 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
   const databaseFile = path.join(dir, "next-auth.db")
   const secret = randomBytes(33).toString("base64")
   const counterPort = await freePort()
-  createNextAuthDatabase(databaseFile)
+  // The starter's migrations: the Auth.js tables (plus additive columns) that @auth/prisma-adapter reads.
+  await migrateDatabase(`file:${databaseFile}`)
   const users = benchUsers(options.users + 1, "next-auth")
   const cookies = await mintNextAuthSessions(strategy, databaseFile, secret, users)
   const env: NodeJS.ProcessEnv = {

@@ -4,13 +4,34 @@
  * of its own, waiting until it answers, and stopping it (SIGTERM first, so a
  * server run under --cpu-prof writes its profile).
  */
-import { type ChildProcess, spawn } from "node:child_process"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { createRequire } from "node:module"
 import { createServer } from "node:net"
+import { cpus } from "node:os"
 import path from "node:path"
 
 const READY_TIMEOUT_MS = 60_000
+
+/** The CPU the servers run on once the load generator is pinned to the others (see pinLoadGenerator). */
+let serverCpu: number | undefined
+
+/**
+ * Gives the servers a core of their own: each `next start` on CPU 0, this
+ * process (autocannon's load, the bench's bookkeeping) on the rest. On a
+ * 2-core machine the load generator and the server otherwise take turns on
+ * both cores, and throughput swings ±15% from run to run with the scheduler;
+ * pinned, it measures what one core of server does. Needs taskset and at
+ * least 2 cores; answers whether it pinned. BENCH_HTTP_PIN=0 turns it off.
+ */
+export function pinLoadGenerator(): boolean {
+  const count = cpus().length
+  if (count < 2 || process.env.BENCH_HTTP_PIN === "0") return false
+  const pinned = spawnSync("taskset", ["-a", "-pc", `1-${count - 1}`, String(process.pid)], { stdio: "ignore" })
+  if (pinned.status !== 0) return false
+  serverCpu = 0
+  return true
+}
 
 /** A dependency's CLI entry, run with this Node (no npx, no shell). */
 export function binPath(pkg: string, name = pkg): string {
@@ -98,7 +119,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 export async function startNext(name: string, cwd: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): Promise<RunningServer> {
   const port = await freePort()
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, [...nodeArgs, binPath("next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const argv = [...nodeArgs, binPath("next"), "start", "-p", String(port), "-H", "127.0.0.1"]
+  const [command, args] = serverCpu === undefined ? [process.execPath, argv] : ["taskset", ["-c", String(serverCpu), process.execPath, ...argv]]
+  const child = spawn(command, args, {
     cwd,
     env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     detached: true,

@@ -110,20 +110,15 @@ export async function mintStarterSessions(
   }
 }
 
-/** The reference app's database: its two tables, created here (see bench/next-auth-app/db.ts). */
-export function createNextAuthDatabase(file: string): void {
-  const db = new Database(file)
-  db.pragma("journal_mode = WAL")
-  db.exec(`CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT, email TEXT UNIQUE NOT NULL, image TEXT);
-    CREATE TABLE sessions (sessionToken TEXT PRIMARY KEY, userId TEXT NOT NULL REFERENCES users(id), expires INTEGER NOT NULL);`)
-  db.close()
-}
-
-/** The reference app's users and their sessions, as next-auth would issue them. */
+/**
+ * The reference app's users and their sessions, as next-auth would issue them.
+ * The database is the starter's migrated schema (the Auth.js tables), which
+ * the reference app reads through Auth.js's Prisma adapter.
+ */
 export async function mintNextAuthSessions(strategy: Strategy, databaseFile: string, secret: string, users: readonly BenchUser[]): Promise<string[]> {
   const db = new Database(databaseFile)
   try {
-    const insertUser = db.prepare("INSERT INTO users (id, name, email) VALUES (?, ?, ?)")
+    const insertUser = db.prepare('INSERT INTO "User" (id, name, email) VALUES (?, ?, ?)')
     db.transaction(() => users.forEach((u) => insertUser.run(u.id, u.name, u.email)))()
     if (strategy === "jwt") {
       return Promise.all(
@@ -133,8 +128,9 @@ export async function mintNextAuthSessions(strategy: Strategy, databaseFile: str
         }),
       )
     }
-    const expires = Date.now() + 30 * 24 * 3600 * 1000
-    const insertSession = db.prepare("INSERT INTO sessions (sessionToken, userId, expires) VALUES (?, ?, ?)")
+    // DateTime as Prisma's SQLite adapter writes it (ISO text), so that Prisma reads the rows back as its own.
+    const expires = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().replace("Z", "+00:00")
+    const insertSession = db.prepare('INSERT INTO "Session" ("sessionToken", "userId", "expires") VALUES (?, ?, ?)')
     const tokens = users.map(() => randomBytes(32).toString("hex"))
     db.transaction(() => users.forEach((u, i) => insertSession.run(tokens[i], u.id, expires)))()
     return tokens.map((t) => `${SESSION_COOKIE}=${t}`)

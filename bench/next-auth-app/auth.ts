@@ -1,6 +1,6 @@
 import NextAuth from "next-auth"
 import Credentials from "next-auth/providers/credentials"
-import { sqliteAdapter } from "./db"
+import { prismaAdapter } from "./db"
 
 const strategy = process.env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt"
 const databaseFile = process.env.NEXT_AUTH_BENCH_DB
@@ -8,7 +8,7 @@ const databaseFile = process.env.NEXT_AUTH_BENCH_DB
 export const { handlers, auth } = NextAuth({
   trustHost: true,
   session: { strategy },
-  ...(strategy === "database" && databaseFile ? { adapter: sqliteAdapter(databaseFile) } : {}),
+  ...(strategy === "database" && databaseFile ? { adapter: prismaAdapter(databaseFile) } : {}),
   // next-auth refuses Credentials next to database sessions (UnsupportedStrategy), and the
   // benchmark mints its database sessions itself: no provider is needed there.
   providers: strategy === "database" ? [] : [
