@@ -36,13 +36,6 @@ export const oauthProviders = oauthProvidersFromEnv()
 export const providerNames: Readonly<Record<string, string>> = Object.fromEntries(oauthProviders.map((p) => [p.id, p.name]))
 
 /**
- * The users the library created in the request under way (its createUser event), held only as long
- * as the user object itself: the linkAccount event that follows a sign-up is not a new way into an
- * existing account, and mails no notice.
- */
-const createdHere = new WeakSet<object>()
-
-/**
  * Per-client budgets raised from the environment, for many users behind one address (NAT):
  * EMAIL_SEND_LIMIT_PER_CLIENT (mails of each kind) and SIGNUP_LIMIT_PER_CLIENT (sign-ups),
  * each per 15 minutes. The per-address limits stay as they are.
@@ -117,7 +110,6 @@ export const authConfig: NextAuthConfig = {
     // the verification mail, as a password sign-up is. Not awaited by the sign-up: a failed mail
     // can be sent again from Settings.
     createUser({ user }) {
-      createdHere.add(user)
       if (!user.id || !user.email || ("emailVerified" in user && user.emailVerified) || mailMode() === "off") return
       void sendVerificationMail(getPrisma(), { userId: user.id, origin: mailLinkOrigin(process.env) }).catch((error: unknown) => {
         console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
@@ -134,9 +126,9 @@ export const authConfig: NextAuthConfig = {
     },
     // A new way into an existing account: a passkey (type "webauthn") or a provider linked from
     // Settings, or by an address the provider vouches for. Not for the way a new user signed up
-    // with: that user was created in this same request (createUser above saw the same object).
-    linkAccount({ user, account }) {
-      if (!user.id || createdHere.has(user)) return
+    // with (isNewUser: the user was created in this same sign-in).
+    linkAccount({ user, account, isNewUser }) {
+      if (!user.id || isNewUser) return
       const notice: SecurityNotice =
         account.type === "webauthn"
           ? { kind: "passkey-added" }

@@ -5,7 +5,7 @@
  *
  * Profiles: the starter, both strategies, for GET /api/auth/session, the
  * guarded /dashboard, the public /, the auth()-wrapped /api/me and the bare
- * route; next-auth's app (jwt) for the same paths, to compare.
+ * route; next-auth's app (both strategies) for the same paths, to compare.
  * Cold cookies (1,000 users in rotation), 10 connections.
  *
  * Environment: BENCH_PROFILE_SECONDS (default 8), BENCH_PROFILE_ONLY (e.g.
@@ -30,7 +30,7 @@ const CONNECTIONS = 10
 const PROFILED = ["session", "dashboard", "public", "auth-route", "bare"]
 const plan: Array<{ app: AppId; strategy: Strategy; caseId: string }> = [
   ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "ours" as const, strategy, caseId }))),
-  ...PROFILED.map((caseId) => ({ app: "next-auth" as const, strategy: "jwt" as const, caseId })),
+  ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "next-auth" as const, strategy, caseId }))),
 ]
 
 async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promise<void> {

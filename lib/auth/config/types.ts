@@ -64,7 +64,11 @@ export interface EventCallbacks {
   signOut: (message: { session: AdapterSession | null | undefined } | { token: JWT | null }) => Awaitable<void>
   createUser: (message: { user: User }) => Awaitable<void>
   updateUser: (message: { user: User }) => Awaitable<void>
-  linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
+  /**
+   * An account (OAuth, email, passkey) was linked to a user. `isNewUser` (not in Auth.js) says the
+   * user was created in the same sign-in: the link is their sign-up, not a new way into an account.
+   */
+  linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser; isNewUser: boolean }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
   /** Two-factor was turned on for the user (confirmTwoFactorSetup). */
   twoFactorEnabled: (message: { userId: string }) => Awaitable<void>

@@ -87,7 +87,7 @@ async function link(ctx: AuthContext, adapter: LinkingAdapter, user: AdapterUser
       provider: input.account.provider,
     })
   }
-  await emitEvent(ctx.config, "linkAccount", { user, account: input.account, profile: input.user })
+  await emitEvent(ctx.config, "linkAccount", { user, account: input.account, profile: input.user, isNewUser })
 }
 
 /** The address the provider vouches for, or null. */
@@ -180,7 +180,7 @@ export async function handleLogin(
     return { user: winner, isNewUser: false }
   }
   await emitEvent(ctx.config, "createUser", { user: created })
-  await emitEvent(ctx.config, "linkAccount", { user: created, account: input.account, profile: input.user })
+  await emitEvent(ctx.config, "linkAccount", { user: created, account: input.account, profile: input.user, isNewUser: true })
   return { user: created, isNewUser: true }
 }
 

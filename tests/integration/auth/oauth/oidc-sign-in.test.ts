@@ -85,6 +85,8 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(accounts[0]).toMatchObject({ provider: "oidc", providerAccountId: "alice", type: "oidc", token_type: "bearer" })
       expect(accounts[0]!.id_token).toMatch(/^ey/)
       expect(events.map((e) => e.name)).toEqual(["createUser", "linkAccount", "signIn"])
+      // The link is the new user's sign-up, not a new way into an existing account.
+      expect(events[1]!.message.isNewUser).toBe(true)
       expect(events[2]!.message.isNewUser).toBe(true)
     })
 
@@ -249,6 +251,7 @@ for (const strategy of ["database", "jwt"] as const) {
       const user = await db.prisma.user.findUnique({ where: { email: "linkable@example.com" } })
       expect(await db.prisma.account.count({ where: { userId: user!.id, provider: "linkable" } })).toBe(1)
       expect(events.map((e) => e.name)).toEqual(["linkAccount", "signIn"])
+      expect(events[0]!.message.isNewUser).toBe(false)
       expect((await sessionOf(browser))?.user?.email).toBe("linkable@example.com")
     })
 
