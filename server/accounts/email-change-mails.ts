@@ -6,10 +6,11 @@
  */
 import { type RenderedMail, renderActionMail, renderNoticeMail } from "@/lib/auth"
 import { brandTheme } from "@/server/mail/brand"
+import { NOTICE_PATH } from "./account-mails"
 import { EMAIL_CHANGE_LIFETIME_SECONDS } from "./email-change-tokens"
 
-/** Where a user reviews what happened and ends sessions (Settings › Security activity). */
-export const securityUrl = (origin: string) => `${origin}/settings#security-activity`
+/** Where a user reviews what happened and ends sessions (Settings › Security activity), as every notice links it. */
+export const securityUrl = (origin: string) => `${origin}${NOTICE_PATH}`
 
 const SECURE_STEPS = "change your password and sign out every other session from Settings"
 
