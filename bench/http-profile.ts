@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url"
 
 import { type App, type AppId, CASES, load, prepareBuilds, startNextAuth, startStarter, type Strategy } from "./lib/http-apps"
 import { flameGraph } from "./lib/flamegraph"
-import { stopNext } from "./lib/http-server"
+import { pinLoadGenerator, stopNext } from "./lib/http-server"
 
 const OUT = fileURLToPath(new URL("../docs/perf/", import.meta.url))
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS || 8)
@@ -42,7 +42,8 @@ async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promi
   try {
     const options = { connections: CONNECTIONS, users, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] }
     started = app === "ours" ? await startStarter(strategy, dir, options) : await startNextAuth(strategy, dir, options)
-    await load(started, benchCase, benchCase.modes.includes("cold") ? "cold" : "warm", 2, CONNECTIONS)
+    // Past the JIT's warm-up (pages need ~10 s, see bench/http.ts), so the profile shows the steady state.
+    await load(started, benchCase, benchCase.modes.includes("cold") ? "cold" : "warm", 10, CONNECTIONS)
     const from = performance.now()
     const run = await load(started, benchCase, benchCase.modes.includes("cold") ? "cold" : "warm", seconds, CONNECTIONS)
     const to = performance.now()
@@ -68,6 +69,8 @@ async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promi
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true })
   await prepareBuilds(false, process.argv.includes("--skip-build"))
+  // As in bench/http.ts: each server on CPU 0, autocannon on the rest.
+  pinLoadGenerator()
   for (const { app, strategy, caseId } of plan) {
     if (only && !only.includes(`${app}-${strategy}-${caseId}`)) continue
     await profileOne(app, strategy, caseId)
