@@ -21,7 +21,7 @@
  *   --skip-build (BENCH_HTTP_SKIP_BUILD=1)  never build (default: build an app whose build is older than its sources)
  *   --build                                  always build both apps first
  *   BENCH_HTTP_DURATION     seconds per measured run (default 5)
- *   BENCH_HTTP_ROUNDS       measured runs per app and case, alternating (default 2)
+ *   BENCH_HTTP_ROUNDS       measured runs per app and case, alternating (default 3)
  *   BENCH_HTTP_CONNECTIONS  concurrent connections (default 10)
  *   BENCH_HTTP_USERS        distinct users of the cold runs (default 1000)
  *   BENCH_HTTP_STRATEGIES   "jwt,database" (default both)
@@ -59,7 +59,7 @@ const args = new Set(process.argv.slice(2))
 const skipBuild = args.has("--skip-build") || process.env.BENCH_HTTP_SKIP_BUILD === "1"
 const forceBuild = args.has("--build")
 const duration = positiveInt("BENCH_HTTP_DURATION", 5)
-const rounds = positiveInt("BENCH_HTTP_ROUNDS", 2)
+const rounds = positiveInt("BENCH_HTTP_ROUNDS", 3)
 const connections = positiveInt("BENCH_HTTP_CONNECTIONS", 10)
 const userCount = positiveInt("BENCH_HTTP_USERS", 1000)
 const strategies = (process.env.BENCH_HTTP_STRATEGIES ?? "jwt,database")
