@@ -5,9 +5,9 @@
  * once (a revoked session is gone on the next request), and fall back to
  * Prisma whenever that connection cannot answer.
  */
-import { writeFileSync } from "node:fs"
+import { copyFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { sqliteSessionLookup } from "@/lib/auth/adapters/prisma/sqlite-session"
 import { sqliteDatabaseFile } from "@/lib/db/client"
@@ -88,6 +88,26 @@ describe("the SQLite session lookup through its own connection", () => {
     const read = await direct.getSessionAndUser(sessionToken)
     expect(read!.user.name).toBe("After")
     expect(read!.session.expires.getTime()).toBe(later.getTime())
+  })
+
+  it("tries a file it could not open again after a pause, not on every request", async () => {
+    const { sessionToken, user } = await signedInUser()
+    const broken = {
+      _activeProvider: "sqlite",
+      $queryRaw: () => Promise.reject(new Error("went through Prisma")),
+    } as unknown as Parameters<typeof sqliteSessionLookup>[0]
+    const later = path.join(path.dirname(file), "appears-later.db")
+    const lookup = sqliteSessionLookup(broken, { file: later })!
+    await expect(lookup(sessionToken)).rejects.toThrow("went through Prisma")
+    copyFileSync(file, later)
+    // Within the pause the file is not opened again, though it is there now.
+    await expect(lookup(sessionToken)).rejects.toThrow("went through Prisma")
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6_000 })
+    try {
+      expect((await lookup(sessionToken))?.user.id).toBe(user.id)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("falls back to Prisma when the file it was given does not exist", async () => {

@@ -5,8 +5,9 @@
  * the rest of a session check. Given the database file, the lookup runs the
  * same JOIN as one prepared statement on a read-only better-sqlite3
  * connection of its own (~7 µs); without it, or whenever that connection
- * cannot answer (busy, not yet migrated, missing file), it goes through
- * Prisma's parameterised $queryRaw. Only reads: every write stays Prisma's.
+ * cannot answer (busy, not yet migrated, missing file), the same statement
+ * goes through Prisma's parameterised $queryRaw. Only reads: every write
+ * stays Prisma's.
  *
  * A second connection sees exactly what Prisma's sees: what is committed.
  * better-sqlite3 is synchronous and Prisma's writes are too, so a read never
@@ -70,14 +71,20 @@ type Statement = Database.Statement<[string], SessionUserRow>
  * One prepared statement per file for the process, on globalThis: Next.js
  * bundles the middleware and the routes separately (and dev reloads modules),
  * and each copy of this module would otherwise open its own connection.
+ * A file that could not be opened is tried again after a pause, not on every
+ * request of the hot path it is meant to speed up.
  */
 const readersKey = Symbol.for("auth.prisma.sqlite-session-readers")
-type ReadersGlobal = typeof globalThis & { [readersKey]?: Map<string, Statement> }
+type Reader = Statement | { retryAt: number }
+type ReadersGlobal = typeof globalThis & { [readersKey]?: Map<string, Reader> }
+
+const RETRY_OPEN_AFTER_MS = 5_000
 
 function preparedLookup(file: string): Statement | undefined {
   const readers = ((globalThis as ReadersGlobal)[readersKey] ??= new Map())
   const known = readers.get(file)
-  if (known) return known
+  if (known && !("retryAt" in known)) return known
+  if (known && known.retryAt > Date.now()) return undefined
   let connection: Database.Database | undefined
   try {
     connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 })
@@ -85,8 +92,9 @@ function preparedLookup(file: string): Statement | undefined {
     readers.set(file, statement)
     return statement
   } catch {
-    // Not there yet, or not migrated: Prisma answers (and reports a real fault), and the next call tries again.
+    // Not there yet, or not migrated: Prisma answers (and reports a real fault) meanwhile.
     connection?.close()
+    readers.set(file, { retryAt: Date.now() + RETRY_OPEN_AFTER_MS })
     return undefined
   }
 }
@@ -103,7 +111,7 @@ function readDirect(file: string, sessionToken: string): SessionUserRow | null |
 }
 
 export interface SqliteSessionLookupOptions {
-  /** The SQLite database file Prisma uses; without it every lookup goes through $queryRaw. */
+  /** The SQLite database file Prisma uses; without it every lookup goes through Prisma. */
   file?: string
 }
 
@@ -115,6 +123,7 @@ export function sqliteSessionLookup(prisma: PrismaLike, options: SqliteSessionLo
   return async (sessionToken: string): Promise<SessionAndUser | null> => {
     const direct = file === undefined ? undefined : readDirect(file, sessionToken)
     if (direct !== undefined) return direct && toSessionAndUser(direct)
+    // SELECT_SESSION_AND_USER as a tagged template: $queryRaw binds the token apart.
     const [row] = await client.$queryRaw<SessionUserRow[]>`
       SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
              u."id", u."name", u."email", u."emailVerified", u."image"
