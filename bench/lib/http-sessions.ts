@@ -7,8 +7,9 @@
  *   - the starter, database: User and Session rows shaped like the real
  *     sign-in's row, written straight into its SQLite file;
  *   - next-auth, jwt: @auth/core's encode() (the version next-auth depends on);
- *   - next-auth, database: rows in the reference app's own tables (its
- *     Credentials provider cannot create database sessions).
+ *   - next-auth, database: User and Session rows in the starter's migrated
+ *     tables, which the reference app reads through @auth/prisma-adapter
+ *     (its Credentials provider cannot create database sessions).
  */
 import { randomBytes } from "node:crypto"
 import Database from "better-sqlite3"
