@@ -78,8 +78,24 @@ async function runPlaywright(extra) {
       passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
       failed: (stats.unexpected ?? 0) + (report.errors?.length ?? 0),
     }
+    for (const title of flakyTitles(report)) console.warn(`[test] flaky (failed, then passed on its retry): ${title}`)
   }
   return settle("playwright", outcome, counts, report !== null)
+}
+
+/** Titles of the tests Playwright reports as flaky, with their project: a retry must never pass unnoticed. */
+function flakyTitles(report) {
+  const titles = []
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "flaky") titles.push(`[${test.projectName}] ${[...path, spec.title].join(" › ")}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [suite.title])
+  return titles
 }
 
 /** Reconciles a runner's exit with its report so a crash is never a pass. */
