@@ -17,7 +17,7 @@ import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
-import { mailLinkOrigin } from "@/lib/auth"
+import { type JWT, mailLinkOrigin } from "@/lib/auth"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -56,6 +56,16 @@ function clientRulesFromEnv(): Record<string, { limit: number; windowSeconds: nu
 
 /** The user's name and address as saved in the database; an unreachable database is the library's 503, as in the adapter. */
 const savedProfile = withPrismaFaults((id: string) => getPrisma().user.findUnique({ where: { id }, select: { name: true, email: true } }))
+
+/** The token with the name and address saved in the database (a confirmed change of email address updates this browser's token: app/confirm-email). */
+async function withSavedProfile(token: JWT, userId: string): Promise<JWT> {
+  const row = await savedProfile(userId)
+  if (row) {
+    token.name = row.name
+    token.email = row.email
+  }
+  return token
+}
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
@@ -150,19 +160,13 @@ export const authConfig: NextAuthConfig = {
       if (isProtected(path)) return Boolean(session?.user)
       return true
     },
-    async jwt({ token, user, trigger }) {
+    // Not async: it runs on every session read, and only an update needs to wait for anything.
+    jwt({ token, user, trigger }) {
       if (user?.id) token.sub = user.id
       // The settings action validates and saves the name, then runs an update. The name is
       // copied from the database, never from the update's data: POST /api/auth/session is
       // public, so a client could otherwise put any text in its own session.
-      if (trigger === "update" && token.sub) {
-        const row = await savedProfile(token.sub)
-        // The address too: a confirmed change of email address updates this browser's token (app/confirm-email).
-        if (row) {
-          token.name = row.name
-          token.email = row.email
-        }
-      }
+      if (trigger === "update" && token.sub) return withSavedProfile(token, token.sub)
       return token
     },
     // What the browser and server components see: an explicit, minimal shape.

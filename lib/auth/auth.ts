@@ -33,7 +33,7 @@ import {
   retryAfterOf,
   WebAuthnVerificationError,
 } from "./errors"
-import { type AuthAction, parseActionAndProvider, parseRequest } from "./http/request"
+import { type AuthAction, parseActionAndProvider, parseRequest, parseRequestHead } from "./http/request"
 import { crossSiteResponse } from "./actions/cross-site"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { unavailableResponse } from "./actions/unavailable"
@@ -141,7 +141,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
   let ctx: AuthContext
   try {
-    ctx = createContext(resolved, await parseRequest(request, resolved.basePath))
+    // A GET has no body to wait for: no promise on the path of every session read.
+    const parsed = request.method === "POST" ? await parseRequest(request, resolved.basePath) : parseRequestHead(request, resolved.basePath)
+    ctx = createContext(resolved, parsed)
   } catch (error) {
     if (error instanceof BadRequest) return finish(badRequest(error.status, error.message))
     throw error

@@ -8,6 +8,16 @@
  */
 export type Awaitable<T> = T | PromiseLike<T>
 
+/**
+ * Whether an Awaitable must be awaited. `await` on a plain value still makes
+ * a promise, and under Next.js every promise pays async-hook bookkeeping, so
+ * the per-request paths await only what is a promise (any thenable, as
+ * `await` would treat it).
+ */
+export function isPromiseLike<T>(value: Awaitable<T>): value is PromiseLike<T> {
+  return typeof value === "object" && value !== null && typeof (value as PromiseLike<T>).then === "function"
+}
+
 // ---------------------------------------------------------------------------
 // Application-facing shapes (spec §2.7)
 // ---------------------------------------------------------------------------

@@ -181,6 +181,8 @@ export interface SessionRevocation {
   readonly delaySeconds: number
   /** Whether a session token with these claims is still valid for its user. */
   accepts(token: JWT): Promise<boolean>
+  /** accepts()'s verdict when this process can give it without asking the database; undefined otherwise. */
+  acceptsNow(token: JWT): boolean | undefined
   /** Ends every session of the user issued before `since` (default: now); resolves to the instant stored. */
   revoke(userId: string, since?: Date): Promise<Date>
 }

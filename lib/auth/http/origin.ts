@@ -83,6 +83,42 @@ export function resolveOrigin(headers: HeaderSource, options: OriginOptions): st
   return new URL(`${proto}://${host}`).origin
 }
 
+/** Most distinct header combinations remembered per resolver; past it the memo starts over. */
+const ORIGIN_MEMO_ENTRIES = 256
+
+/** "scheme://authority" of an absolute URL string: all of a fallback URL that resolveOrigin reads. */
+function originPrefix(url: string): string {
+  const start = url.indexOf("//")
+  const end = start === -1 ? -1 : url.indexOf("/", start + 2)
+  return end === -1 ? url : url.slice(0, end)
+}
+
+/**
+ * resolveOrigin for one deployment's options, remembering its answers: it
+ * runs for every request (route handlers, middleware, server components), and
+ * the same few hosts give the same origin every time, each answer costing
+ * three URL parses. The memo's key is every input the answer depends on.
+ * Header values are the client's, so the memo is bounded.
+ */
+export function originResolver(options: Omit<OriginOptions, "fallback">): (headers: HeaderSource, fallback?: string) => string {
+  const memo = new Map<string, string>()
+  return (headers, fallback) => {
+    // JSON, not a separator: a HeaderSource need not refuse any character in a value.
+    const key = JSON.stringify([
+      options.trustHost ? headers.get("x-forwarded-host") : null,
+      options.trustHost ? headers.get("x-forwarded-proto") : null,
+      headers.get("host"),
+      fallback === undefined ? null : originPrefix(fallback),
+    ])
+    const known = memo.get(key)
+    if (known !== undefined) return known
+    const origin = resolveOrigin(headers, { ...options, fallback })
+    if (memo.size >= ORIGIN_MEMO_ENTRIES) memo.clear()
+    memo.set(key, origin)
+    return origin
+  }
+}
+
 function safeUrl(value: string): URL | undefined {
   try {
     return new URL(value)

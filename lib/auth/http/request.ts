@@ -160,11 +160,11 @@ async function parseBody(request: Request): Promise<Record<string, unknown> | un
 }
 
 /**
- * Turns a standard Request into the parts the actions use. Throws BadRequest
- * for anything that is not an auth route, a method other than GET/POST, an
- * oversized or malformed body.
+ * The parts of a request that need no body: everything but `body`. Throws
+ * BadRequest as parseRequest does. Synchronous, so a GET (every session read)
+ * costs no promise here: under Next.js each one pays async-hook bookkeeping.
  */
-export async function parseRequest(request: Request, basePath: string): Promise<RequestInternal> {
+export function parseRequestHead(request: Request, basePath: string): RequestInternal {
   let url: URL
   try {
     url = new URL(request.url)
@@ -181,9 +181,19 @@ export async function parseRequest(request: Request, basePath: string): Promise<
     action: route.action,
     providerId: route.providerId,
     query: firstValues(url.searchParams),
-    body: method === "POST" ? await parseBody(request) : undefined,
+    body: undefined,
     cookies: parseCookies(request.headers.get("cookie")),
     headers: request.headers,
     request,
   }
+}
+
+/**
+ * Turns a standard Request into the parts the actions use. Throws BadRequest
+ * for anything that is not an auth route, a method other than GET/POST, an
+ * oversized or malformed body.
+ */
+export async function parseRequest(request: Request, basePath: string): Promise<RequestInternal> {
+  const head = parseRequestHead(request, basePath)
+  return head.method === "POST" ? { ...head, body: await parseBody(request) } : head
 }

@@ -8,7 +8,7 @@ import { authUrlFromEnv, type Env, trustHostFromEnv } from "../env"
 import { DEFAULT_BASE_PATH, declaredBasePath } from "../frameworks/shared/base-path"
 import { withClientAddress } from "../frameworks/shared/client-address"
 import { type ActionConfig, coreConfigForms } from "../frameworks/shared/config"
-import { type HeaderSource, resolveOrigin } from "../http/origin"
+import { type HeaderSource, originResolver } from "../http/origin"
 import { socketAddressFromHeaders } from "./socket-address"
 import type { Awaitable, Session } from "../types"
 import type { AuthConfig, CallbacksOptions } from "../config/types"
@@ -72,8 +72,18 @@ export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig 
     basePath,
     trustHost,
     authUrl,
-    origin: (headers, fallback) => resolveOrigin(headers, { authUrl, trustHost, fallback }),
+    origin: originResolver({ authUrl, trustHost }),
   }
+}
+
+/** The getter configGetter returns; `now` is the prepared config when it does not depend on the request. */
+export interface ConfigGetter {
+  (request?: NextRequest): Promise<PreparedConfig>
+  /**
+   * Set for an object config: the hot paths (route handlers, auth()) take it
+   * without a promise, each of which costs async-hook bookkeeping under Next.js.
+   */
+  readonly now?: PreparedConfig
 }
 
 /**
@@ -81,10 +91,10 @@ export function prepareConfig(config: NextAuthConfig, env: Env): PreparedConfig 
  * getter. An object is prepared once; a function is called per request and
  * its result prepared once per returned object.
  */
-export function configGetter(input: NextAuthConfigInput, env: Env) {
+export function configGetter(input: NextAuthConfigInput, env: Env): ConfigGetter {
   if (typeof input !== "function") {
     const prepared = prepareConfig(input, env)
-    return async (_request?: NextRequest) => prepared
+    return Object.assign(async (_request?: NextRequest) => prepared, { now: prepared })
   }
   const memo = new WeakMap<NextAuthConfig, PreparedConfig>()
   return async (request?: NextRequest) => {

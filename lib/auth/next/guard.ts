@@ -6,7 +6,7 @@
 import { NextResponse, type NextRequest } from "next/server"
 import { resolveAuthConfig } from "../auth"
 import type { DatabaseUnavailable } from "../errors"
-import type { Awaitable, Session } from "../types"
+import { type Awaitable, isPromiseLike, type Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
 import { unavailableResponse } from "../actions/unavailable"
@@ -114,16 +114,22 @@ export async function handleAuth<Ctx>(
   // The auth routes read (and refresh) the session themselves: reading it here too would double
   // the work of every /session call, and they are never guarded anyway.
   if (!handler && isAuthRoute(prepared, request)) return NextResponse.next()
-  const refused = isAuthRoute(prepared, request) ? undefined : await refuseUnparsableFormPost(request)
-  if (refused) return refused
+  // Only a POST can carry a form body (and a GET spares the promise).
+  if (request.method === "POST" && !isAuthRoute(prepared, request)) {
+    const refused = await refuseUnparsableFormPost(request)
+    if (refused) return refused
+  }
   const middleware = runsAsMiddleware(handler, context)
-  const cookieKey = request.cookies.toString()
+  // The cookies as one string is the handover's key; a route handler without a handover id
+  // (a request that did not pass the middleware) never needs it.
+  const cookieKey = () => request.cookies.toString()
   const handover = sessionHandover()
-  const handed = middleware ? undefined : handover.take(request.headers.get(HANDOVER_HEADER), cookieKey)
+  const handoverId = middleware ? null : request.headers.get(HANDOVER_HEADER)
+  const handed = handoverId ? handover.take(handoverId, cookieKey()) : undefined
   const read = handed ?? (await readSession(prepared, request.headers, request.url))
   if (middleware) {
     // Whatever a client sent under this name is replaced, or removed where nothing is handed over.
-    if (handsOver(request.method)) request.headers.set(HANDOVER_HEADER, handover.put(read, cookieKey))
+    if (handsOver(request.method)) request.headers.set(HANDOVER_HEADER, handover.put(read, cookieKey()))
     else request.headers.delete(HANDOVER_HEADER)
   }
   const { session, cookies, unavailable } = read
@@ -135,7 +141,8 @@ export async function handleAuth<Ctx>(
   if (authorized) {
     const origin = publicOrigin(prepared, request)
     if (!isAlwaysAllowed(prepared, request, origin)) {
-      const verdict = await authorized({ auth: session, request })
+      const answer = authorized({ auth: session, request })
+      const verdict = isPromiseLike(answer) ? await answer : answer
       // During a database outage a refusal means "could not tell", not "signed out": a 503
       // instead of a sign-in redirect that could not work and would only loop.
       if (unavailable && verdict !== true) response = outageResponse(prepared, request, origin, unavailable)
@@ -143,7 +150,10 @@ export async function handleAuth<Ctx>(
       else if (!verdict) response = signInRedirect(prepared, request, origin)
     }
   }
-  if (!response) response = handler ? await handler(authRequest, context) : passThrough(request, middleware)
-  response ??= passThrough(request, middleware)
+  if (!response && handler) {
+    const handled = handler(authRequest, context)
+    response = isPromiseLike(handled) ? await handled : handled
+  }
+  if (!response) response = passThrough(request, middleware)
   return handed ? response : appendCookies(response, cookies)
 }

@@ -70,7 +70,7 @@ export default function NextAuth(input: NextAuthConfigInput) {
   const getConfig = configGetter(input, process.env)
 
   async function handler(request: NextRequest): Promise<Response> {
-    const prepared = await getConfig(request)
+    const prepared = getConfig.now ?? (await getConfig(request))
     return Auth(withOrigin(request, prepared.origin(request.headers, request.url)), prepared.handler)
   }
 
@@ -84,7 +84,7 @@ export default function NextAuth(input: NextAuthConfigInput) {
       if (handed.unavailable) throw handed.unavailable
       return handed.session
     }
-    const prepared = await getConfig()
+    const prepared = getConfig.now ?? (await getConfig())
     const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
     const { session, cookies, unavailable } = await readSession(prepared, source)
     // Thrown, not null: an outage must not look like "signed out" (the app shows "temporarily unavailable").
@@ -100,10 +100,11 @@ export default function NextAuth(input: NextAuthConfigInput) {
     if (typeof first === "function") {
       const wrapped = first as WrappedHandler<unknown>
       return async (request: NextRequest, context: unknown) =>
-        handleAuth(await getConfig(request), request, context, wrapped)
+        handleAuth(getConfig.now ?? (await getConfig(request)), request, context, wrapped)
     }
     if (first instanceof Request) {
       const request = first as NextRequest
+      if (getConfig.now) return handleAuth(getConfig.now, request, second, undefined)
       return getConfig(request).then((prepared) => handleAuth(prepared, request, second, undefined))
     }
     const pages = isNodeResponse(second)

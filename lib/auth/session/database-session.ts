@@ -9,7 +9,7 @@ import { BadRequest } from "../errors"
 import { emitEvent } from "../events"
 import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser } from "../adapters/types"
-import type { Cookie, Session } from "../types"
+import { type Cookie, isPromiseLike, type Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
@@ -123,14 +123,16 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   }
   if (update) user = await persistProfileUpdate(ctx, adapter, user, update.data)
 
-  const session = (await config.callbacks.session({
+  const answer = config.callbacks.session({
     // Only the public shape: spreading `session` in a callback must not leak the row's sessionToken.
     session: { user: { name: user.name ?? null, email: user.email, image: user.image ?? null }, expires: row.expires.toISOString() },
     user,
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
-  } as Parameters<typeof config.callbacks.session>[0])) as Session | null
+  } as Parameters<typeof config.callbacks.session>[0])
+  // Awaited only when it is a promise: this runs on every request (see isPromiseLike).
+  const session = (isPromiseLike(answer) ? await answer : answer) as Session | null
 
-  if (session) await emitEvent(config, "session", { session } as never)
+  if (session && config.events.session) await emitEvent(config, "session", { session } as never)
   return { session, cookies, proof: { userId: user.id, authenticatedAt: authenticatedAtOf(row) } }
 }
 

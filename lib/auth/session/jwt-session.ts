@@ -11,7 +11,7 @@ import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
 import { emitEvent } from "../events"
 import type { DecodeOptions } from "../jwt"
-import type { Cookie, JWT, Session } from "../types"
+import { type Cookie, isPromiseLike, type JWT, type Session } from "../types"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 
 /**
@@ -65,9 +65,26 @@ function proofOf(token: JWT): SessionProof | undefined {
 }
 
 /** Claims that change on every encode and so say nothing about whether the content changed. */
-function contentOf(token: JWT): string {
-  const { iat: _iat, exp: _exp, jti: _jti, ...rest } = token
-  return JSON.stringify(rest)
+const PER_ISSUE_CLAIMS = new Set(["iat", "exp", "jti"])
+
+/**
+ * Whether two tokens carry the same content (the per-issue claims aside), as
+ * their JSON would tell, without serialising both on every read: primitives
+ * compare directly, only object values go through JSON.
+ */
+function sameContent(a: JWT, b: JWT): boolean {
+  const keys = (token: JWT) => Object.keys(token).filter((key) => !PER_ISSUE_CLAIMS.has(key) && token[key] !== undefined)
+  const aKeys = keys(a)
+  if (aKeys.length !== keys(b).length) return false
+  for (const key of aKeys) {
+    if (!Object.hasOwn(b, key)) return false
+    const x = a[key]
+    const y = b[key]
+    if (x === y) continue
+    if (typeof x !== "object" || typeof y !== "object" || x === null || y === null) return false
+    if (JSON.stringify(x) !== JSON.stringify(y)) return false
+  }
+  return true
 }
 
 export function sessionStoreFor(ctx: Pick<SessionReadContext, "cookies" | "request">): SessionStore {
@@ -95,6 +112,18 @@ async function encodeSessionToken(ctx: TokenContext, token: JWT, lifetime?: numb
     : config.jwt.encode({ token, salt, secret: config.secrets, maxAge })
 }
 
+/** The token's claims, or null for one that cannot be read (logged once per process). */
+async function decodeOrNull(ctx: SessionReadContext, value: string): Promise<JWT | null> {
+  try {
+    // With updateAge 0 every read replaces the token, so its claims are not worth keeping.
+    return await decodeSessionToken(ctx, value, { remember: ctx.config.session.updateAge !== 0 })
+  } catch (cause) {
+    // No stack and no per-request error line: a client can send a junk cookie with every request.
+    warnOncePerProcess(ctx.config.logger, "undecodable-session-token", cause instanceof Error ? cause.message : String(cause))
+    return null
+  }
+}
+
 /**
  * Reads (and on POST, updates) a jwt-strategy session. The cookie is
  * re-issued only when the token's content changed, on update, or once the
@@ -107,15 +136,8 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const value = store.value
   if (!value) return { session: null, cookies: [] }
 
-  let payload: JWT | null
-  try {
-    // With updateAge 0 every read replaces the token, so its claims are not worth keeping.
-    payload = await decodeSessionToken(ctx, value, { remember: config.session.updateAge !== 0 })
-  } catch (cause) {
-    // No stack and no per-request error line: a client can send a junk cookie with every request.
-    warnOncePerProcess(config.logger, "undecodable-session-token", cause instanceof Error ? cause.message : String(cause))
-    payload = null
-  }
+  // A token read before costs no decryption and no promise (each one costs async-hook work under Next.js).
+  const payload = (config.builtinJwt ? config.keyRing.remembered(value, ctx.cookies.sessionToken.name) : undefined) ?? (await decodeOrNull(ctx, value))
   if (!payload) return { session: null, cookies: store.clean() }
   const nowSeconds = Math.floor(Date.now() / 1000)
   const { updateAge, absoluteMaxAge } = config.session
@@ -123,11 +145,13 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const signedInEnd = absoluteEndOf(payload, absoluteMaxAge)
   if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return { session: null, cookies: store.clean() }
   // A revoked token reads like an invalid one: signed out, cookie cleared.
-  if (config.revocation && !(await config.revocation.accepts(payload))) return { session: null, cookies: store.clean() }
+  if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) {
+    return { session: null, cookies: store.clean() }
+  }
 
-  const shaped = await config.callbacks.jwt(
-    update ? { token: payload, session: update.data, trigger: "update" } : { token: payload, session: undefined },
-  )
+  // Callbacks may answer at once: awaiting only a promise spares one per read (see isPromiseLike).
+  const shaping = config.callbacks.jwt(update ? { token: payload, session: update.data, trigger: "update" } : { token: payload, session: undefined })
+  const shaped = isPromiseLike(shaping) ? await shaping : shaping
   if (!shaped) return { session: null, cookies: store.clean() }
   let token = withLibraryClaims(shaped, payload)
 
@@ -136,7 +160,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     updateAge === 0 ||
     typeof payload.iat !== "number" ||
     nowSeconds - payload.iat >= updateAge ||
-    contentOf(token) !== contentOf(payload)
+    !sameContent(token, payload)
   // A token from before signedInAt was recorded gets its absolute lifetime counted from its next issue.
   if (reissue && signedInEnd === undefined) token = { ...token, [SIGNED_IN_AT_CLAIM]: nowSeconds }
   const absoluteEnd = absoluteEndOf(token, absoluteMaxAge)
@@ -151,16 +175,17 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     user: { name: token.name, email: token.email, image: token.picture },
     expires: new Date(Math.min(tokenExpires * 1000, cookieExpires.valueOf())).toISOString(),
   }
-  const session = (await config.callbacks.session({
+  const answer = config.callbacks.session({
     session: defaultSession,
     token,
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
-  } as Parameters<typeof config.callbacks.session>[0])) as Session | null
+  } as Parameters<typeof config.callbacks.session>[0])
+  const session = (isPromiseLike(answer) ? await answer : answer) as Session | null
 
   const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token, lifetime), { expires: cookieExpires }) : []
   // The browser gets the new token; keeping the old one's claims would only hold memory.
   if (reissue && config.builtinJwt) config.keyRing.forget(value, ctx.cookies.sessionToken.name)
-  if (session) await emitEvent(config, "session", { session, token })
+  if (session && config.events.session) await emitEvent(config, "session", { session, token })
   return { session, cookies, proof: session ? proofOf(token) : undefined }
 }
 

@@ -76,10 +76,11 @@ export async function readSessionIn(ctx: SessionReadContext): Promise<SessionRea
  * exactly as GET {basePath}/session would answer it: the same session (shaped
  * by the session callback), the same cookies, revocation checks and events.
  */
-export async function readSession(config: ResolvedConfig, facts: SessionRequestFacts): Promise<SessionReadOutcome> {
+export function readSession(config: ResolvedConfig, facts: SessionRequestFacts): Promise<SessionReadOutcome> {
+  // Not async: readSessionIn's promise is the answer, with no second one around it on every request.
   if (config.error) {
     config.logger.error(config.error.type, config.error)
-    return { session: null, cookies: [], failure: { reason: "configuration", error: config.error } }
+    return Promise.resolve({ session: null, cookies: [], failure: { reason: "configuration", error: config.error } })
   }
   // As the pipeline decides it for a request to this origin (context.ts).
   const secure = config.useSecureCookies ?? facts.origin.toLowerCase().startsWith("https:")

@@ -20,6 +20,7 @@
  */
 import type { RevocationAdapter } from "../adapters/capabilities"
 import type { SessionRevocation } from "../config/resolved"
+import type { JWT } from "../types"
 import { DatabaseUnavailable } from "../errors"
 import { NO_USER_LEFT, type ValidSinceCache } from "./valid-since-cache"
 
@@ -32,6 +33,13 @@ export function wholeSecond(at: Date | number = Date.now()): Date {
   return new Date(Math.floor(ms / 1000) * 1000)
 }
 
+/** Whether a token was issued at or after its user's instant (null: none set; +Infinity: no such user). */
+function verdict(token: JWT, since: number | null): boolean {
+  if (since === null) return true
+  if (since === NO_USER_LEFT) return false
+  return typeof token.iat === "number" && token.iat >= Math.floor(since / 1000)
+}
+
 export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceCache, delaySeconds: number): SessionRevocation {
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
@@ -40,10 +48,13 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
     async accepts(token) {
       const userId = token.sub
       if (typeof userId !== "string" || userId === "") return true
-      const since = await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage)
-      if (since === null) return true
-      if (since === NO_USER_LEFT) return false
-      return typeof token.iat === "number" && token.iat >= Math.floor(since / 1000)
+      return verdict(token, await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage))
+    },
+    acceptsNow(token) {
+      const userId = token.sub
+      if (typeof userId !== "string" || userId === "") return true
+      const since = cache.peek(userId, maxAgeMs)
+      return since === undefined ? undefined : verdict(token, since)
     },
     async revoke(userId, since = new Date()) {
       const instant = wholeSecond(since)

@@ -56,14 +56,20 @@ export class ValidSinceCache {
    * null when there is none, and kept for another `maxAgeMs`, so an outage
    * does not cost a failing query on every request; any other error rejects.
    */
+  /** The remembered instant when it was read less than `maxAgeMs` ago; undefined when only get() can tell. */
+  peek(userId: string, maxAgeMs: number): number | null | undefined {
+    const entry = this.#entries.get(userId)
+    return entry && this.#now() - entry.readAt < maxAgeMs ? entry.since : undefined
+  }
+
   get(
     userId: string,
     maxAgeMs: number,
     read: () => Promise<SessionsValidSince>,
     tolerate: (error: unknown) => boolean = () => false,
   ): Promise<number | null> {
-    const entry = this.#entries.get(userId)
-    if (entry && this.#now() - entry.readAt < maxAgeMs) return Promise.resolve(entry.since)
+    const known = this.peek(userId, maxAgeMs)
+    if (known !== undefined) return Promise.resolve(known)
     const inFlight = this.#pending.get(userId)
     if (inFlight) return inFlight
     const loading = read().then(

@@ -42,6 +42,7 @@ function appFiles(name: "page.tsx" | "route.ts"): string[] {
  */
 const OUTSIDE_THE_MIDDLEWARE: Record<string, string> = {
   "/api/auth/a/b": "the library's own routes: never guarded, they read the session themselves",
+  "/api/auth/session": "the library's session endpoint, served by a static segment beside the catch-all",
   "/api/me": "wrapped in auth(): the route runs the authorized callback itself",
   "/api/bench/bare": "bench:http's ceiling: a constant {} that reads nothing",
 }

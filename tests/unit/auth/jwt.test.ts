@@ -244,6 +244,28 @@ describe("KeyRing", () => {
     expect(remembered.exp).toBe(remembered.iat! + 120)
   })
 
+  it("remembered() gives, without a promise, only what decode() would: a known token under its own salt while it is valid", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    vi.setSystemTime(new Date("2030-01-01T00:00:00Z"))
+    const ring = new KeyRing("s")
+    const issued = await ring.encode({ sub: "1" }, SALT, 60)
+    expect(ring.remembered(issued, SALT)).toMatchObject({ sub: "1" })
+    expect(ring.remembered(issued, SECURE_SALT)).toBeUndefined()
+    // A token it never saw must be decrypted (decode), however well-formed.
+    const foreign = await encode({ token: { sub: "2" }, secret: "s", salt: SALT })
+    expect(ring.remembered(foreign, SALT)).toBeUndefined()
+    expect(await ring.decode(foreign, SALT)).toMatchObject({ sub: "2" })
+    expect(ring.remembered(foreign, SALT)).toMatchObject({ sub: "2" })
+    // A fresh object each time, as decode() gives.
+    const first = ring.remembered(issued, SALT)!
+    first.sub = "mutated"
+    expect(ring.remembered(issued, SALT)).toMatchObject({ sub: "1" })
+    // Past its expiry (and the 15 s tolerance) it is forgotten, so decode() refuses it.
+    vi.setSystemTime(new Date("2030-01-01T00:01:16Z"))
+    expect(ring.remembered(issued, SALT)).toBeUndefined()
+    await expect(ring.decode(issued, SALT)).rejects.toBeInstanceOf(errors.JWTExpired)
+  })
+
   it("does not let a cached token through under another salt", async () => {
     const ring = new KeyRing("s")
     const token = await ring.encode({ sub: "1" }, SALT)

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { resolveOrigin } from "@/lib/auth/http/origin"
+import { originResolver, resolveOrigin } from "@/lib/auth/http/origin"
 
 const hostish = fc.oneof(
   fc.string({ unit: "binary", maxLength: 80 }),
@@ -53,6 +53,31 @@ describe("forwarded-header origin resolution", () => {
         expect(withForwarded).toBe(without)
       }),
       { numRuns: 1000 },
+    )
+  })
+})
+
+describe("originResolver (resolveOrigin remembered per deployment)", () => {
+  const fallbacks = fc.option(
+    fc.constantFrom("http://localhost:3000/x", "https://localhost:3000/y?z=1", "http://internal:3000/", "not a url", "https://[::1]:8443/a"),
+    { nil: undefined },
+  )
+
+  it("answers exactly what resolveOrigin answers, for every request in any order, past its bound", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(headerSet, fallbacks), { minLength: 1, maxLength: 400 }),
+        fc.boolean(),
+        fc.option(fc.constantFrom("https://app.example.com/api/auth", "not a url"), { nil: undefined }),
+        (requests, trustHost, authUrl) => {
+          const resolve = originResolver({ trustHost, authUrl })
+          // Each request twice: the second answer comes from the memo.
+          for (const [values, fallback] of [...requests, ...requests]) {
+            expect(resolve(headers(values), fallback)).toBe(resolveOrigin(headers(values), { trustHost, authUrl, fallback }))
+          }
+        },
+      ),
+      { numRuns: 60 },
     )
   })
 })

@@ -117,3 +117,19 @@ describe("the decode cache under re-issued cookies", () => {
     expect(ring.rememberedTokens).toBe(before)
   })
 })
+
+describe("jwt session: re-issue only when the token's content changes", () => {
+  it("keeps the cookie while a callback rebuilds equal nested claims, and re-issues when they change", async () => {
+    let roles = ["reader"]
+    const cfg = config({ callbacks: { jwt: ({ token }) => ({ ...token, org: { roles: [...roles] } }) } })
+    const browser = new Browser(cfg)
+    await browser.signInWithCredentials({ email: "nested@example.com", password: "right" })
+    // The sign-in token was shaped by the same callback: a rebuilt but equal object is no change.
+    expect(setCookie(await browser.send(`${BASE}/session`), SESSION)).toBeUndefined()
+    expect(setCookie(await browser.send(`${BASE}/session`), SESSION)).toBeUndefined()
+    roles = ["reader", "editor"]
+    expect(setCookie(await browser.send(`${BASE}/session`), SESSION)?.value).toBeTruthy()
+    // The browser now holds the new token: equal again, nothing to set.
+    expect(setCookie(await browser.send(`${BASE}/session`), SESSION)).toBeUndefined()
+  })
+})

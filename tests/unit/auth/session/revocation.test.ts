@@ -52,3 +52,34 @@ describe("sessionRevocation", () => {
     expect(await revocation.accepts(token)).toBe(false)
   })
 })
+
+describe("sessionRevocation.acceptsNow (the verdict without a database read)", () => {
+  it("cannot tell before the user's instant was read, then gives accepts()'s verdict, and follows a revoke at once", async () => {
+    const users = new Map<string, Date | null>([["cy", null]])
+    const revocation = sessionRevocation(memoryAdapter(users), new ValidSinceCache(), 60)
+    const token = { sub: "cy", iat: nowSeconds() - 5 }
+    expect(revocation.acceptsNow(token)).toBeUndefined()
+    expect(await revocation.accepts(token)).toBe(true)
+    expect(revocation.acceptsNow(token)).toBe(true)
+    await revocation.revoke("cy")
+    expect(revocation.acceptsNow(token)).toBe(false)
+    expect(await revocation.accepts(token)).toBe(false)
+  })
+
+  it("cannot tell once the remembered instant is older than the delay", async () => {
+    let now = 1_000_000
+    const revocation = sessionRevocation(memoryAdapter(new Map([["di", null]])), new ValidSinceCache({ now: () => now }), 60)
+    const token = { sub: "di", iat: 1 }
+    await revocation.accepts(token)
+    expect(revocation.acceptsNow(token)).toBe(true)
+    now += 60_000
+    expect(revocation.acceptsNow(token)).toBeUndefined()
+  })
+
+  it("refuses a deleted user's token from memory, and leaves a token naming nobody alone", async () => {
+    const revocation = sessionRevocation(memoryAdapter(new Map()), new ValidSinceCache(), 60)
+    await revocation.accepts({ sub: "gone", iat: nowSeconds() })
+    expect(revocation.acceptsNow({ sub: "gone", iat: nowSeconds() })).toBe(false)
+    expect(revocation.acceptsNow({ iat: nowSeconds() })).toBe(true)
+  })
+})
