@@ -6,6 +6,7 @@
 import { databaseUnavailableIn, reportDatabaseFault, reportDatabaseHealthy } from "./database-outage"
 import { AdapterError } from "../errors"
 import type { Adapter } from "../adapters/types"
+import { isPromiseLike } from "../types"
 import type { LoggerInstance } from "../logger"
 
 /**
@@ -20,24 +21,37 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
   const wrapped: Adapter = {}
   for (const [name, method] of Object.entries(adapter)) {
     if (typeof method !== "function") continue
-    const guarded = async (...args: unknown[]) => {
-      try {
-        logger.debug(`adapter_${name}`, { args })
-        const result = await (method as (...a: unknown[]) => unknown).apply(adapter, args)
-        reportDatabaseHealthy(logger)
-        return result
-      } catch (cause) {
-        // An unreachable database (the adapter says so with DatabaseUnavailable) is an outage,
-        // logged once for its whole length, not a bug.
-        const outage = databaseUnavailableIn(cause)
-        if (outage) {
-          reportDatabaseFault(logger, outage)
-          throw outage
-        }
-        const error = new AdapterError(`The adapter's ${name} failed`, { cause })
-        logger.error(error.type, error)
-        throw error
+    // What a failure becomes: an outage passes through (logged once for its whole length, not a
+    // bug); anything else is a logged AdapterError.
+    const failure = (cause: unknown): Error => {
+      const outage = databaseUnavailableIn(cause)
+      if (outage) {
+        reportDatabaseFault(logger, outage)
+        return outage
       }
+      const error = new AdapterError(`The adapter's ${name} failed`, { cause })
+      logger.error(error.type, error)
+      return error
+    }
+    const healthy = (result: unknown) => {
+      reportDatabaseHealthy(logger)
+      return result
+    }
+    // Not async: the session lookup runs on every request, and each promise costs async-hook
+    // work under Next.js. One `then` on the adapter's own promise, instead of an async wrapper
+    // around an await; a plain value or a throw comes back as a promise all the same.
+    const guarded = (...args: unknown[]): Promise<unknown> => {
+      logger.debug(`adapter_${name}`, { args })
+      let result: unknown
+      try {
+        result = (method as (...a: unknown[]) => unknown).apply(adapter, args)
+      } catch (cause) {
+        return Promise.reject(failure(cause))
+      }
+      if (!isPromiseLike(result)) return Promise.resolve(healthy(result))
+      return Promise.resolve(result).then(healthy, (cause: unknown) => {
+        throw failure(cause)
+      })
     }
     Object.assign(wrapped, { [name]: guarded })
   }

@@ -98,11 +98,16 @@ type PrismaMethods = Required<Omit<Adapter, "removeCredentials">>
 function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
   const classified: Record<string, unknown> = {}
   for (const [name, method] of Object.entries(methods) as [string, (...args: unknown[]) => Promise<unknown>][]) {
-    classified[name] = async (...args: unknown[]) => {
+    const reclassify = (error: unknown): never => {
+      throw asDatabaseUnavailable(error) ?? error
+    }
+    // Not async: one `catch` on Prisma's promise rather than an async wrapper around an await
+    // (the session lookup runs on every request; each promise costs async-hook work under Next.js).
+    classified[name] = (...args: unknown[]) => {
       try {
-        return await method(...args)
+        return method(...args).catch(reclassify)
       } catch (error) {
-        throw asDatabaseUnavailable(error) ?? error
+        return Promise.reject(asDatabaseUnavailable(error) ?? error)
       }
     }
   }
@@ -217,12 +222,14 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       return toSession(await prisma.session.create({ data, select: sessionSelect }))
     },
 
-    async getSessionAndUser(sessionToken) {
-      if (unmatchable(sessionToken)) return null
+    // Not async, like the lookup it hands to: it runs on every request.
+    getSessionAndUser(sessionToken) {
+      if (unmatchable(sessionToken)) return Promise.resolve(null)
       if (fastSessionLookup) return fastSessionLookup(sessionToken)
       // One query; with relationJoins (PostgreSQL) also one SQL statement.
-      const row = await prisma.session.findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
-      return row && { session: toSession(row), user: toUser(row.user) }
+      return prisma.session
+        .findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
+        .then((row) => row && { session: toSession(row), user: toUser(row.user) })
     },
 
     async updateSession({ sessionToken, expires, userId, lastActiveAt, authenticatedAt }) {

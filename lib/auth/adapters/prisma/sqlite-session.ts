@@ -120,15 +120,20 @@ export function sqliteSessionLookup(prisma: PrismaLike, options: SqliteSessionLo
   if (prisma._activeProvider !== "sqlite" || typeof prisma.$queryRaw !== "function") return undefined
   const client = prisma as PrismaLike & Required<Pick<PrismaLike, "$queryRaw">>
   const { file } = options
-  return async (sessionToken: string): Promise<SessionAndUser | null> => {
-    const direct = file === undefined ? undefined : readDirect(file, sessionToken)
-    if (direct !== undefined) return direct && toSessionAndUser(direct)
+  // Not async: the direct read answers with one resolved promise, and nothing more, on every request.
+  return (sessionToken: string): Promise<SessionAndUser | null> => {
+    let direct: SessionUserRow | null | undefined
+    try {
+      direct = file === undefined ? undefined : readDirect(file, sessionToken)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    if (direct !== undefined) return Promise.resolve(direct && toSessionAndUser(direct))
     // SELECT_SESSION_AND_USER as a tagged template: $queryRaw binds the token apart.
-    const [row] = await client.$queryRaw<SessionUserRow[]>`
+    return Promise.resolve(client.$queryRaw<SessionUserRow[]>`
       SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
              u."id", u."name", u."email", u."emailVerified", u."image"
       FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-      WHERE s."sessionToken" = ${sessionToken}`
-    return row ? toSessionAndUser(row) : null
+      WHERE s."sessionToken" = ${sessionToken}`).then(([row]) => (row ? toSessionAndUser(row) : null))
   }
 }
