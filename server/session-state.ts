@@ -1,6 +1,7 @@
 // The session as the starter's pages need it: signed in, signed out, or "cannot tell right now"
 // (the database is unreachable). auth() throws DatabaseUnavailable in the last case rather than
 // answering null, so an outage never looks like a sign-out.
+import { cache } from "react"
 import { auth } from "@/auth"
 import { isDatabaseOutage } from "@/lib/auth/adapters/prisma"
 import type { Session } from "@/lib/auth"
@@ -11,14 +12,19 @@ export interface SessionState {
   unavailable: boolean
 }
 
-export async function sessionState(): Promise<SessionState> {
+/**
+ * Once per render: the root layout, the protected layout and the page all ask, and React's
+ * `cache` gives them one answer (one auth() call, so one look at the request's headers and
+ * cookies) and the same one, should the session change while the page renders.
+ */
+export const sessionState = cache(async (): Promise<SessionState> => {
   try {
     return { session: await auth(), unavailable: false }
   } catch (error) {
     if (isDatabaseOutage(error)) return { session: null, unavailable: true }
     throw error
   }
-}
+})
 
 /** Runs a database read for a page; an outage yields `unavailable` instead of an error page. */
 export async function unlessUnavailable<T>(read: () => Promise<T>): Promise<{ value: T } | { unavailable: true }> {
