@@ -186,7 +186,7 @@ export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sess
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,
  * else /api/auth. Links and redirects to the auth routes are built from it (the
- * route handler's folder, app/api/auth/[...nextauth], must match).
+ * route handlers' folder, app/api/auth with [...nextauth] and session, must match).
  */
 export const authBasePath = resolveBasePath(authConfig, process.env)
 
