@@ -15,6 +15,14 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 const DAY = 24 * 60 * 60 * 1000
 
+/** A SQLite client whose every raw query fails: a lookup that answers did not go through Prisma. */
+function clientWhoseQueriesFail() {
+  return {
+    _activeProvider: "sqlite",
+    $queryRaw: () => Promise.reject(new Error("went through Prisma")),
+  } as unknown as Parameters<typeof sqliteSessionLookup>[0]
+}
+
 describe("the SQLite session lookup through its own connection", () => {
   let db: TestDatabase
   let file: string
@@ -53,11 +61,8 @@ describe("the SQLite session lookup through its own connection", () => {
 
   it("reads from the file itself, not through Prisma", async () => {
     const { sessionToken, user } = await signedInUser()
-    // A client whose every raw query fails: only the connection of its own can answer.
-    const broken = {
-      _activeProvider: "sqlite",
-      $queryRaw: () => Promise.reject(new Error("went through Prisma")),
-    } as unknown as Parameters<typeof sqliteSessionLookup>[0]
+    // Only the connection of its own can answer.
+    const broken = clientWhoseQueriesFail()
     const lookup = sqliteSessionLookup(broken, { file })!
     expect((await lookup(sessionToken))?.user.id).toBe(user.id)
     await expect(sqliteSessionLookup(broken)!(sessionToken)).rejects.toThrow("went through Prisma")
@@ -92,10 +97,7 @@ describe("the SQLite session lookup through its own connection", () => {
 
   it("tries a file it could not open again after a pause, not on every request", async () => {
     const { sessionToken, user } = await signedInUser()
-    const broken = {
-      _activeProvider: "sqlite",
-      $queryRaw: () => Promise.reject(new Error("went through Prisma")),
-    } as unknown as Parameters<typeof sqliteSessionLookup>[0]
+    const broken = clientWhoseQueriesFail()
     const later = path.join(path.dirname(file), "appears-later.db")
     const lookup = sqliteSessionLookup(broken, { file: later })!
     await expect(lookup(sessionToken)).rejects.toThrow("went through Prisma")
