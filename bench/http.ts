@@ -13,6 +13,10 @@
  *   auth-route GET /api/me: a route handler wrapped in auth()
  *   dashboard  GET /dashboard: the guarded page (middleware `authorized`, then the page)
  *   public     GET /: the home page (it shows who is signed in)
+ * The reference app renders the starter's pages element for element (its
+ * layouts, header, account menu, dashboard and home page, on next-auth's API),
+ * and the run stops before measuring if the two pages' markup differs
+ * (bench/lib/page-shape.ts): pages are compared on their auth, not their size.
  * each with one signed-in cookie (warm) and with 1,000 distinct signed-in
  * users in rotation (cold). Then it counts the SQL statements per request
  * (a better-sqlite3 counter preloaded into both servers, bench/lib/query-counter.cjs).
@@ -37,6 +41,7 @@ import { fileURLToPath } from "node:url"
 
 import { type App, type AppId, CASES, type Case, load, type Mode, prepareBuilds, queryCount, startNextAuth, startStarter, type Run, type Strategy } from "./lib/http-apps"
 import { pinLoadGenerator, stopNext } from "./lib/http-server"
+import { expectSameMarkup } from "./lib/page-shape"
 import { round } from "./lib/stats"
 
 const RESULTS_FILE = fileURLToPath(new URL("./http-results.json", import.meta.url))
@@ -46,6 +51,8 @@ const RESULTS_FILE = fileURLToPath(new URL("./http-results.json", import.meta.ur
 const WARMUP_SECONDS = 3
 const FIRST_MODE_WARMUP_SECONDS = 10
 const QUERY_SAMPLE = 100
+/** The pages both apps render: the reference app mirrors the starter's markup for them. */
+const PAGE_PATHS = ["/dashboard", "/"]
 
 
 function positiveInt(name: string, fallback: number): number {
@@ -119,6 +126,8 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
   try {
     apps.push(await startStarter(strategy, dir, { connections, users: userCount }))
     apps.push(await startNextAuth(strategy, dir, { connections, users: userCount }))
+    // Pages are compared as the same markup on two auth libraries (bench/lib/page-shape.ts).
+    await expectSameMarkup(apps[0]!, apps[1]!, PAGE_PATHS)
     // The bare route is the ceiling every other path is compared with, so it is measured twice: first
     // and again last, its runs pooled. A drift of the machine over the strategy's minutes (the
     // server's JIT warming, thermal limits) then falls on the ceiling as on the paths measured between.

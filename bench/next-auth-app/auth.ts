@@ -3,9 +3,11 @@ import Credentials from "next-auth/providers/credentials"
 import { prismaAdapter } from "./db"
 
 const strategy = process.env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt"
+/** Shown on the dashboard, as the starter's auth.ts exports it. */
+export const sessionStrategy: "database" | "jwt" = strategy
 const databaseFile = process.env.NEXT_AUTH_BENCH_DB
 
-export const { handlers, auth } = NextAuth({
+export const { handlers, auth, signOut } = NextAuth({
   trustHost: true,
   session: { strategy },
   ...(strategy === "database" && databaseFile ? { adapter: prismaAdapter(databaseFile) } : {}),

@@ -197,10 +197,6 @@ export class KeyRing {
   }
 
   /**
-   * Decrypts and validates a token. Throws on any failure (bad format, no
-   * matching secret, tampering, expiry beyond the 15 s tolerance).
-   */
-  /**
    * The claims of a token this ring decoded or issued before and still
    * remembers (and that is still within its validity), without a promise:
    * the session read's fast path. undefined means decode() must run.
@@ -209,6 +205,10 @@ export class KeyRing {
     return this.#fromCache(DecodeCache.key(salt, jwe))
   }
 
+  /**
+   * Decrypts and validates a token. Throws on any failure (bad format, no
+   * matching secret, tampering, expiry beyond the 15 s tolerance).
+   */
   async decode(jwe: string, salt: string, { remember = true }: DecodeOptions = {}): Promise<JWT> {
     const cacheKey = DecodeCache.key(salt, jwe)
     const hit = this.#fromCache(cacheKey)

@@ -46,6 +46,15 @@ const SELECT_SESSION_AND_USER = `
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
   WHERE s."sessionToken" = ?`
 
+/**
+ * The same statement in the shape of a tagged template's strings, for Prisma's $queryRaw: the text
+ * is written once, and the token is still bound apart (Prisma takes any array with `raw` as a tag's).
+ */
+const SESSION_AND_USER_TEMPLATE: TemplateStringsArray = (() => {
+  const parts = SELECT_SESSION_AND_USER.split("?")
+  return Object.assign([...parts], { raw: [...parts] })
+})()
+
 function toSessionAndUser(row: SessionUserRow): SessionAndUser {
   return {
     session: {
@@ -129,11 +138,6 @@ export function sqliteSessionLookup(prisma: PrismaLike, options: SqliteSessionLo
       return Promise.reject(error)
     }
     if (direct !== undefined) return Promise.resolve(direct && toSessionAndUser(direct))
-    // SELECT_SESSION_AND_USER as a tagged template: $queryRaw binds the token apart.
-    return Promise.resolve(client.$queryRaw<SessionUserRow[]>`
-      SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
-             u."id", u."name", u."email", u."emailVerified", u."image"
-      FROM "Session" s JOIN "User" u ON u."id" = s."userId"
-      WHERE s."sessionToken" = ${sessionToken}`).then(([row]) => (row ? toSessionAndUser(row) : null))
+    return Promise.resolve(client.$queryRaw<SessionUserRow[]>(SESSION_AND_USER_TEMPLATE, sessionToken)).then(([row]) => (row ? toSessionAndUser(row) : null))
   }
 }

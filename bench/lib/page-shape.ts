@@ -1,0 +1,53 @@
+/**
+ * bench:http compares the two apps' pages as pages of the same markup: the
+ * reference app (bench/next-auth-app) renders the starter's layouts, header
+ * and pages element for element on next-auth's API. A page that renders more
+ * elements costs React more per request whatever its auth, so before any
+ * measured run the bench checks that the pages it compares still have the
+ * same shape, and stops when the starter's markup has changed without the
+ * reference app's.
+ */
+import type { App } from "./http-apps"
+
+/**
+ * The elements of a page's <body>, each as tag and class list, in document
+ * order: text, ids, URLs and scripts (build hashes, the Flight payload) left out.
+ */
+export function markupShape(html: string): string[] {
+  const start = html.indexOf("<body")
+  const end = html.lastIndexOf("</body>")
+  if (start < 0 || end < start) return []
+  const body = html.slice(start, end).replace(/<script\b[\s\S]*?<\/script>/g, "")
+  return [...body.matchAll(/<([a-z][a-z0-9-]*)\b([^>]*)>/g)]
+    .filter(([, tag]) => tag !== "input" && tag !== "link")
+    .map(([, tag, attributes]) => {
+      const classes = /\bclass="([^"]*)"/.exec(attributes ?? "")?.[1]
+      return classes ? `${tag}.${classes.trim().split(/\s+/).join(".")}` : tag!
+    })
+}
+
+/** The first place two shapes part, or undefined when they are the same. */
+export function shapeDifference(a: readonly string[], b: readonly string[]): string | undefined {
+  const length = Math.max(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    if (a[i] !== b[i]) return `element ${i + 1}: ${a[i] ?? "(none)"} vs ${b[i] ?? "(none)"}`
+  }
+  return undefined
+}
+
+/** Throws when a page of the two apps, signed in with their warm cookies, differs in shape. */
+export async function expectSameMarkup(ours: App, theirs: App, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const [mine, reference] = await Promise.all(
+      [ours, theirs].map(async (app) => {
+        const response = await fetch(`${app.server.origin}${path}`, { headers: { cookie: app.warm } })
+        if (response.status !== 200) throw new Error(`${app.id} ${path}: ${response.status}, not a page`)
+        return markupShape(await response.text())
+      }),
+    )
+    const difference = shapeDifference(mine!, reference!)
+    if (difference !== undefined) {
+      throw new Error(`${path}: the reference app no longer renders the starter's markup (${difference}); update bench/next-auth-app to match`)
+    }
+  }
+}
