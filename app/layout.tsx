@@ -1,25 +1,16 @@
 import type { Metadata, Viewport } from "next"
 import type { ReactNode } from "react"
-import Link from "next/link"
 import { authBasePath } from "@/auth"
 import { sessionState } from "@/server/session-state"
 import { Providers } from "@/components/providers"
+import { SiteHeader } from "@/components/site-header"
 import { UserMenu } from "@/components/user-menu"
+import { siteMetadata, siteViewport } from "./site-metadata"
 import "./globals.css"
 
-export const metadata: Metadata = {
-  title: {
-    default: "Next.js Auth Starter",
-    template: "%s · Next.js Auth Starter",
-  },
-  description:
-    "A Next.js App Router starter with its own authentication library: email and password sign-in, database or JWT sessions, protected routes.",
-  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
-}
+export const metadata: Metadata = siteMetadata
 
-export const viewport: Viewport = {
-  colorScheme: "light dark",
-}
+export const viewport: Viewport = siteViewport
 
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   // During a database outage the header shows no account menu; the pages say why.
@@ -28,16 +19,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     <html lang="en">
       <body className="min-h-screen font-sans">
         <Providers session={session} basePath={authBasePath}>
-          <header className="border-b border-zinc-200 dark:border-zinc-800">
-            <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-              <Link href="/" className="font-semibold tracking-tight">
-                Auth Starter
-              </Link>
-              <nav aria-label="Account" data-testid="header-account">
-                <UserMenu session={session} />
-              </nav>
-            </div>
-          </header>
+          <SiteHeader account={<UserMenu session={session} />} />
           <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-12">{children}</main>
         </Providers>
       </body>

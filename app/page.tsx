@@ -3,6 +3,7 @@ import { signInPath } from "@/auth"
 import { sessionState } from "@/server/session-state"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { ProviderButtons } from "@/components/provider-buttons"
+import { HomeIntro } from "@/components/home-intro"
 
 export default async function HomePage({ searchParams }: { searchParams: Promise<{ account?: string | string[] }> }) {
   const { session, unavailable } = await sessionState()
@@ -17,12 +18,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         </p>
       ) : null}
       <section className="space-y-4">
-        <h1 className="text-4xl font-bold tracking-tight">Next.js Auth Starter</h1>
-        <p className="text-lg text-zinc-600 dark:text-zinc-400">
-          A Next.js App Router template with its own authentication library. Accounts live in your
-          database (SQLite out of the box, PostgreSQL by one environment variable); sessions live in
-          the database or in an encrypted cookie.
-        </p>
+        <HomeIntro />
         <div className="flex flex-wrap gap-3">
           {session?.user ? (
             <Link

@@ -1,16 +1,11 @@
 import { signOut } from "@/auth"
+import { SignOutForm } from "./sign-out-form"
 
-/** A form, so signing out works without JavaScript; the action ends the session on the server. */
+/** The app's sign-out control: the action ends the session on the server, then goes home. */
 export function SignOutButton({ className }: { className?: string }) {
   async function signOutAction() {
     "use server"
     await signOut({ redirectTo: "/" })
   }
-  return (
-    <form action={signOutAction}>
-      <button type="submit" className={className} data-testid="sign-out">
-        Sign out
-      </button>
-    </form>
-  )
+  return <SignOutForm action={signOutAction} className={className} />
 }

@@ -2,19 +2,7 @@ import Link from "next/link"
 import { signInPath } from "@/auth"
 import type { Session } from "@/lib/auth"
 import { SignOutButton } from "./sign-out-button"
-import { AccountMenu } from "./account-menu"
-
-const itemClass =
-  "block w-full rounded px-3 py-2 text-left text-sm hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800"
-
-function initials(name: string): string {
-  return name
-    .split(" ")
-    .map((part) => part[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase()
-}
+import { SignedInMenu, menuItemClass } from "./signed-in-menu"
 
 /** The header's account area: sign-in links, or the user's menu (a <details>, so it works without JavaScript; see AccountMenu). */
 export function UserMenu({ session }: { session: Session | null }) {
@@ -37,36 +25,5 @@ export function UserMenu({ session }: { session: Session | null }) {
     )
   }
   const label = user.name || user.email || "Account"
-  return (
-    <AccountMenu
-      label={label}
-      trigger={
-        <>
-          <span
-            aria-hidden="true"
-            className="grid size-8 place-items-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
-          >
-            {initials(label)}
-          </span>
-          <span className="hidden max-w-40 truncate sm:inline" data-testid="header-user-name">
-            {label}
-          </span>
-        </>
-      }
-    >
-      <div
-        data-testid="account-menu-items"
-        className="absolute right-0 z-10 mt-2 w-56 rounded-lg border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <p className="truncate px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
-        <Link href="/dashboard" className={itemClass}>
-          Dashboard
-        </Link>
-        <Link href="/settings" className={itemClass}>
-          Settings
-        </Link>
-        <SignOutButton className={itemClass} />
-      </div>
-    </AccountMenu>
-  )
+  return <SignedInMenu label={label} email={user.email} signOut={<SignOutButton className={menuItemClass} />} />
 }

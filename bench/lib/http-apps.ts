@@ -63,7 +63,7 @@ export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean): Pr
   }
   const apps = [
     { name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
-    { name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components/account-menu.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
+    { name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
   ]
   for (const app of apps) {
     const current = isBuildCurrent(app.dir, app.dist, app.sources)

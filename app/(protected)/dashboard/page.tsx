@@ -5,16 +5,12 @@ import { sessionStrategy, signInPath } from "@/auth"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { sessionState } from "@/server/session-state"
 import { ClientSession } from "@/components/client-session"
+import { SessionSummary } from "@/components/session-summary"
 import { DevMailboxHint } from "@/components/dev-mailbox-hint"
 import { getPrisma } from "@/lib/db/client"
 import { mailMode } from "@/server/mail/deliver"
 
 export const metadata: Metadata = { title: "Dashboard" }
-
-const STRATEGY_NOTE = {
-  database: "a session row in the database, revocable, deleted on sign-out",
-  jwt: "an encrypted cookie, no database read per request",
-} as const
 
 /**
  * Development without EMAIL_SERVER: right after sign-up the verification mail sits in the dev
@@ -49,41 +45,7 @@ export default async function DashboardPage() {
           <DevMailboxHint />
         </div>
       ) : null}
-      <section
-        aria-labelledby="account-heading"
-        className="space-y-4 rounded-lg border border-zinc-200 p-6 dark:border-zinc-800"
-      >
-        <h2 id="account-heading" className="text-lg font-semibold">
-          Your session
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <dt className="text-sm text-zinc-500 dark:text-zinc-400">Email</dt>
-            <dd data-testid="dashboard-user-email" className="font-medium">{user.email}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-zinc-500 dark:text-zinc-400">User id</dt>
-            <dd className="truncate font-mono text-sm">{user.id}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-zinc-500 dark:text-zinc-400">Session strategy</dt>
-            <dd className="font-medium">
-              <span data-testid="dashboard-strategy">{sessionStrategy}</span>
-              <span className="block text-sm font-normal text-zinc-500 dark:text-zinc-400">{STRATEGY_NOTE[sessionStrategy]}</span>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-sm text-zinc-500 dark:text-zinc-400">Session expires</dt>
-            <dd className="font-medium">{new Date(session.expires).toUTCString()}</dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="text-sm text-zinc-500 dark:text-zinc-400">In the browser (useSession)</dt>
-            <dd className="font-medium">
-              <ClientSession />
-            </dd>
-          </div>
-        </dl>
-      </section>
+      <SessionSummary user={user} expires={session.expires} strategy={sessionStrategy} inBrowser={<ClientSession />} />
       <Link href="/settings" className="inline-block font-medium text-indigo-700 underline dark:text-indigo-400">
         Change your display name
       </Link>
