@@ -85,8 +85,12 @@ test("npm run dev without EMAIL_SERVER: the dev mailbox receives the magic link 
     expect(terminal).toContain(`[dev mailbox] To: ${email}`)
     expect(terminal).toContain(`[dev mailbox] Link: ${origin}/api/auth/callback/nodemailer?`)
     // The plain text, long links and all, wraps inside the page instead of widening it.
-    await mail.getByText("Plain text").click()
-    await expect(mail.getByTestId("dev-mail-text")).toBeVisible()
+    // A cold dev server may reload the page while it compiles other routes, closing the <details>:
+    // open it again until it stays open (the reload is the dev server's, not the mailbox's).
+    await expect(async () => {
+      if (!(await mail.getByTestId("dev-mail-text").isVisible())) await mail.getByText("Plain text").click()
+      await expect(mail.getByTestId("dev-mail-text")).toBeVisible({ timeout: 2_000 })
+    }).toPass({ timeout: 60_000 })
     const widths = await page.evaluate(() => {
       const pre = document.querySelector<HTMLElement>("[data-testid=dev-mail-text]")!
       return { page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth, pre: pre.scrollWidth, box: pre.clientWidth }
@@ -114,6 +118,9 @@ test("npm run dev without EMAIL_SERVER: the dev mailbox receives the magic link 
       .toBe(1)
     await page.getByTestId("dev-mail").filter({ hasText: DEMO.email }).getByRole("link", { name: /\/reset-password\?/ }).click()
     const newPassword = `dev-${randomUUID()}`
+    // Hydrated first: a cold dev server may still be compiling the page's scripts, and a form posted
+    // before then goes to a server-actions manifest that dev mode has not caught up on (400).
+    await page.waitForLoadState("networkidle")
     await page.getByLabel("New password").fill(newPassword)
     await page.getByRole("button", { name: "Change password" }).click()
     await expect(page.getByTestId("reset-password-done")).toBeVisible({ timeout: 60_000 })
