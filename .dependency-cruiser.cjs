@@ -17,7 +17,7 @@ const layers = [
     path: [
       "^lib/auth/(jwe|http|rate-limit)/",
       // env.ts reads AUTH_* variables from a record it is given: plain functions, like jwt or cookies.
-      "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text|env|cause-chain)\\.ts$",
+      "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text|env|cause-chain|breached-password)\\.ts$",
       // email/templates.ts renders a mail from plain data (escape and styles only), so a provider's
       // default sender (providers/nodemailer.ts) may use it.
       "^lib/auth/email/(normalize|templates)\\.ts$",

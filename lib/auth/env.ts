@@ -96,6 +96,25 @@ export function securityLogRetentionDaysFromEnv(env: Env): number | undefined {
   return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : Number.NaN
 }
 
+/** What to do with a new password when the breached-password service cannot answer. */
+export type BreachedPasswordsOnError = "allow" | "refuse"
+
+/** AUTH_BREACHED_PASSWORDS_URL: the k-anonymity range endpoint; undefined (the check is off) when unset. */
+export function breachedPasswordsUrlFromEnv(env: Env): string | undefined {
+  return nonEmpty(env.AUTH_BREACHED_PASSWORDS_URL?.trim())
+}
+
+/**
+ * AUTH_BREACHED_PASSWORDS_ON_ERROR: "allow" (the default, also when unset) or
+ * "refuse", any case; null when it is something else (the start-up check
+ * reports that by name).
+ */
+export function breachedPasswordsOnErrorFromEnv(env: Env): BreachedPasswordsOnError | null {
+  const value = env.AUTH_BREACHED_PASSWORDS_ON_ERROR?.trim().toLowerCase() ?? ""
+  if (value === "") return "allow"
+  return value === "allow" || value === "refuse" ? value : null
+}
+
 /** The path of AUTH_URL when it names one other than "/", e.g. https://example.com/custom/auth → /custom/auth. */
 export function basePathFromEnv(env: Env): string | undefined {
   const url = authUrlFromEnv(env)

@@ -69,6 +69,15 @@ export {
   type TwoFactorSignInErrorCode,
 } from "./errors"
 export { urlVariableProblem, type EnvironmentCheck, type UrlVariableRule } from "./config/env-check"
+// Breached passwords (ASVS 6.2.12): the k-anonymity range client and its two AUTH_* settings; the policy is the app's.
+export {
+  checkBreachedPassword,
+  DEFAULT_BREACHED_PASSWORD_TIMEOUT_MS,
+  type BreachedPasswordFailure,
+  type BreachedPasswordOptions,
+  type BreachedPasswordVerdict,
+} from "./breached-password"
+export { breachedPasswordsOnErrorFromEnv, breachedPasswordsUrlFromEnv, type BreachedPasswordsOnError } from "./env"
 export type {
   Account,
   Awaitable,

@@ -9,7 +9,8 @@
 import type { DbClient } from "@/lib/db/client"
 import { isPasswordHasherBusy } from "./hash-gate"
 import { hashPassword, verifyPassword } from "./password"
-import { checkPassword, passwordProblemText } from "./password-policy"
+import { screenNewPassword } from "./new-password"
+import { passwordProblemMessage } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
 
 export type ChangePasswordResult =
@@ -38,9 +39,9 @@ export async function changePassword(
     if (!(await verifyPassword(current, user.passwordHash))) {
       return { ok: false, field: "currentPassword", message: "The current password is not correct.", wrongPassword: true }
     }
-    const problem = checkPassword(next, { email: user.email, name: user.name ?? undefined })
-    if (problem) return { ok: false, field: "newPassword", message: passwordProblemText[problem] }
     if (next === current) return { ok: false, field: "newPassword", message: "Choose a password different from the current one." }
+    const problem = await screenNewPassword(next, { email: user.email, name: user.name })
+    if (problem) return { ok: false, field: "newPassword", message: passwordProblemMessage(problem) }
     await db.user.update({ where: { id: input.userId }, data: { passwordHash: await hashPassword(next) } })
   } catch (error) {
     if (isPasswordHasherBusy(error)) {

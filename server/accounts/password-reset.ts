@@ -16,7 +16,8 @@ import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./acco
 import { normalizeEmail } from "./email"
 import { takeBack } from "./take-back"
 import { hashPassword } from "./password"
-import { checkPassword, passwordProblemText } from "./password-policy"
+import { screenNewPassword } from "./new-password"
+import { passwordProblemMessage } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
 
 export type ResetRequestResult = { ok: true } | { ok: false; message: string }
@@ -75,8 +76,8 @@ export async function resetPassword(
   if (!user) return { ok: false, reason: "invalid-link" }
   const password = typeof input.password === "string" ? input.password : ""
   // The sign-up policy, checked before the token is used, so a refused password leaves the link working.
-  const problem = checkPassword(password, { email, name: user.name ?? undefined })
-  if (problem) return { ok: false, reason: "password", message: passwordProblemText[problem] }
+  const problem = await screenNewPassword(password, { email, name: user.name })
+  if (problem) return { ok: false, reason: "password", message: passwordProblemMessage(problem) }
   if ((await consumeAccountToken(db, "password-reset", input.token)) !== email) return { ok: false, reason: "invalid-link" }
 
   const passwordHash = await hashPassword(password)

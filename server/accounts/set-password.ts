@@ -12,7 +12,8 @@ import { deliverMail, mailMode } from "@/server/mail/deliver"
 import { setPasswordMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { hashPassword } from "./password"
-import { checkPassword, passwordProblemText } from "./password-policy"
+import { screenNewPassword } from "./new-password"
+import { passwordProblemMessage } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
 import { takeBack } from "./take-back"
 
@@ -84,8 +85,8 @@ export async function setPasswordFromLink(
     return { ok: false, reason: "has-password" }
   }
   const password = typeof input.password === "string" ? input.password : ""
-  const problem = checkPassword(password, { email, name: user.name ?? undefined })
-  if (problem) return { ok: false, reason: "password", message: passwordProblemText[problem] }
+  const problem = await screenNewPassword(password, { email, name: user.name })
+  if (problem) return { ok: false, reason: "password", message: passwordProblemMessage(problem) }
   const passwordHash = await hashPassword(password)
   if ((await consumeAccountToken(db, "set-password", input.token)) !== email) return { ok: false, reason: "invalid-link" }
   const tookBack = !user.emailVerified && input.signedInUserId !== user.id

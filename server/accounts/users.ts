@@ -3,7 +3,8 @@ import type { DbClient } from "@/lib/db/client"
 import { normalizeEmail } from "./email"
 import { isPasswordHasherBusy } from "./hash-gate"
 import { hashPassword, verifyPassword } from "./password"
-import { checkPassword, passwordProblemText } from "./password-policy"
+import { checkPassword, passwordProblemMessage } from "./password-policy"
+import { breachedPasswordProblem } from "./breached-passwords"
 
 export type PublicUser = {
   id: string
@@ -40,7 +41,7 @@ export function checkSignUp(input: { email: unknown; name: unknown; password: un
   if (!name) return { ok: false, field: "name", message: `Enter a name of 1 to ${MAX_NAME_LENGTH} characters.` }
   const password = typeof input.password === "string" ? input.password : ""
   const problem = checkPassword(password, { email, name })
-  if (problem) return { ok: false, field: "password", message: passwordProblemText[problem] }
+  if (problem) return { ok: false, field: "password", message: passwordProblemMessage(problem) }
   return { ok: true, input: { email, name, password } }
 }
 
@@ -59,6 +60,9 @@ export async function signUp(
   // A taken email is answered before any hashing: a flood of sign-ups for existing
   // accounts costs one indexed lookup each, not an scrypt.
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) return TAKEN
+  // After the caller's rate limits and the taken check: each lookup is a request to another service.
+  const breached = await breachedPasswordProblem(password)
+  if (breached) return { ok: false, field: "password", message: passwordProblemMessage(breached) }
   let passwordHash: string
   try {
     passwordHash = await hashPassword(password)

@@ -8,7 +8,13 @@
  */
 import { MIN_REAUTHENTICATE_AFTER } from "./defaults"
 import { InvalidEnvironmentVariable } from "../errors"
-import { type Env, reauthenticateAfterFromEnv, securityLogRetentionDaysFromEnv } from "../env"
+import {
+  breachedPasswordsOnErrorFromEnv,
+  breachedPasswordsUrlFromEnv,
+  type Env,
+  reauthenticateAfterFromEnv,
+  securityLogRetentionDaysFromEnv,
+} from "../env"
 
 /** One check: the problems it finds in the environment (an empty list when all is well). */
 export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]
@@ -111,6 +117,41 @@ export function securityLogRetentionProblem(env: Env): InvalidEnvironmentVariabl
   )
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/**
+ * AUTH_BREACHED_PASSWORDS_URL, when set: the range endpoint, https (plain
+ * http only on this machine, for a local mirror: an answer anyone on the path
+ * can rewrite would let them pass or refuse every password).
+ */
+export function breachedPasswordsUrlProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  const value = breachedPasswordsUrlFromEnv(env)
+  const rule = {
+    protocols: ["https", "http"],
+    example: "https://api.pwnedpasswords.com/range",
+    what: "the k-anonymity range endpoint (the SHA-1 prefix is appended to it)",
+  }
+  const problem = urlVariableProblem("AUTH_BREACHED_PASSWORDS_URL", value, rule)
+  if (problem || value === undefined) return problem
+  const url = new URL(value)
+  if (url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname)) {
+    return new InvalidEnvironmentVariable(
+      "AUTH_BREACHED_PASSWORDS_URL",
+      `AUTH_BREACHED_PASSWORDS_URL is set to ${describeValue(value)}, which uses plain http to another machine. It must be ${rule.what}, starting with https:// (http:// only for localhost), e.g. AUTH_BREACHED_PASSWORDS_URL=${rule.example}`,
+    )
+  }
+  return undefined
+}
+
+/** AUTH_BREACHED_PASSWORDS_ON_ERROR: allow or refuse, when set. */
+export function breachedPasswordsOnErrorProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  if (breachedPasswordsOnErrorFromEnv(env) !== null) return undefined
+  return new InvalidEnvironmentVariable(
+    "AUTH_BREACHED_PASSWORDS_ON_ERROR",
+    `AUTH_BREACHED_PASSWORDS_ON_ERROR is set to ${describeValue(env.AUTH_BREACHED_PASSWORDS_ON_ERROR ?? "")}, which is neither "allow" nor "refuse". It must say what happens to a new password when the breached-password service cannot answer, e.g. AUTH_BREACHED_PASSWORDS_ON_ERROR=allow`,
+  )
+}
+
 /** The library's own checks, in the order they are reported. */
 export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   (env) => {
@@ -124,6 +165,14 @@ export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   },
   (env) => {
     const problem = securityLogRetentionProblem(env)
+    return problem ? [problem] : []
+  },
+  (env) => {
+    const problem = breachedPasswordsUrlProblem(env)
+    return problem ? [problem] : []
+  },
+  (env) => {
+    const problem = breachedPasswordsOnErrorProblem(env)
     return problem ? [problem] : []
   },
 ]
