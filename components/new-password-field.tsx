@@ -12,7 +12,7 @@ export function NewPasswordField({ name = "password", label, error }: { name?: s
       required
       minLength={MIN_PASSWORD_LENGTH}
       maxLength={MAX_PASSWORD_LENGTH}
-      hint={`At least ${MIN_PASSWORD_LENGTH} characters. Common passwords are refused.`}
+      hint={`At least ${MIN_PASSWORD_LENGTH} characters. Common passwords, and ones built on your name, your email address or this site's name, are refused.`}
       error={error}
     />
   )
