@@ -189,7 +189,7 @@ test.describe("production without EMAIL_SERVER", () => {
       await page.goto("/signup")
       await page.getByLabel("Email").fill(`mail-off-${Date.now()}@example.com`)
       await page.getByLabel("Display name").fill("Mail Off")
-      await page.getByLabel("Password").fill("mail-off-password-123")
+      await page.getByLabel("Password").fill("quiet lantern harbour 123")
       await page.getByRole("button", { name: "Create account" }).click()
       await expect(page).toHaveURL(`${origin}/dashboard`)
       await page.goto("/settings")
