@@ -54,7 +54,7 @@ function writesIn(file: string, text: string): string[] {
 }
 
 const files = SCANNED.flatMap(sourceFiles)
-const issuers = new Set(Object.values(ACCOUNT_TOKEN_KINDS).map((kind) => kind.issuedBy))
+const issuers = new Set<string>(Object.values(ACCOUNT_TOKEN_KINDS).map((kind) => kind.issuedBy))
 
 describe("account token kinds", () => {
   it("the scan recognises each way of writing a token row (so the checks below can fail)", () => {
