@@ -3,6 +3,7 @@
 import { auth, rateLimit } from "@/auth"
 import { isVerificationNext, sendVerificationMail } from "@/server/accounts/email-verification"
 import { requestInfo } from "@/server/accounts/request-info"
+import { formInput } from "@/server/form-input"
 import { getPrisma } from "@/lib/db/client"
 import { mailMode } from "@/server/mail/deliver"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -17,7 +18,8 @@ export interface ResendState {
  * two-factor section): the confirmed page offers to carry on with that.
  */
 export async function resendVerificationAction(_previous?: ResendState, input?: FormData): Promise<ResendState> {
-  const next = input?.get("next")
+  // Any payload a hand-made request sends reads as an empty form (server/form-input.ts).
+  const next = formInput(input).get("next")
   return whileDatabaseAnswers(async () => {
     const id = (await auth())?.user?.id
     if (!id) return { message: "Your session has ended. Sign in again." }
