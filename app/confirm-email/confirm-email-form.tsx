@@ -28,7 +28,7 @@ export function InvalidEmailChangeLink({ reason }: { reason: "invalid" | "no-lon
     <div role="alert" data-testid="confirm-email-invalid" className="space-y-3">
       <p>
         {reason === "invalid"
-          ? "This link is invalid or has expired. Links work once, for 24 hours, and a newer request replaces an older one."
+          ? "This link is invalid or has expired. Links work once, for 24 hours; a newer request, or the address's owner securing the account, makes an older link no longer valid."
           : "This link is no longer valid: the account's email address changed, or the new address is no longer available."}
       </p>
       <Link href="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-400">

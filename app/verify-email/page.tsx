@@ -1,13 +1,13 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { auth, signInPath } from "@/auth"
-import { confirmEmailAddress } from "@/server/accounts/email-verification"
+import { confirmEmailAddress, isVerificationNext } from "@/server/accounts/email-verification"
 import { getPrisma } from "@/lib/db/client"
 import { disownSignUpAction } from "./actions"
 
 export const metadata: Metadata = { title: "Confirm your email address", referrer: "no-referrer" }
 
-type Search = { token?: string | string[]; outcome?: string | string[] }
+type Search = { token?: string | string[]; outcome?: string | string[]; next?: string | string[] }
 
 /**
  * The verification link. It verifies only in a browser signed in to the
@@ -18,7 +18,7 @@ type Search = { token?: string | string[]; outcome?: string | string[] }
  * the link changes nothing.
  */
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const { token, outcome } = await searchParams
+  const { token, outcome, next } = await searchParams
   if (outcome === "disowned") {
     return (
       <Result title="Thank you" role="status">
@@ -30,7 +30,16 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const value = typeof token === "string" ? token : ""
   const userId = (await auth())?.user?.id ?? null
   const result = outcome === "invalid" ? "invalid" : await confirmEmailAddress(getPrisma(), value, userId)
-  if (result === "confirmed") return <Result title="Email address confirmed" role="status">Thank you: your email address is confirmed.</Result>
+  if (result === "confirmed") {
+    // Asked for from Settings' two-factor section: the way back carries on turning it on.
+    return isVerificationNext(next) ? (
+      <Result title="Email address confirmed" role="status" link={{ href: "/settings#two-factor-heading", label: "Continue turning on two-factor authentication" }}>
+        Thank you: your email address is confirmed. You can now turn on two-factor authentication.
+      </Result>
+    ) : (
+      <Result title="Email address confirmed" role="status">Thank you: your email address is confirmed.</Result>
+    )
+  }
   if (result === "invalid") {
     return (
       <Result title="Link not valid" role="alert">
@@ -38,7 +47,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
       </Result>
     )
   }
-  const back = `/verify-email?${new URLSearchParams({ token: value })}`
+  const back = `/verify-email?${new URLSearchParams({ token: value, ...(isVerificationNext(next) ? { next } : {}) })}`
   return (
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">Confirm your email address</h1>
@@ -59,15 +68,27 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   )
 }
 
-function Result({ title, role, children }: { title: string; role: "status" | "alert"; children: React.ReactNode }) {
+const SETTINGS_LINK = { href: "/settings", label: "Go to Settings" }
+
+function Result({
+  title,
+  role,
+  link = SETTINGS_LINK,
+  children,
+}: {
+  title: string
+  role: "status" | "alert"
+  link?: { href: string; label: string }
+  children: React.ReactNode
+}) {
   return (
     <div className="mx-auto max-w-sm space-y-4">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p data-testid="verify-email-result" role={role}>
         {children}
       </p>
-      <Link href="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-400">
-        Go to Settings
+      <Link href={link.href} className="font-medium text-indigo-700 underline dark:text-indigo-400">
+        {link.label}
       </Link>
     </div>
   )

@@ -2,8 +2,8 @@
  * Deleting an account (Settings › Delete account): every record of the user
  * in one transaction, on SQLite and PostgreSQL alike. An app module rather
  * than an adapter method: which tokens belong to a user is the app's
- * knowledge (its `<purpose>:<email>` account tokens, the email-change tokens
- * keyed by user id), as it is for the take-back (take-back.ts). The library's
+ * knowledge (token-kinds.ts lists every kind), as it is for the take-back
+ * (take-back.ts). The library's
  * part is ending the sessions: the caller revokes them after this returns, and
  * a jwt naming a user that no longer exists reads as signed out in every
  * process (lib/auth/session/revocation.ts).
@@ -12,17 +12,11 @@
  * (SecurityEvent.userId is SET NULL) and age out with the retention.
  */
 import type { DbClient } from "@/lib/db/client"
-import type { TokenPurpose } from "./account-tokens"
 import { normalizeEmail } from "./email"
-import { type EmailChangePurpose, userPrefix } from "./email-change-tokens"
+import { voidAccountTokens } from "./token-kinds"
 
 /** What a user without an email address types to confirm. */
 export const DELETE_CONFIRMATION_WORD = "DELETE"
-
-/** The app's account tokens, stored under `<purpose>:<email>` (account-tokens.ts). */
-const ADDRESS_TOKEN_PURPOSES: readonly TokenPurpose[] = ["password-reset", "set-password", "verify-email"]
-/** The change-of-address tokens, stored under `<purpose>:<user id>:…` (email-change-tokens.ts). */
-const USER_TOKEN_PURPOSES: readonly EmailChangePurpose[] = ["email-change", "email-change-cancel"]
 
 /**
  * Whether `typed` confirms deleting an account whose address is `email`:
@@ -36,11 +30,6 @@ export function confirmsDeletion(typed: unknown, email: string | null): boolean 
   const mine = normalizeEmail(email)
   const theirs = normalizeEmail(typed)
   return mine !== null && theirs !== null && mine.toLowerCase() === theirs.toLowerCase()
-}
-
-/** The VerificationToken identifiers an address owns: magic links (the bare address) and the app's account tokens. */
-export function addressTokenIdentifiers(email: string): string[] {
-  return [email, ...ADDRESS_TOKEN_PURPOSES.map((purpose) => `${purpose}:${email}`)]
 }
 
 /** A client or an interactive transaction's client: every table a deletion writes. */
@@ -59,11 +48,7 @@ export type AccountDeletionWriter = Pick<
 export async function deleteAccountRecords(tx: AccountDeletionWriter, userId: string): Promise<{ email: string | null } | undefined> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true } })
   if (!user) return undefined
-  const tokenFilters = [
-    ...(user.email ? [{ identifier: { in: addressTokenIdentifiers(user.email) } }] : []),
-    ...USER_TOKEN_PURPOSES.map((purpose) => ({ identifier: { startsWith: userPrefix(purpose, userId) } })),
-  ]
-  await tx.verificationToken.deleteMany({ where: { OR: tokenFilters } })
+  await voidAccountTokens(tx, { id: userId, email: user.email })
   await tx.account.deleteMany({ where: { userId } })
   await tx.session.deleteMany({ where: { userId } })
   await tx.authenticator.deleteMany({ where: { userId } })

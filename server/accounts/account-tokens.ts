@@ -7,8 +7,10 @@
  */
 import { createHash, randomBytes } from "node:crypto"
 import type { DbClient } from "@/lib/db/client"
+import { type AddressTokenKind, addressIdentifier } from "./token-kinds"
 
-export type TokenPurpose = "password-reset" | "set-password" | "verify-email"
+/** The app's address-keyed kinds (token-kinds.ts lists every kind; a magic link is the library's). */
+export type TokenPurpose = Exclude<AddressTokenKind, "magic-link">
 
 export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
   "password-reset": 60 * 60,
@@ -19,7 +21,7 @@ export const TOKEN_LIFETIME_SECONDS: Record<TokenPurpose, number> = {
 /** The stored form of a mailed token (also email-change-tokens.ts): its SHA-256, hex. */
 export const hashAccountToken = (token: string) => createHash("sha256").update(token).digest("hex")
 const hash = hashAccountToken
-const identifierFor = (purpose: TokenPurpose, email: string) => `${purpose}:${email}`
+const identifierFor = (purpose: TokenPurpose, email: string) => addressIdentifier(purpose, email)
 
 /** A new token for `email`; earlier unused tokens of the same purpose stop working. */
 export async function issueAccountToken(db: DbClient, purpose: TokenPurpose, email: string): Promise<string> {

@@ -21,8 +21,10 @@ import { randomBytes } from "node:crypto"
 import type { DbClient } from "@/lib/db/client"
 import { hashAccountToken } from "./account-tokens"
 import { normalizeEmail } from "./email"
+import { type UserTokenKind, userIdentifierPrefix } from "./token-kinds"
 
-export type EmailChangePurpose = "email-change" | "email-change-cancel"
+/** The user-keyed kinds of token-kinds.ts. */
+export type EmailChangePurpose = UserTokenKind
 
 /** 24 hours for both: the cancel link is only useful while a change link can still be used. */
 export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60
@@ -48,7 +50,7 @@ function fromB64(value: string): string | null {
 
 /** The prefix every token of `purpose` of one user shares. */
 export function userPrefix(purpose: EmailChangePurpose, userId: string): string {
-  return `${purpose}:${b64(userId)}:`
+  return userIdentifierPrefix(purpose, userId)
 }
 
 export function encodeIdentifier(purpose: EmailChangePurpose, binding: EmailChangeBinding): string {

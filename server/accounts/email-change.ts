@@ -28,9 +28,9 @@ import {
   type EmailChangeBinding,
   issueEmailChangeToken,
   peekEmailChangeToken,
-  type TokenWriter,
 } from "./email-change-tokens"
 import { normalizeEmail } from "./email"
+import { type TokenVoider, voidAccountTokens } from "./token-kinds"
 import type { AccountRateLimit } from "./rate-limit"
 
 export type EmailChangeRequest =
@@ -170,13 +170,9 @@ export async function confirmEmailChange(db: DbClient, input: { token: unknown; 
  * (identifier: the bare address), resets, set-password and verification
  * links, and the user's other pending changes and their cancel links.
  */
-async function voidOldAddressTokens(tx: TokenWriter, binding: EmailChangeBinding): Promise<void> {
-  const old = binding.oldEmail
-  await tx.verificationToken.deleteMany({
-    where: { identifier: { in: [old, `password-reset:${old}`, `set-password:${old}`, `verify-email:${old}`] } },
-  })
-  await deletePending(tx, "email-change", binding.userId)
-  await deletePending(tx, "email-change-cancel", binding.userId)
+async function voidOldAddressTokens(tx: TokenVoider, binding: EmailChangeBinding): Promise<void> {
+  // Every kind token-kinds.ts lists, under the old address and the user's id.
+  await voidAccountTokens(tx, { id: binding.userId, email: binding.oldEmail })
 }
 
 /** After a change, one mail to each address; `sent` failures are the caller's to log. */

@@ -21,6 +21,13 @@ import type { AccountRateLimit } from "./rate-limit"
 export type VerificationSend = "sent" | "already-verified" | "limited"
 
 /**
+ * What the user was doing when they asked for the mail, so the confirmed page
+ * offers to carry on: a fixed word, never a URL (the link is in a mail).
+ */
+export type VerificationNext = "two-factor"
+export const isVerificationNext = (value: unknown): value is VerificationNext => value === "two-factor"
+
+/**
  * Mails a verification link to the user's address. `counted` set: a request
  * from a person, counted against the sign-in mail rules (a verification mail
  * is the same kind of mail to the same address); absent: the one mail right
@@ -28,7 +35,7 @@ export type VerificationSend = "sent" | "already-verified" | "limited"
  */
 export async function sendVerificationMail(
   db: DbClient,
-  input: { userId: string; origin: string; counted?: { client: string; rateLimit: AccountRateLimit } },
+  input: { userId: string; origin: string; counted?: { client: string; rateLimit: AccountRateLimit }; next?: VerificationNext },
 ): Promise<VerificationSend> {
   const user = await db.user.findUnique({ where: { id: input.userId }, select: { email: true, emailVerified: true } })
   if (!user?.email || user.emailVerified) return "already-verified"
@@ -41,7 +48,7 @@ export async function sendVerificationMail(
     if (!verdict.allowed) return "limited"
   }
   const token = await issueAccountToken(db, "verify-email", user.email)
-  const url = `${input.origin}/verify-email?${new URLSearchParams({ token })}`
+  const url = `${input.origin}/verify-email?${new URLSearchParams({ token, ...(input.next ? { next: input.next } : {}) })}`
   await deliverMail({ to: user.email, ...verifyEmailMail({ url, site: new URL(input.origin).host }) })
   return "sent"
 }

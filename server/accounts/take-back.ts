@@ -13,9 +13,13 @@
  */
 import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
+import { voidAccountTokens } from "./token-kinds"
 
 /** A client or an interactive transaction's client: the tables a take-back writes. */
-export type TakeBackWriter = Pick<DbClient, "account" | "authenticator" | "session" | "user" | "twoFactor" | "recoveryCode">
+export type TakeBackWriter = Pick<
+  DbClient,
+  "account" | "authenticator" | "session" | "user" | "twoFactor" | "recoveryCode" | "verificationToken"
+>
 
 /**
  * Strips `userId`, inside the caller's transaction. `keepPassword`: the caller
@@ -29,6 +33,7 @@ export async function takeBack(tx: TakeBackWriter, userId: string, options: { ke
   await tx.twoFactor.deleteMany({ where: { userId } })
   await tx.recoveryCode.deleteMany({ where: { userId } })
   await tx.session.deleteMany({ where: { userId } })
+  await voidAccountTokens(tx, { id: userId })
   await tx.user.updateMany({
     where: { id: userId },
     data: { ...(options.keepPassword ? {} : { passwordHash: null }), sessionsValidSince: wholeSecond() },

@@ -131,3 +131,56 @@ test("passkey sign-up with the victim's address sends the verification mail; the
   expect(await sessionEmail(page)).toBeNull()
   await victimContext.close()
 })
+
+test("a change of address the attacker asked for is void once the victim's magic link takes the account back", async ({
+  page,
+  browser,
+  smtp,
+  baseURL,
+}) => {
+  // The attacker signs up with the victim's address and asks Settings to move the account to their own mailbox.
+  const attacker = await signUp(page, newUser("victim"))
+  const attackerMailbox = newUser("attacker").email
+  await smtp.waitFor(attacker.email) // the sign-up's verification mail, in the victim's mailbox
+  await page.goto("/settings")
+  const emailSection = page.getByRole("region", { name: "Email address" })
+  await emailSection.getByLabel("New email address").fill(attackerMailbox)
+  await emailSection.getByRole("button", { name: "Change email address" }).click()
+  await expect(page.getByTestId("email-change-message")).toContainText(`Check ${attackerMailbox} for a confirmation link.`)
+  const confirmLink = linkIn(await smtp.waitFor(attackerMailbox), `${baseURL}/confirm-email?`)
+  const notice = await smtp.waitFor(attacker.email)
+  expect(notice.subject).toContain("A change of your email address was requested")
+  const cancelLink = linkIn(notice, `${baseURL}/cancel-email-change?`)
+  await page.waitForTimeout(1100)
+
+  // The victim signs in with a link mailed to their address: the account is theirs now.
+  const victimContext = await browser.newContext()
+  const victim = await victimContext.newPage()
+  await victim.goto("/api/auth/signin?callbackUrl=/dashboard")
+  const form = emailLinkForm(victim)
+  await form.getByLabel("Email").fill(attacker.email)
+  await form.getByRole("button", { name: "Sign in with email", exact: true }).click()
+  await expect(victim.getByRole("heading", { name: "Check your email" })).toBeVisible()
+  await victim.goto(linkIn(await smtp.waitFor(attacker.email), `${baseURL}/api/auth/callback/nodemailer?`))
+  await victim.getByRole("button", { name: "Sign in" }).click()
+  await expect(victim).toHaveURL(/\/dashboard$/, NAVIGATION)
+  expect(await sessionEmail(victim)).toBe(attacker.email)
+
+  // The attacker opens the kept confirmation link from a browser signed in to nothing: no longer valid.
+  const elsewhere = await browser.newContext()
+  const stranger = await elsewhere.newPage()
+  await stranger.goto(confirmLink)
+  await expect(stranger.getByTestId("confirm-email-invalid")).toContainText("no longer valid")
+  await expect(stranger.getByRole("button", { name: "Confirm the change" })).toHaveCount(0)
+  // The cancel link is void too.
+  await stranger.goto(cancelLink)
+  await expect(stranger.getByTestId("cancel-email-change-invalid")).toBeVisible()
+
+  // The account keeps the victim's address, now verified, and the victim stays signed in.
+  await victim.goto("/settings")
+  await expect(victim.getByTestId("settings-email")).toHaveText(attacker.email)
+  await expect(victim.getByTestId("settings-email-state")).toHaveText("Verified")
+  expect(await sessionEmail(page)).toBeNull()
+  await elsewhere.close()
+  await victimContext.close()
+})

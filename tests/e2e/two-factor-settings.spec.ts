@@ -8,6 +8,7 @@
  */
 import { URI } from "otpauth"
 import type { Page } from "@playwright/test"
+import { linkIn } from "../helpers/smtp"
 import { expect, signUp, test, type TestUser } from "./fixtures"
 import { makeProofStale } from "./stale-proof"
 
@@ -69,10 +70,13 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
   smtp,
   strategy,
   databaseFile,
+  baseURL,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"])
   const user = await signUp(page)
-  await smtp.waitFor(user.email) // the sign-up's verification mail
+  // Two-factor waits for a confirmed address: the sign-up's verification link, in this signed-in browser.
+  await page.goto(linkIn(await smtp.waitFor(user.email), `${baseURL}/verify-email?`))
+  await expect(page.getByTestId("verify-email-result")).toContainText("your email address is confirmed")
 
   const { codes } = await enrol(page)
   await expectMail(smtp, user, "Two-factor authentication was turned on")
@@ -166,6 +170,36 @@ test("a stale session asks for step-up before adding a passkey: the browser flow
   await reauthenticateWithPassword(page, user.password)
   await expect(page).toHaveURL(/\/settings$/)
   await expect(page.getByTestId("passkeys-empty")).toBeVisible()
+})
+
+test("an unverified address: the section says why two-factor waits, mails the link, and after it is confirmed two-factor goes on", async ({
+  page,
+  smtp,
+  baseURL,
+}) => {
+  const user = await signUp(page)
+  await smtp.waitFor(user.email) // the sign-up's own verification mail, left unopened
+  await page.goto("/settings")
+  const twoFactor = section(page)
+  await expect(twoFactor.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.")
+  await expect(twoFactor.getByTestId("two-factor-confirm-address")).toHaveText(
+    "Confirm your email address before turning on two-factor authentication: until it is confirmed, whoever proves they own the mailbox can take the account back, which would remove two-factor authentication.",
+  )
+  await expect(twoFactor.getByRole("button", { name: "Set up authenticator app" })).toHaveCount(0)
+
+  await twoFactor.getByRole("button", { name: "Send verification email" }).click()
+  await expect(twoFactor.getByTestId("two-factor-verification-message")).toHaveText(
+    "We have sent a verification link to your address. It works for 24 hours.",
+  )
+  const mail = await smtp.waitFor(user.email)
+  expect(mail.subject).toContain("Confirm your email address")
+  await page.goto(linkIn(mail, `${baseURL}/verify-email?`))
+  await expect(page.getByTestId("verify-email-result")).toContainText("your email address is confirmed")
+  await page.getByRole("link", { name: "Continue turning on two-factor authentication" }).click()
+  await expect(page).toHaveURL(/\/settings#two-factor-heading$/)
+  await expect(section(page).getByTestId("two-factor-confirm-address")).toHaveCount(0)
+  await enrol(page)
+  await expectMail(smtp, user, "Two-factor authentication was turned on")
 })
 
 /** The library's re-authenticate page, answered with the account's password. */

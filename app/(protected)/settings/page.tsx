@@ -46,7 +46,13 @@ export default async function SettingsPage() {
         </div>
         <SettingsForm name={session.user.name ?? ""} />
         {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} mailOff={mailMode() === "off"} /> : null}
-        {session.user.id ? <TwoFactorSection userId={session.user.id} /> : null}
+        {session.user.id ? (
+          <TwoFactorSection
+            userId={session.user.id}
+            confirmAddressFirst={Boolean(account?.email) && account?.emailVerified === null}
+            mailOff={mailMode() === "off"}
+          />
+        ) : null}
         {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
         {session.user.id ? <LinkedAccounts userId={session.user.id} /> : null}
         {account?.passwordHash ? <ChangePasswordForm /> : account ? <SetPasswordSection email={account.email} mail={mailMode()} /> : null}

@@ -14,9 +14,11 @@ import {
 import { getPrisma } from "@/lib/db/client"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { plainQrSvg } from "@/server/accounts/qr-svg"
+import { twoFactorEnrolmentRefusal } from "@/server/accounts/two-factor-enrolment"
 import { whileDatabaseAnswers } from "@/server/session-state"
 import { formInput } from "@/server/form-input"
 import { currentRequest } from "@/lib/auth/next"
+import { CONFIRM_ADDRESS_FIRST } from "./two-factor-messages"
 
 /** What the setup form shows while the user adds the account to their authenticator app. */
 export interface PendingSetup {
@@ -33,6 +35,8 @@ export interface TwoFactorState {
   setup?: PendingSetup
   /** Shown once, right after they were made. */
   recoveryCodes?: string[]
+  /** Refused: the account's address must be confirmed first (the section offers the mail). */
+  needsVerifiedAddress?: boolean
 }
 
 const ALREADY_ON: TwoFactorState = { ok: false, message: "Two-factor authentication is already on. Reload the page." }
@@ -53,6 +57,18 @@ async function recentUser(): Promise<{ id: string; email: string | null } | null
 }
 
 const SIGNED_OUT: TwoFactorState = { ok: false, message: "Your session has ended. Sign in again." }
+const CONFIRM_FIRST: TwoFactorState = { ok: false, message: CONFIRM_ADDRESS_FIRST, needsVerifiedAddress: true }
+
+/**
+ * Enrolment on an unproven address is refused here, on the server, whatever
+ * the page showed: the owner of the mailbox taking the account back would
+ * silently remove it (server/accounts/two-factor-enrolment.ts).
+ */
+async function enrolmentRefused(userId: string): Promise<TwoFactorState | null> {
+  const refusal = await twoFactorEnrolmentRefusal(getPrisma(), userId)
+  if (refusal === "no-user") return SIGNED_OUT
+  return refusal === "unverified-email" ? CONFIRM_FIRST : null
+}
 
 /** "Set up authenticator app": a new secret for the user, nothing stored until it is confirmed. */
 export async function beginTwoFactorSetupAction(_previous: TwoFactorState): Promise<TwoFactorState> {
@@ -60,6 +76,8 @@ export async function beginTwoFactorSetupAction(_previous: TwoFactorState): Prom
     const user = await recentUser()
     if (!user) return SIGNED_OUT
     if ((await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_ON
+    const refused = await enrolmentRefused(user.id)
+    if (refused) return refused
     const setup = await beginTwoFactorSetup(authConfig, user)
     return { setup: { ...setup, qrSvg: plainQrSvg(setup.qrSvg) } }
   })
@@ -75,6 +93,8 @@ export async function confirmTwoFactorSetupAction(_previous: TwoFactorState, inp
     const code = String(form.get("code") ?? "").replace(/\s+/g, "")
     if (!/^\d{6}$/.test(code)) return { ok: false, message: "Enter the 6-digit code from your authenticator app." }
     if ((await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_ON
+    const refused = await enrolmentRefused(user.id)
+    if (refused) return refused
     try {
       const { recoveryCodes } = await confirmTwoFactorSetup(authConfig, user.id, sealedSecret, code, await currentRequest())
       // The notice mail goes out from the twoFactorEnabled event (auth.ts).

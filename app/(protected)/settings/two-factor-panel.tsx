@@ -1,11 +1,14 @@
 "use client"
 
-import { type FormEvent, useState, useTransition } from "react"
+import { type FormEvent, useActionState, useState, useTransition } from "react"
 import { ActionStatusMessage, useActionStatus } from "@/components/action-status"
 import { ConfirmForm } from "@/components/confirm-form"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
 import { RecoveryCodes } from "./recovery-codes"
+import { CONFIRM_ADDRESS_FIRST } from "./two-factor-messages"
+import { resendVerificationAction, type ResendState } from "./verification-actions"
+import { MAIL_OFF_MESSAGE } from "./verification-messages"
 import {
   beginTwoFactorSetupAction,
   confirmTwoFactorSetupAction,
@@ -19,6 +22,10 @@ export interface TwoFactorPanelProps {
   /** "2025-01-31 12:00 UTC", when it is on. */
   enabledAt: string | null
   recoveryCodesLeft: number
+  /** The account's address is not confirmed yet: enrolment waits for it (the server refuses it too). */
+  confirmAddressFirst: boolean
+  /** The site sends no mail, so no verification link can be sent. */
+  mailOff: boolean
 }
 
 const SCOPE = "two-factor"
@@ -28,7 +35,7 @@ const SCOPE = "two-factor"
  * for both states, so the recovery codes it holds survive the page's refresh
  * that follows turning two-factor on.
  */
-export function TwoFactorPanel({ enabled, enabledAt, recoveryCodesLeft }: TwoFactorPanelProps) {
+export function TwoFactorPanel({ enabled, enabledAt, recoveryCodesLeft, confirmAddressFirst, mailOff }: TwoFactorPanelProps) {
   const status = useActionStatus(SCOPE)
   const [setup, setSetup] = useState<PendingSetup | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
@@ -109,6 +116,8 @@ export function TwoFactorPanel({ enabled, enabledAt, recoveryCodesLeft }: TwoFac
             />
           </div>
         </>
+      ) : confirmAddressFirst ? (
+        <ConfirmAddressFirst mailOff={mailOff} />
       ) : setup ? (
         <SetupSteps setup={setup} pending={pending} codeError={codeError} onConfirm={confirm} onCancel={() => setSetup(null)} />
       ) : (
@@ -189,6 +198,37 @@ function SetupSteps({ setup, pending, codeError, onConfirm, onCancel }: SetupSte
           </button>
         </div>
       </form>
+    </div>
+  )
+}
+
+/**
+ * Two-factor off and the address unconfirmed: why it must be confirmed first,
+ * and the verification mail, whose link comes back here to carry on.
+ */
+function ConfirmAddressFirst({ mailOff }: { mailOff: boolean }) {
+  const [state, action, pending] = useActionState<ResendState, FormData>(resendVerificationAction, {})
+  return (
+    <div className="space-y-3">
+      <p className="text-sm" data-testid="two-factor-status">
+        Two-factor authentication is off.
+      </p>
+      <p className="text-sm" data-testid="two-factor-confirm-address">
+        {CONFIRM_ADDRESS_FIRST}
+      </p>
+      {mailOff ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{MAIL_OFF_MESSAGE}</p>
+      ) : (
+        <form action={action} className="space-y-2">
+          <input type="hidden" name="next" value="two-factor" />
+          {state.message ? (
+            <p role="status" data-testid="two-factor-verification-message" className="text-sm">
+              {state.message}
+            </p>
+          ) : null}
+          <SubmitButton pending={pending} label="Send verification email" pendingLabel="Sending…" />
+        </form>
+      )}
     </div>
   )
 }

@@ -9,9 +9,11 @@ function formatDate(date: Date | null): string | null {
 /**
  * Settings › Two-factor authentication: a code from an authenticator app after
  * the first step of every sign-in. Changes to it ask for a recent proof of
- * identity (the actions' guard) and are mailed to the user.
+ * identity (the actions' guard) and are mailed to the user. While the
+ * account's address is unconfirmed it asks for that first
+ * (`confirmAddressFirst`; server/accounts/two-factor-enrolment.ts).
  */
-export async function TwoFactorSection({ userId }: { userId: string }) {
+export async function TwoFactorSection({ userId, confirmAddressFirst, mailOff }: { userId: string; confirmAddressFirst: boolean; mailOff: boolean }) {
   const status = await getTwoFactorStatus(authConfig, userId)
   return (
     <section className="space-y-4" aria-labelledby="two-factor-heading">
@@ -24,7 +26,13 @@ export async function TwoFactorSection({ userId }: { userId: string }) {
           recovery codes, or a passkey.
         </p>
       </div>
-      <TwoFactorPanel enabled={status.enabled} enabledAt={formatDate(status.enabledAt)} recoveryCodesLeft={status.recoveryCodesLeft} />
+      <TwoFactorPanel
+        enabled={status.enabled}
+        enabledAt={formatDate(status.enabledAt)}
+        recoveryCodesLeft={status.recoveryCodesLeft}
+        confirmAddressFirst={confirmAddressFirst}
+        mailOff={mailOff}
+      />
     </section>
   )
 }

@@ -1,8 +1,9 @@
 "use server"
 
 import { auth, rateLimit } from "@/auth"
-import { sendVerificationMail } from "@/server/accounts/email-verification"
+import { isVerificationNext, sendVerificationMail } from "@/server/accounts/email-verification"
 import { requestInfo } from "@/server/accounts/request-info"
+import { formInput } from "@/server/form-input"
 import { getPrisma } from "@/lib/db/client"
 import { mailMode } from "@/server/mail/deliver"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -12,7 +13,13 @@ export interface ResendState {
   message?: string
 }
 
-export async function resendVerificationAction(): Promise<ResendState> {
+/**
+ * Mails a new verification link. `next` in the form ("two-factor", from the
+ * two-factor section): the confirmed page offers to carry on with that.
+ */
+export async function resendVerificationAction(_previous?: ResendState, input?: FormData): Promise<ResendState> {
+  // Any payload a hand-made request sends reads as an empty form (server/form-input.ts).
+  const next = formInput(input).get("next")
   return whileDatabaseAnswers(async () => {
     const id = (await auth())?.user?.id
     if (!id) return { message: "Your session has ended. Sign in again." }
@@ -21,7 +28,7 @@ export async function resendVerificationAction(): Promise<ResendState> {
     const { origin } = await requestInfo()
     const client = await rateLimit.clientAddress()
     try {
-      const outcome = await sendVerificationMail(getPrisma(), { userId: id, origin, counted: { client, rateLimit } })
+      const outcome = await sendVerificationMail(getPrisma(), { userId: id, origin, counted: { client, rateLimit }, next: isVerificationNext(next) ? next : undefined })
       if (outcome === "already-verified") return { message: "Your address is already verified." }
     } catch (error) {
       console.error("[verify email] the mail could not be sent:", error instanceof Error ? error.message : error)
