@@ -134,6 +134,12 @@ export const authConfig: NextAuthConfig = {
     twoFactorDisabled({ userId }) {
       sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "disabled", origin: mailLinkOrigin(process.env), rateLimit })
     },
+    // Wrong second-step codes kept coming: someone has the first factor. The library flags one
+    // wrong code per window (its "two-factor-failure-alert" rule) and logs it; the owner is mailed then.
+    twoFactorFailed({ userId, alert }) {
+      if (!alert) return
+      sendSecurityNoticeLater(getPrisma(), { userId, notice: { kind: "two-factor-failures" }, origin: mailLinkOrigin(process.env), rateLimit })
+    },
     // A new way into an existing account: a passkey (type "webauthn") or a provider linked from
     // Settings, or by an address the provider vouches for. Not for the way a new user signed up
     // with (isNewUser: the user was created in this same sign-in).

@@ -64,6 +64,18 @@ export function trustedProxiesFromEnv(env: Env): number {
 }
 
 /**
+ * AUTH_RATE_LIMIT_IPV6_PREFIX (rateLimit.ipv6Prefix): how many leading bits of
+ * an IPv6 address make one client for per-client limits. Undefined when
+ * unset, NaN when it is not a whole number (the start-up check and the
+ * configuration check report that by name, as they do a number out of range).
+ */
+export function rateLimitIpv6PrefixFromEnv(env: Env): number | undefined {
+  const value = env.AUTH_RATE_LIMIT_IPV6_PREFIX?.trim().replace(/^\//, "")
+  if (value === undefined || value === "") return undefined
+  return /^\d{1,3}$/.test(value) ? Number(value) : Number.NaN
+}
+
+/**
  * AUTH_REVOCATION_DELAY in seconds (session.revocationDelay); undefined when
  * unset, NaN when it is not a whole number of seconds (the configuration
  * check reports that by name).

@@ -94,6 +94,25 @@ export function twoFactorNoticeMail(notice: TwoFactorNotice, p: { url: string; s
   })
 }
 
+/**
+ * A security notice: wrong two-factor codes kept coming at sign-in (the
+ * library's alert: 5 within 15 minutes by default). Whoever typed them got
+ * past the first step, so the owner is told to change the password even
+ * though nobody got in.
+ */
+export function twoFactorFailuresMail(p: { url: string; site: string }): RenderedMail {
+  return renderNoticeMail({
+    site: p.site,
+    subject: `Several wrong two-factor codes at sign-in (${p.site})`,
+    heading: "Someone is trying to sign in to your account",
+    intro: `Several wrong two-factor codes were typed while signing in to your ${p.site} account. Whoever typed them got past the first step: they know your password, or could use your email or a linked account. They were not let in without the code.`,
+    linkLabel: NOTICE_LINK_LABEL,
+    url: p.url,
+    warning: `If this was you, there is nothing to do. If not, change your password from Settings on ${p.site} now, and check your email account and linked accounts.`,
+    theme: brandTheme,
+  })
+}
+
 /** How an account's password came to change: Settings, a reset link, or a first password set by link. */
 export type PasswordChange = "changed" | "reset" | "set"
 

@@ -72,6 +72,11 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
   // The library's note says which and how many: "1 session", "every other session (2 sessions)".
   "session-revoked": (e) => ({ success: e.detail ? `Ended ${e.detail}` : "Ended a session", failure: "Ending a session failed" }),
   "account-deletion-requested": () => ({ success: "Account deletion requested", failure: "Account deletion refused" }),
+  // The library's note says how many in how long: "5 wrong codes within 15 minutes".
+  "two-factor-failures": (e) => {
+    const words = `Several wrong two-factor codes at sign-in${bracketed(e.detail)}: someone who has your password may be trying to get in`
+    return { success: words, failure: words }
+  },
 }
 
 /** A passkey's name, as the user gave it, in quotes; nothing when there is none. */

@@ -1,7 +1,8 @@
 /**
  * The mails that tell a user something sensitive happened to their account:
  * their password changed, a passkey or a linked account was added, two-factor
- * went on or off, a sign-in came from a device not seen before. Sent whoever
+ * went on or off, a sign-in came from a device not seen before, wrong
+ * two-factor codes kept coming at sign-in. Sent whoever
  * made the change, so one the owner did not make does not go unnoticed. Each
  * links to Settings › Security activity, just above Sessions. Counted per
  * address (the "security-notice-address" rule); a notice over the limit is
@@ -18,6 +19,7 @@ import {
   type PasswordChange,
   passwordNoticeMail,
   type TwoFactorNotice,
+  twoFactorFailuresMail,
   twoFactorNoticeMail,
 } from "./account-mails"
 import type { AccountRateLimit } from "./rate-limit"
@@ -31,6 +33,8 @@ export type SecurityNotice =
   | { kind: "account-linked"; provider: string }
   /** `device`: "Chrome on macOS"; `network`: an address prefix; `method`: " with a password" or "". */
   | { kind: "new-device"; device: string; network: string | null; method: string }
+  /** Wrong two-factor codes reached the library's alert (twoFactorFailed with `alert`). */
+  | { kind: "two-factor-failures" }
 
 /**
  * The new-device notice for a sign-in as the library reports it: the browser
@@ -63,6 +67,8 @@ export function securityNoticeMail(notice: SecurityNotice, p: { url: string; sit
       return accountLinkedMail({ ...p, provider: notice.provider })
     case "new-device":
       return newDeviceSignInMail({ ...p, device: notice.device, network: notice.network, method: notice.method })
+    case "two-factor-failures":
+      return twoFactorFailuresMail(p)
   }
 }
 

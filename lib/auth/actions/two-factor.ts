@@ -2,10 +2,14 @@
  * GET|POST /two-factor — the second step of a sign-in whose first factor
  * passed (see two-factor/second-step.ts). GET shows the page (or enrolment,
  * for a user who must set two-factor up); the CSRF-checked POST checks the
- * code. Wrong codes are counted per pending sign-in and per user in the
- * shared rate-limit store; past the limit the pending sign-in is void and the
- * user starts over. Without a pending sign-in there is nothing to finish: the
- * sign-in page says so.
+ * code. Attempts are counted per pending sign-in and per user in the shared
+ * rate-limit store before the check, so parallel guesses stay bounded; a
+ * right code gives its per-user hit back, so only wrong codes use the budget
+ * up. Past a limit the pending sign-in is void and the user starts over. A
+ * browser that completed a second step for the user before counts against a
+ * per-user budget of its own: strangers who have the password cannot spend
+ * the owner's. Repeated wrong codes alert the owner once per window.
+ * Without a pending sign-in there is nothing to finish: the sign-in page says so.
  */
 import type { AuthContext } from "../context"
 import { InvalidTwoFactorCode, MissingCSRF, TwoFactorSignInError } from "../errors"
@@ -18,6 +22,9 @@ import { confirmSetup, setupFromSealed, beginSetup } from "../two-factor/enrolme
 import { clearPendingCookie, hasPendingCookie, type PendingSignIn, readPending } from "../two-factor/pending"
 import { finishPendingSignIn, twoFactorPageUrl } from "../two-factor/second-step"
 import { looksLikeTotp, verifySecondFactor } from "../two-factor/verify"
+import { isKnownClient, knownClientCookieName } from "../rate-limit/known-client"
+import type { RateLimitHit } from "../rate-limit/limiter"
+import { recordSecurityEvent } from "../security-log/record"
 import { recordSignInFailure } from "../security-log/sign-in"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
 
@@ -66,33 +73,71 @@ async function page(ctx: AuthContext, pending: PendingSignIn, error?: string, se
   return { status: rendered.status, headers: passkey ? webauthnPageHeaders : htmlHeaders, body: rendered.html, cookies: ctx.outCookies }
 }
 
-/** A wrong second-step code: the app's event, and a failed sign-in in the user's log (never the code). */
+/**
+ * Counts one more wrong code for the user; true for the one that reaches the
+ * alert rule's limit, which happens once per window (each hit gets its own count).
+ */
+async function reachesAlert(ctx: AuthContext, userId: string): Promise<boolean> {
+  const verdict = await ctx.config.rateLimiter.consume("two-factor-failure-alert", userId)
+  return verdict.allowed && verdict.remaining === 0
+}
+
+/** The alert's log entry in the owner's words: how many wrong codes in how long. */
+async function recordAlert(ctx: AuthContext, pending: PendingSignIn, tried: "totp" | "recovery-code"): Promise<void> {
+  const rule = ctx.config.rateLimiter.rule("two-factor-failure-alert")
+  const minutes = Math.max(1, Math.round((rule?.windowSeconds ?? 0) / 60))
+  await recordSecurityEvent(ctx.config, ctx.request.request, {
+    userId: pending.user.id,
+    type: "two-factor-failures",
+    outcome: "failure",
+    method: tried,
+    provider: pending.account?.provider,
+    detail: `${rule?.limit ?? "several"} wrong codes within ${minutes} minute${minutes === 1 ? "" : "s"}`,
+  })
+}
+
+/**
+ * A wrong second-step code: the app's event, and a failed sign-in in the
+ * user's log (never the code). A wrong code typed against an existing second
+ * factor (`alerting`) also counts towards the owner's alert; a void attempt
+ * was never checked, and a wrong code while setting two-factor up guards no
+ * factor yet.
+ */
 async function secondStepFailed(
   ctx: AuthContext,
   pending: PendingSignIn,
   tried: "totp" | "recovery-code",
-  voided: boolean,
+  outcome: { voided: boolean; alerting: boolean },
 ): Promise<void> {
-  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided })
+  const alert = outcome.alerting && (await reachesAlert(ctx, pending.user.id))
   await recordSignInFailure(ctx, {
     userId: pending.user.id,
     method: tried,
     provider: pending.account?.provider,
-    detail: voided ? "too many wrong codes" : tried === "totp" ? "wrong authenticator code" : "wrong recovery code",
+    detail: outcome.voided ? "too many wrong codes" : tried === "totp" ? "wrong authenticator code" : "wrong recovery code",
   })
+  if (alert) await recordAlert(ctx, pending, tried)
+  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: outcome.voided, alert })
 }
 
-/** Counts one attempt; over a limit the pending sign-in is void. */
-async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<void> {
+function secureCookies(ctx: AuthContext): boolean {
+  return ctx.cookies.sessionToken.name.startsWith("__Secure-")
+}
+
+/**
+ * Counts one attempt, before the check; over a limit the pending sign-in is
+ * void. Resolves to the per-user hit, for a right code to give back.
+ */
+async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<RateLimitHit> {
   const limiter = ctx.config.rateLimiter
-  const verdict = await limiter.consumeAll([
-    ["two-factor-pending", pending.id],
-    ["two-factor-user", pending.user.id],
-  ])
-  if (verdict.allowed) return
+  const mark = ctx.request.cookies[knownClientCookieName(secureCookies(ctx), "second-step")]
+  const known = await isKnownClient(mark, pending.user.id, ctx.config.secrets, "second-step")
+  const userHit: RateLimitHit = [known ? "two-factor-user-known-client" : "two-factor-user", pending.user.id]
+  const verdict = await limiter.consumeAll([["two-factor-pending", pending.id], userHit])
+  if (verdict.allowed) return userHit
   ctx.outCookies.push(...clearPendingCookie(ctx))
   const tried = looksLikeTotp(field(ctx, "code")) ? "totp" : "recovery-code"
-  await secondStepFailed(ctx, pending, tried, true)
+  await secondStepFailed(ctx, pending, tried, { voided: true, alerting: false })
   throw new TwoFactorSignInError("two_factor_rate_limited", "Too many wrong two-factor codes")
 }
 
@@ -101,17 +146,18 @@ function field(ctx: AuthContext, name: string): string {
   return typeof value === "string" ? value : ""
 }
 
-async function enrol(ctx: AuthContext, pending: PendingSignIn): Promise<ResponseInternal> {
+async function enrol(ctx: AuthContext, pending: PendingSignIn, userHit: RateLimitHit): Promise<ResponseInternal> {
   const sealedSecret = field(ctx, "sealedSecret")
   let recoveryCodes: string[]
   try {
     ;({ recoveryCodes } = await confirmSetup(ctx.config, pending.user.id, sealedSecret, field(ctx, "code"), ctx.request.request))
   } catch (error) {
     if (!(error instanceof InvalidTwoFactorCode)) throw error
-    await secondStepFailed(ctx, pending, "totp", false)
+    await secondStepFailed(ctx, pending, "totp", { voided: false, alerting: false })
     // The same secret again, so the app the user just set up keeps working.
     return page(ctx, pending, InvalidTwoFactorCode.type, sealedSecret)
   }
+  await ctx.config.rateLimiter.undo(...userHit)
   const done = await finishPendingSignIn(ctx, pending, "enrolment")
   const rendered = renderRecoveryCodesPage({ codes: recoveryCodes, continueUrl: done.destination, theme: pageTheme(ctx) })
   return { status: rendered.status, headers: htmlHeaders, body: rendered.html, cookies: done.cookies }
@@ -128,17 +174,19 @@ export async function twoFactor(ctx: AuthContext): Promise<ResponseInternal> {
 
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
   const pending = await requirePending(ctx)
-  await countAttempt(ctx, pending)
-  if (pending.enrol) return enrol(ctx, pending)
+  const userHit = await countAttempt(ctx, pending)
+  if (pending.enrol) return enrol(ctx, pending, userHit)
 
   const code = field(ctx, "code")
   const method = await verifySecondFactor(ctx.config, pending.user.id, code)
   if (!method) {
     const tried = looksLikeTotp(code) ? "totp" : "recovery-code"
-    await secondStepFailed(ctx, pending, tried, false)
+    await secondStepFailed(ctx, pending, tried, { voided: false, alerting: true })
     const retry = withQuery(custom ?? twoFactorPageUrl(ctx), { error: InvalidTwoFactorCode.type, callbackUrl: pending.callbackUrl })
     return { redirect: retry, cookies: ctx.outCookies }
   }
+  // A right code is no guess: the per-user budget is for wrong ones.
+  await ctx.config.rateLimiter.undo(...userHit)
   const done = await finishPendingSignIn(ctx, pending, method)
   return { redirect: done.destination, cookies: done.cookies }
 }

@@ -7,6 +7,7 @@ import { MIN_REAUTHENTICATE_AFTER } from "./defaults"
 import { accountMethods, emailMethods, sessionMethods, webauthnMethods } from "../adapters/capabilities"
 import { DEV_SECRET_PREFIX, GENERATE_SECRET_COMMAND } from "../constants"
 import { oauthProviderProblem } from "./oauth-provider-problem"
+import { isIpv6PrefixLength } from "../rate-limit/ip-address"
 import {
   type AuthError,
   DuplicateConditionalUI,
@@ -98,6 +99,13 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     return new InvalidEnvironmentVariable(
       "AUTH_SECURITY_LOG_RETENTION_DAYS",
       "AUTH_SECURITY_LOG_RETENTION_DAYS (securityLog.retentionDays) must be a whole number of days, 1 or more, e.g. AUTH_SECURITY_LOG_RETENTION_DAYS=90.",
+    )
+  }
+  const ipv6Prefix = config.rateLimit === false ? undefined : config.rateLimit?.ipv6Prefix
+  if (ipv6Prefix !== undefined && !isIpv6PrefixLength(ipv6Prefix)) {
+    return new InvalidEnvironmentVariable(
+      "AUTH_RATE_LIMIT_IPV6_PREFIX",
+      "AUTH_RATE_LIMIT_IPV6_PREFIX (rateLimit.ipv6Prefix) must be a prefix length from 32 to 128, e.g. AUTH_RATE_LIMIT_IPV6_PREFIX=64.",
     )
   }
   const absoluteMaxAge = config.session?.absoluteMaxAge

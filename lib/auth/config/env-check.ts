@@ -12,9 +12,11 @@ import {
   breachedPasswordsOnErrorFromEnv,
   breachedPasswordsUrlFromEnv,
   type Env,
+  rateLimitIpv6PrefixFromEnv,
   reauthenticateAfterFromEnv,
   securityLogRetentionDaysFromEnv,
 } from "../env"
+import { isIpv6PrefixLength } from "../rate-limit/ip-address"
 
 /** One check: the problems it finds in the environment (an empty list when all is well). */
 export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]
@@ -152,6 +154,16 @@ export function breachedPasswordsOnErrorProblem(env: Env): InvalidEnvironmentVar
   )
 }
 
+/** AUTH_RATE_LIMIT_IPV6_PREFIX: a prefix length from 32 to 128, when set. */
+export function rateLimitIpv6PrefixProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  const value = rateLimitIpv6PrefixFromEnv(env)
+  if (value === undefined || isIpv6PrefixLength(value)) return undefined
+  return new InvalidEnvironmentVariable(
+    "AUTH_RATE_LIMIT_IPV6_PREFIX",
+    `AUTH_RATE_LIMIT_IPV6_PREFIX is set to ${describeValue(env.AUTH_RATE_LIMIT_IPV6_PREFIX ?? "")}, which is not a prefix length from 32 to 128. It must be how many leading bits of an IPv6 address make one client for rate limits, e.g. AUTH_RATE_LIMIT_IPV6_PREFIX=64`,
+  )
+}
+
 /** The library's own checks, in the order they are reported. */
 export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   (env) => {
@@ -173,6 +185,10 @@ export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   },
   (env) => {
     const problem = breachedPasswordsOnErrorProblem(env)
+    return problem ? [problem] : []
+  },
+  (env) => {
+    const problem = rateLimitIpv6PrefixProblem(env)
     return problem ? [problem] : []
   },
 ]

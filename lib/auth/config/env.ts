@@ -8,6 +8,7 @@ import {
   nonEmpty,
   parseBooleanEnv,
   providerEnvKey,
+  rateLimitIpv6PrefixFromEnv,
   reauthenticateAfterFromEnv,
   revocationDelayFromEnv,
   secretsFromEnv,
@@ -64,7 +65,11 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     rateLimit:
       config.rateLimit === false
         ? false
-        : { ...config.rateLimit, trustedProxies: config.rateLimit?.trustedProxies ?? trustedProxiesFromEnv(env) },
+        : {
+            ...config.rateLimit,
+            trustedProxies: config.rateLimit?.trustedProxies ?? trustedProxiesFromEnv(env),
+            ipv6Prefix: config.rateLimit?.ipv6Prefix ?? rateLimitIpv6PrefixFromEnv(env),
+          },
     // `providers` defaults to [] (spec §2.2); a plain-JS config may leave it out.
     providers: (config.providers ?? []).map((p) => applyProviderEnv(p, env)),
   }

@@ -74,8 +74,18 @@ export interface EventCallbacks {
   twoFactorEnabled: (message: { userId: string }) => Awaitable<void>
   /** Two-factor was turned off for the user (disableTwoFactor). */
   twoFactorDisabled: (message: { userId: string }) => Awaitable<void>
-  /** A wrong second-step code at sign-in; `voided` when it used up the pending sign-in's attempts. */
-  twoFactorFailed: (message: { userId: string; method: "totp" | "recovery-code" | "passkey"; voided: boolean }) => Awaitable<void>
+  /**
+   * A wrong second-step code at sign-in; `voided` when it used up the pending sign-in's attempts.
+   * `alert` (not in Auth.js) is true for the wrong code that reached the `two-factor-failure-alert`
+   * rule (5 within 15 minutes by default): once per window, the moment to tell the owner that
+   * someone who has their first factor is trying codes. The security log has an entry for it.
+   */
+  twoFactorFailed: (message: {
+    userId: string
+    method: "totp" | "recovery-code" | "passkey"
+    voided: boolean
+    alert: boolean
+  }) => Awaitable<void>
   /**
    * A successful sign-in from a device (browser family, OS and address prefix)
    * none of the user's earlier logged sign-ins came from. Not fired for a

@@ -4,5 +4,6 @@ export { defaultRateLimitRules, type BuiltInRateLimitAction, type RateLimitRule,
 export type { RateLimitStore, RateLimitWindow } from "./store"
 export { MemoryRateLimitStore, processMemoryStore, type MemoryStoreOptions } from "./memory-store"
 export { PrismaRateLimitStore, type PrismaRawClient, type PrismaStoreOptions } from "./prisma-store"
-export { clientAddress, type ClientAddressOptions } from "./client-address"
+export { clientAddress, requestAddress, type ClientAddressOptions } from "./client-address"
+export { canonicalIpAddress, clientKey, DEFAULT_IPV6_PREFIX, parseIpAddress, type IpAddress } from "./ip-address"
 export { RedisRateLimitStore, type RedisStoreOptions } from "./redis-store"

@@ -5,7 +5,7 @@
  */
 import { RateLimitStoreError } from "../errors"
 import type { LoggerInstance } from "../logger"
-import { clientAddress, type ClientAddressOptions } from "./client-address"
+import { clientAddress, type ClientAddressOptions, requestAddress } from "./client-address"
 import { processMemoryStore } from "./memory-store"
 import { defaultRateLimitRules, type RateLimitRule } from "./rules"
 import type { RateLimitStore } from "./store"
@@ -36,6 +36,11 @@ export interface RateLimitOptions {
   trustedProxies?: number
   /** The socket address of a request; framework layers supply it. */
   socketAddress?: (request: Request) => string | undefined
+  /**
+   * IPv6 clients share one per-client budget per network of this many leading
+   * bits (default 64, AUTH_RATE_LIMIT_IPV6_PREFIX; 32 to 128, where 128 keys each address).
+   */
+  ipv6Prefix?: number
 }
 
 const ALLOWED: RateLimitVerdict = Object.freeze({ allowed: true, remaining: Number.POSITIVE_INFINITY, retryAfterSeconds: 0 })
@@ -54,7 +59,7 @@ export class RateLimiter {
       options === false
         ? Object.fromEntries(Object.keys(defaultRateLimitRules).map((action) => [action, false]))
         : { ...defaultRateLimitRules, ...given.rules }
-    this.#address = { trustedProxies: given.trustedProxies ?? 0, socketAddress: given.socketAddress }
+    this.#address = { trustedProxies: given.trustedProxies ?? 0, socketAddress: given.socketAddress, ipv6Prefix: given.ipv6Prefix }
     this.#logger = logger
   }
 
@@ -64,9 +69,17 @@ export class RateLimiter {
     return rule || undefined
   }
 
-  /** The address a request's per-client rules are keyed on. */
+  /**
+   * The subject a request's per-client rules are keyed on: its address in
+   * one canonical spelling, IPv6 by its network (e.g. "2001:db8:1:2::/64").
+   */
   clientAddress(request: Request): string {
     return clientAddress(request, this.#address)
+  }
+
+  /** The request's address as it came (trusted-proxy rule, not canonicalised): what a log keeps. */
+  requestAddress(request: Request): string {
+    return requestAddress(request, this.#address)
   }
 
   /**

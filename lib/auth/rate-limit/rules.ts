@@ -34,8 +34,19 @@ export type BuiltInRateLimitAction =
   | "reauthenticate-user"
   /** Second-step codes (TOTP or recovery) per pending two-factor sign-in: past the limit it is void. */
   | "two-factor-pending"
-  /** The same per user, across pending sign-ins: a password alone buys only so many guesses. */
+  /**
+   * The same per user, across pending sign-ins: a password alone buys only so
+   * many guesses. Counted before the check; a right code gives its hit back.
+   */
   | "two-factor-user"
+  /** The same, from a browser that completed a second step for that user before (its own budget). */
+  | "two-factor-user-known-client"
+  /**
+   * Wrong second-step codes per user. The one that reaches the limit tells the
+   * owner (twoFactorFailed's `alert`, a security log entry), once per window;
+   * nothing is refused by it.
+   */
+  | "two-factor-failure-alert"
 
 export type RateLimitRules = Record<BuiltInRateLimitAction, RateLimitRule> & Record<string, RateLimitRule>
 
@@ -52,4 +63,6 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "reauthenticate-user": { limit: 5, windowSeconds: 15 * MINUTE },
   "two-factor-pending": { limit: 5, windowSeconds: 15 * MINUTE },
   "two-factor-user": { limit: 20, windowSeconds: 15 * MINUTE },
+  "two-factor-user-known-client": { limit: 10, windowSeconds: 15 * MINUTE },
+  "two-factor-failure-alert": { limit: 5, windowSeconds: 15 * MINUTE },
 })

@@ -35,10 +35,11 @@ export interface RequestOrigin {
   device: string
 }
 
-/** The client address (trusted-proxy rule), stored User-Agent and device key of a request; null: none known. */
+/** The client address as seen (trusted-proxy rule, not canonicalised), stored User-Agent and device key of a request; null: none known. */
 export function requestOrigin(config: ResolvedConfig, request: Request | null): RequestOrigin {
   if (!request) return { ip: null, userAgent: null, device: deviceKey(null, null) }
-  const address = config.rateLimiter.clientAddress(request)
+  // As the request gave it: the owner reads the address their proxy saw, not the limiter's key.
+  const address = config.rateLimiter.requestAddress(request)
   const ip = address === "unknown" ? null : address
   const userAgent = storedUserAgent(request.headers.get("user-agent"))
   return { ip, userAgent, device: deviceKey(userAgent, ip) }

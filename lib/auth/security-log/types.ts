@@ -22,6 +22,8 @@ export type SecurityEventType =
   | "recovery-codes-regenerated"
   | "session-revoked"
   | "account-deletion-requested"
+  /** Wrong second-step codes reached the alert threshold (rate-limit rule "two-factor-failure-alert"). */
+  | "two-factor-failures"
 
 export type SecurityEventOutcome = "success" | "failure"
 

@@ -10,6 +10,7 @@ import { customPageUrl, withQuery } from "../actions/pages"
 import type { AuthContext } from "../context"
 import { emitEvent } from "../events"
 import type { ResponseInternal } from "../http/response"
+import { knownClientCookie } from "../rate-limit/known-client"
 import { isAcceptableCallbackUrl } from "../redirect"
 import { recordSignIn, type SecondStep, signInMethod } from "../security-log/sign-in"
 import { createSession } from "../session/create"
@@ -109,8 +110,12 @@ export async function finishPendingSignIn(
   })
   await emitEvent(ctx.config, "signIn", { user, account, isNewUser })
   const callbackUrl = await checkedCallbackUrl(ctx, pending.callbackUrl)
+  // This browser has now passed the user's second step: its later codes for the user count
+  // against a budget of their own, which strangers holding the password cannot spend.
+  const secure = ctx.cookies.sessionToken.name.startsWith("__Secure-")
+  const known = await knownClientCookie(pending.user.id, ctx.config.secrets, secure, "second-step")
   return {
     destination: destination(ctx, callbackUrl, isNewUser),
-    cookies: [...ctx.outCookies, ...clearPendingCookie(ctx), ...sessionCookies],
+    cookies: [...ctx.outCookies, ...clearPendingCookie(ctx), ...sessionCookies, known],
   }
 }

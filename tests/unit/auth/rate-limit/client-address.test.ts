@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { trustedProxiesFromEnv } from "@/lib/auth/env"
-import { clientAddress } from "@/lib/auth/rate-limit"
+import { clientAddress, requestAddress } from "@/lib/auth/rate-limit"
 
 const request = (headers: Record<string, string>) => new Request("http://localhost/", { headers })
 const socket = () => "192.0.2.1"
@@ -28,5 +28,20 @@ describe("the client address rate limits key on", () => {
     for (const value of [undefined, "", "true", "-1", "1.5", "11", "1e1"]) {
       expect(trustedProxiesFromEnv({ AUTH_TRUSTED_PROXIES: value })).toBe(0)
     }
+  })
+})
+
+describe("the key and the address as seen", () => {
+  it("the key is the canonical address (IPv6 by its /64); requestAddress is the entry as the proxy wrote it", () => {
+    const options = { trustedProxies: 1, socketAddress: socket }
+    const seen = request({ "x-forwarded-for": "spoofed, [2001:DB8:1:2::AbCd]:443" })
+    expect(requestAddress(seen, options)).toBe("[2001:DB8:1:2::AbCd]:443")
+    expect(clientAddress(seen, options)).toBe("2001:db8:1:2::/64")
+    expect(clientAddress(seen, { ...options, ipv6Prefix: 128 })).toBe("2001:db8:1:2::abcd")
+    const mapped = request({ "x-forwarded-for": "::ffff:203.0.113.7" })
+    expect(requestAddress(mapped, options)).toBe("::ffff:203.0.113.7")
+    expect(clientAddress(mapped, options)).toBe("203.0.113.7")
+    // The socket's address is read the same way (a dual-stack server reports IPv4 clients mapped).
+    expect(clientAddress(request({}), { trustedProxies: 0, socketAddress: () => "::ffff:192.0.2.1" })).toBe("192.0.2.1")
   })
 })

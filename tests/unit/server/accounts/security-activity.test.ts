@@ -57,6 +57,10 @@ const TYPES: Record<SecurityEventType, [success: string, failure: string]> = {
   "recovery-codes-regenerated": ["New recovery codes made", "Making new recovery codes failed"],
   "session-revoked": ["Ended a session", "Ending a session failed"],
   "account-deletion-requested": ["Account deletion requested", "Account deletion refused"],
+  "two-factor-failures": [
+    "Several wrong two-factor codes at sign-in: someone who has your password may be trying to get in",
+    "Several wrong two-factor codes at sign-in: someone who has your password may be trying to get in",
+  ],
 }
 
 describe("describeSecurityEvent", () => {
