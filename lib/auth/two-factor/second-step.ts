@@ -62,6 +62,8 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
       callbackUrl,
       method,
       enrol: step === "enrol",
+      // The second step's session is checked against when this sign-in began, not when it finished.
+      startedAt: ctx.signInStartedAt,
     })
     return { redirect: withQuery(twoFactorPageUrl(ctx), { callbackUrl }), cookies: [...ctx.outCookies, ...cookies] }
   }
@@ -71,6 +73,7 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     account,
     ...(profile !== undefined && { profile }),
     ...(passed.isNewUser !== undefined && { isNewUser }),
+    startedAt: ctx.signInStartedAt,
   }
   const sessionCookies = await createSession(ctx, signedIn)
   await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser })
@@ -98,7 +101,7 @@ export async function finishPendingSignIn(
   const stored = await ctx.config.adapter?.getUser?.(pending.user.id)
   const user: User = stored ?? pending.user
   const { account, isNewUser } = pending
-  const sessionCookies = await createSession(ctx, { user, account, isNewUser })
+  const sessionCookies = await createSession(ctx, { user, account, isNewUser, startedAt: pending.startedAt })
   // The entry names the first factor; the detail says how the second step was passed.
   await recordSignIn(ctx, {
     userId: pending.user.id,
