@@ -73,9 +73,9 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     account,
     ...(profile !== undefined && { profile }),
     ...(passed.isNewUser !== undefined && { isNewUser }),
-    startedAt: ctx.signInStartedAt,
   }
-  const sessionCookies = await createSession(ctx, signedIn)
+  // The start is the session's business, not the signIn event's.
+  const sessionCookies = await createSession(ctx, { ...signedIn, startedAt: ctx.signInStartedAt })
   await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser })
   await emitEvent(ctx.config, "signIn", signedIn)
   return { redirect: destination(ctx, callbackUrl, isNewUser), cookies: [...ctx.outCookies, ...sessionCookies] }
