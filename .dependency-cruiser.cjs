@@ -48,7 +48,7 @@ const layers = [
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.
-  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
+  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
   { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
 ]
 

@@ -29,17 +29,12 @@ export async function confirmEmailChangeAction(_previous: ConfirmEmailState, inp
     const result = await confirmEmailChange(getPrisma(), { token: form.get("token"), signedInUserId })
     if (!result.ok) return { failed: result.reason }
     const { userId } = result.binding
-    if (result.sessions === "others") {
-      // Database strategy: the other rows go; jwt: every token before now is refused and this
-      // browser gets a new one. Should that fail (the session ended meanwhile), end them all.
-      const revoked = await sessions.revokeOthers()
-      if (revoked.status !== "ok") await sessions.revokeAll(userId)
-      // A jwt carries the address: the update trigger copies it from the database (auth.ts).
-      else if (sessionStrategy === "jwt") await unstable_update({})
-    } else {
-      // The transaction already ended them in the database; this process learns it at once.
-      await sessions.revokeAll(userId)
-    }
+    // After the transaction committed, the library's one revocation: database strategy, the other
+    // rows go; jwt, every token before now is refused. This browser's session stays (with a new jwt)
+    // when it is the user's own; should it have ended meanwhile, every session ends.
+    const revoked = await sessions.revokeAll(userId, { keep: result.sessions === "others" })
+    // A jwt carries the address: the update trigger copies it from the database (auth.ts).
+    if (revoked.status === "ok" && revoked.kept && sessionStrategy === "jwt") await unstable_update({})
     await securityLog.record({ userId, type: "email-changed", outcome: "success" })
     const { origin } = await requestInfo()
     void sendEmailChangedMails(result.binding, origin).catch((error: unknown) => {

@@ -17,8 +17,8 @@ export async function resetPasswordAction(_previous: ResetPasswordState, input: 
   const form = formInput(input)
   const result = await resetPassword(getPrisma(), { token: form.get("token"), password: form.get("password"), rateLimit })
   if (result.ok) {
-    // The reset has already revoked every session in the database; this tells this process's
-    // cache at once, so a jwt session of the account ends here without the revocation delay.
+    // After the reset's transaction committed: every session ends through the library, which sets
+    // "sessions valid since" and tells this process at once (no revocation delay here).
     await sessions.revokeAll(result.userId)
     await securityLog.record({ userId: result.userId, type: "password-reset", method: "email" })
     sendSecurityNoticeLater(getPrisma(), { userId: result.userId, notice: { kind: "password", change: "reset" }, origin: mailLinkOrigin(process.env), rateLimit })

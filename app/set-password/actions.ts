@@ -27,7 +27,7 @@ export async function setPasswordAction(_previous: SetPasswordFormState, input: 
       const signedInUserId = (await auth())?.user?.id ?? null
       const result = await setPasswordFromLink(getPrisma(), { token: form.get("token"), password: form.get("password"), signedInUserId })
       if (result.ok) {
-        // A take-back set the revocation instant in the database; this process learns it at once.
+        // A take-back removed everything in its transaction; every session ends now, through the library.
         if (result.tookBack) await sessions.revokeAll(result.userId)
         await securityLog.record({ userId: result.userId, type: "password-changed", method: "email", detail: FIRST_PASSWORD_DETAIL })
         sendSecurityNoticeLater(getPrisma(), { userId: result.userId, notice: { kind: "password", change: "set" }, origin: mailLinkOrigin(process.env), rateLimit })

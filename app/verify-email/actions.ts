@@ -9,7 +9,7 @@ import { getPrisma } from "@/lib/db/client"
 export async function disownSignUpAction(form: FormData): Promise<void> {
   const token = form.get("token")
   const userId = await disownSignUp(getPrisma(), typeof token === "string" ? token : "")
-  // The take-back set the revocation instant in the database; this process learns it at once.
+  // After the take-back's transaction committed: every session ends through the library.
   if (userId) await sessions.revokeAll(userId)
   redirect(`/verify-email?${new URLSearchParams({ outcome: userId ? "disowned" : "invalid" })}`)
 }

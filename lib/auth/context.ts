@@ -14,6 +14,8 @@ import type { Cookie } from "./types"
 export type { AuthContext }
 
 export function createContext(config: ResolvedConfig, request: RequestInternal): AuthContext {
+  // First: every first-factor check of this request comes after it.
+  const receivedAt = Date.now()
   const origin = request.url.origin
   const secure = config.useSecureCookies ?? request.url.protocol === "https:"
   const cookies = secure ? config.cookies.secure : config.cookies.insecure
@@ -29,6 +31,7 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
     cookies,
     provider: request.providerId === undefined ? undefined : config.providerById.get(request.providerId),
     outCookies,
+    signInStartedAt: receivedAt,
     csrf() {
       csrf ??= (async () => {
         // Every POST that asks for the CSRF verdict changes state; one sent by another site's page is

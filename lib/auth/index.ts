@@ -147,6 +147,8 @@ export {
   publicSessionId,
 } from "./session/user-sessions"
 export type { SessionListing, RevokeResult, RevokeOthersResult, UserSessionInfo } from "./session/user-sessions"
+// The one revocation call every path that ends a user's sessions goes through.
+export { revokeUserSessions, type RevokeUserSessionsOptions, type RevokeUserSessionsResult } from "./revoke-sessions"
 export { ValidSinceCache } from "./session/valid-since-cache"
 export type { SessionRevocation } from "./config/resolved"
 export { describeUserAgent, storedUserAgent } from "./session/user-agent"
@@ -164,7 +166,6 @@ export type {
   SecurityEventType,
 } from "./security-log/types"
 export type { NewDeviceSignIn, SecurityLogOptions } from "./config/types"
-export { wholeSecond } from "./session/revocation"
 export {
   MemoryRateLimitStore,
   PrismaRateLimitStore,

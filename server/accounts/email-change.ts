@@ -11,7 +11,6 @@
  * taken address is told instead, and nothing changes. The unique index on
  * User.email is the final arbiter against a sign-up racing the confirmation.
  */
-import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/server/mail/deliver"
 import {
@@ -109,9 +108,10 @@ export type EmailChangeConfirmation =
       ok: true
       binding: EmailChangeBinding
       /**
-       * "others": the confirming browser is the user's own session, which the caller keeps
-       * (sessions.revokeOthers). "all": every session was ended here (database rows deleted,
-       * jwt sessions refused from now); the caller tells its process (sessions.revokeAll).
+       * What the caller ends next, through the library, once this has committed: "others", the
+       * confirming browser is the user's own session, which is kept (sessions.revokeAll with keep);
+       * "all", every session (the database rows were deleted here; sessions.revokeAll ends the
+       * jwt ones).
        */
       sessions: "others" | "all"
     }
@@ -144,13 +144,7 @@ export async function confirmEmailChange(db: DbClient, input: { token: unknown; 
       const keepThisSession = input.signedInUserId === binding.userId
       const changed = await tx.user.updateMany({
         where: { id: binding.userId, email: binding.oldEmail },
-        data: {
-          email: binding.newEmail,
-          emailVerified: new Date(),
-          // Every jwt session ends now unless this browser's is kept, in which case the caller's
-          // revokeOthers sets the instant and gives this browser a new token.
-          ...(keepThisSession ? {} : { sessionsValidSince: wholeSecond() }),
-        },
+        data: { email: binding.newEmail, emailVerified: new Date() },
       })
       if (changed.count !== 1) throw new NoLongerValid()
       await voidOldAddressTokens(tx, binding)

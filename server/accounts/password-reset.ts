@@ -3,12 +3,12 @@
  * a new password. The request answers the same whether or not the address
  * has an account, and takes the same time: the mail is sent after the
  * answer. A successful reset ends every session of the user (database rows
- * deleted, jwt sessions revoked by the user's "sessions valid since") and
+ * deleted here; the caller then ends every session through the library,
+ * `sessions.revokeAll`, which revokes the jwt ones at once) and
  * clears the sign-in throttle for the address. On an account whose address
  * was never verified it is also the owner taking the account back: passkeys
  * and linked accounts set up before go too (take-back.ts).
  */
-import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/server/mail/deliver"
 import { passwordResetMail } from "./account-mails"
@@ -82,11 +82,11 @@ export async function resetPassword(
 
   const passwordHash = await hashPassword(password)
   const ended = await db.$transaction(async (tx) => {
-    // Following the mailed link proves the address, too. The new instant ends the user's jwt sessions
-    // in the same transaction; the caller tells its own process at once (sessions.revokeAll).
+    // Following the mailed link proves the address, too. The jwt sessions end once this has
+    // committed, through the library (the caller's sessions.revokeAll), never by a write here.
     await tx.user.update({
       where: { id: user.id },
-      data: { passwordHash, emailVerified: user.emailVerified ?? new Date(), sessionsValidSince: wholeSecond() },
+      data: { passwordHash, emailVerified: user.emailVerified ?? new Date() },
     })
     const deleted = await tx.session.deleteMany({ where: { userId: user.id } })
     // Nothing set up before the mailbox was proven survives its proof (the password is the new one).

@@ -7,11 +7,13 @@
  * link, "this wasn't me" on a verification link), every credential added
  * before that proof goes — the password, passkeys, linked accounts, two-factor
  * (whoever set the account up may hold its authenticator) — and
- * every session ends: database rows deleted, jwt sessions refused by the
- * "sessions valid since" instant set here. The user row stays (the owner
- * keeps the account), so jwt cookies naming its id meet that instant.
+ * every session ends: database rows deleted here, and once the transaction
+ * has committed, the caller ends every session through the library
+ * (`sessions.revokeAll`, or the library itself after `removeCredentials`),
+ * which sets "sessions valid since" and tells this process at once. The user
+ * row stays (the owner keeps the account), so jwt cookies naming its id meet
+ * that instant.
  */
-import { wholeSecond } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 import { voidAccountTokens } from "./token-kinds"
 
@@ -36,7 +38,7 @@ export async function takeBack(tx: TakeBackWriter, userId: string, options: { ke
   await voidAccountTokens(tx, { id: userId })
   await tx.user.updateMany({
     where: { id: userId },
-    data: { ...(options.keepPassword ? {} : { passwordHash: null }), sessionsValidSince: wholeSecond() },
+    data: options.keepPassword ? {} : { passwordHash: null },
   })
 }
 

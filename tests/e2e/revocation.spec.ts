@@ -4,9 +4,13 @@
  * signs the other out on its next navigation and keeps the first signed in.
  * With jwt sessions that is the user's "sessions valid since" instant (the
  * server's default revocation delay: the instance that revokes knows at once).
- * And "Sign out all other sessions" with the jwt strategy.
+ * And "Sign out all other sessions" with the jwt strategy. And a password
+ * reset from another browser: the attacker's very next request to the same
+ * server reads signed out (issue 31, item 2). No test waits for a later
+ * second: revocation has milliseconds.
  */
 import type { Browser, Page } from "@playwright/test"
+import { linkIn } from "../helpers/smtp"
 import { expect, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 
 /** A second browser (its own cookies) signed in as `user`. */
@@ -16,10 +20,6 @@ async function signInElsewhere(browser: Browser, baseURL: string | undefined, us
   await page.goto("/api/auth/signin?callbackUrl=/dashboard")
   await submitSignInForm(page, user.email, user.password)
   await expect(page).toHaveURL(/\/dashboard$/)
-  // jwt revocation has the resolution of `iat`, whole seconds: a token issued in the same second
-  // as the revocation stays valid (docs/decisions.md, "Revoking jwt sessions"). Revoking in a
-  // later second than this sign-in is what a person does; a fast test must wait for it.
-  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20))
   return page
 }
 
@@ -80,4 +80,26 @@ test.describe("jwt strategy: sign out other sessions", () => {
     await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible()
     await other.context().close()
   })
+})
+
+test("a password reset from another browser signs the attacker out on its very next request", async ({ page, browser, baseURL, smtp }) => {
+  // The attacker holds a session of the account (it knew the password).
+  const user = await signUp(page)
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await smtp.waitFor(user.email) // the sign-up's verification mail
+
+  const owner = await browser.newContext({ baseURL })
+  const ownerPage = await owner.newPage()
+  await ownerPage.goto("/forgot-password")
+  await ownerPage.getByLabel("Email").fill(user.email)
+  await ownerPage.getByRole("button", { name: "Send reset link" }).click()
+  await expect(ownerPage.getByTestId("forgot-password-sent")).toBeVisible()
+  await ownerPage.goto(linkIn(await smtp.waitFor(user.email), `${baseURL}/reset-password?`))
+  await ownerPage.getByLabel("New password").fill(`owner-${user.password}`)
+  await ownerPage.getByRole("button", { name: "Change password" }).click()
+  await expect(ownerPage.getByTestId("reset-password-done")).toBeVisible()
+
+  // The same server, its revocation delay untouched (60 s): signed out at once, jwt included.
+  await expectSignedOutOnNextNavigation(page)
+  await owner.close()
 })

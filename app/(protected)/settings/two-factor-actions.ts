@@ -1,7 +1,7 @@
 "use server"
 
 import { revalidatePath } from "next/cache"
-import { authConfig, rateLimit, requireRecentAuthentication } from "@/auth"
+import { authConfig, rateLimit, requireRecentAuthentication, sessions } from "@/auth"
 import {
   beginTwoFactorSetup,
   confirmTwoFactorSetup,
@@ -97,6 +97,8 @@ export async function confirmTwoFactorSetupAction(_previous: TwoFactorState, inp
     if (refused) return refused
     try {
       const { recoveryCodes } = await confirmTwoFactorSetup(authConfig, user.id, sealedSecret, code, await currentRequest())
+      // Sessions signed in without the second factor end; this browser, which just proved it, stays.
+      await sessions.revokeAll(user.id, { keep: true })
       // The notice mail goes out from the twoFactorEnabled event (auth.ts).
       revalidatePath("/settings")
       return { ok: true, message: "Two-factor authentication is on.", recoveryCodes }
@@ -130,6 +132,8 @@ export async function disableTwoFactorAction(_previous: TwoFactorState): Promise
     if (!(await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_OFF
     // The notice mail goes out from the twoFactorDisabled event (auth.ts).
     await disableTwoFactor(authConfig, user.id, await currentRequest())
+    // Whoever turned it off may not be the owner: every other session ends, this browser stays.
+    await sessions.revokeAll(user.id, { keep: true })
     revalidatePath("/settings")
     return { ok: true, message: "Two-factor authentication is off." }
   })

@@ -107,6 +107,12 @@ export interface AuthContext {
   outCookies: Cookie[]
   csrf(): Promise<{ token: string; verified: boolean }>
   callbackUrl(): Promise<string>
+  /**
+   * When the sign-in this request may carry began (milliseconds): the request's arrival, before
+   * any first factor (password, email link, OAuth callback, passkey) is checked. A take-back made
+   * by this very sign-in moves it to the revocation instant: that sign-in is the one that revoked.
+   */
+  signInStartedAt: number
 }
 
 // ---------------------------------------------------------------------------
@@ -121,6 +127,11 @@ export interface SignedInUser {
   account: Account | null
   profile?: Profile
   isNewUser?: boolean
+  /**
+   * When this sign-in began (milliseconds): before its first factor was checked. A session is
+   * not created for a user whose sessions were revoked after it (AuthContext.signInStartedAt).
+   */
+  startedAt: number
 }
 
 export interface SessionUpdate {
@@ -183,6 +194,17 @@ export interface SessionRevocation {
   accepts(token: JWT): Promise<boolean>
   /** accepts()'s verdict when this process can give it without asking the database; undefined otherwise. */
   acceptsNow(token: JWT): boolean | undefined
-  /** Ends every session of the user issued before `since` (default: now); resolves to the instant stored. */
+  /**
+   * Whether the verdict just given for this token's user rests on an instant read from the
+   * database (or set here) within the delay; false while a database outage keeps an older one,
+   * when nothing may be re-issued on its word.
+   */
+  confirmed(token: JWT): boolean
+  /** Ends every session of the user that counts from before `since` (default: now, in milliseconds); resolves to the instant stored. */
   revoke(userId: string, since?: Date): Promise<Date>
+  /**
+   * A fresh read of the database, never the cache: whether the user's sessions were revoked
+   * after `instantMs` (or the user is gone). A session being created checks its sign-in's start.
+   */
+  revokedAfter(userId: string, instantMs: number): Promise<boolean>
 }

@@ -26,6 +26,8 @@ export type { NextAuthRequest } from "./guard"
 export { relativeRedirect } from "./actions"
 export { resolveBasePath } from "./config"
 export { currentRequest } from "./current-request"
+// The core's one revocation call, for route handlers that hold the config object (sessions.revokeAll is it on this request).
+export { revokeUserSessions, type RevokeUserSessionsOptions, type RevokeUserSessionsResult } from "../revoke-sessions"
 export type { AppRateLimit } from "./rate-limit"
 export type { AppSessions, RevokeResult, SessionListing, UserSessionInfo } from "./user-sessions"
 export type { AppSecurityLog, SecurityLogEntry } from "./security-log"

@@ -9,12 +9,15 @@
  *   await sessions.revoke(id)       // one of the caller's own sessions
  *   await sessions.revokeOthers()   // every one but the current (jwt too: this browser gets a new cookie)
  *   await sessions.revokeAll(userId) // every one of a user the app identified otherwise (a password reset)
+ *   await sessions.revokeAll(userId, { keep: true }) // … but this browser's, when it is that user's
+ *
+ * Both are the core's one revocation call (revokeUserSessions) on this request.
  */
 import { headers as nextHeaders } from "next/headers"
 import { resolveAuthConfig } from "../auth"
+import { revokeUserSessions } from "../revoke-sessions"
 import {
   listUserSessions,
-  revokeAllUserSessions,
   revokeOtherUserSessions,
   revokeUserSession,
   type RevokeResult,
@@ -40,8 +43,15 @@ export interface AppSessions {
    * cookies can be set (a server action or route handler).
    */
   revokeOthers(): Promise<RevokeOthersOutcome>
-  /** Ends every session of a user, this request's included; for a caller that identified the user otherwise. */
-  revokeAll(userId: string): Promise<Awaited<ReturnType<typeof revokeAllUserSessions>>>
+  /**
+   * Ends every session of a user, this request's included; for a caller that identified the user
+   * otherwise. `keep`: this browser's session stays when it is that user's (its new jwt cookie is
+   * set here, so call it where cookies can be set); `kept` says whether it was.
+   */
+  revokeAll(
+    userId: string,
+    options?: { keep?: boolean },
+  ): Promise<{ status: "ok"; revoked: number | null; kept: boolean } | { status: "unsupported" }>
 }
 
 export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessions {
@@ -64,6 +74,14 @@ export function appSessions(getConfig: () => Promise<PreparedConfig>): AppSessio
       await setCookies(result.cookies)
       return { status: "ok", revoked: result.revoked }
     },
-    revokeAll: async (userId) => revokeAllUserSessions(resolveAuthConfig((await getConfig()).handler), userId, await currentRequest()),
+    revokeAll: async (userId, options = {}) => {
+      const prepared = await getConfig()
+      // With keep, the request must carry the cookies as they stand now, to find this browser's session.
+      const request = options.keep ? (await current())[1] : await currentRequest()
+      const result = await revokeUserSessions(prepared.handler, userId, { request, keep: options.keep === true })
+      if (result.status !== "ok") return result
+      await setCookies(result.cookies)
+      return { status: "ok", revoked: result.revoked, kept: result.kept }
+    },
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
-import { BadRequest } from "../errors"
+import { AccessDenied, BadRequest } from "../errors"
 import { emitEvent } from "../events"
 import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser } from "../adapters/types"
@@ -140,7 +140,8 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
  * A session row is created for every provider type, credentials included
  * (Auth.js writes a JWT there, which the next request cannot find). A new
  * sign-in replaces the browser's previous session: its row would otherwise
- * live on, orphaned, until it expires.
+ * live on, orphaned, until it expires. A user whose sessions were revoked
+ * after this sign-in began gets none (see below).
  */
 async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: SignedInUser): Promise<Cookie[]> {
   const { config } = ctx
@@ -158,6 +159,14 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
       ? { lastActiveAt: new Date(now), authenticatedAt: new Date(now), userAgent: storedUserAgent(ctx.request.headers.get("user-agent")) }
       : {}),
   })
+  // The row first, then a fresh read of "sessions valid since": a revocation (user-sessions.ts)
+  // writes its instant first and deletes the rows after. So either this read sees an instant later
+  // than the sign-in's start and the row goes here, or the instant was written after this read,
+  // hence after the row existed, and the revocation's delete that follows takes the row with it.
+  if (config.revocation && (await config.revocation.revokedAfter(created.userId, signedIn.startedAt))) {
+    await adapter.deleteSession(created.sessionToken)
+    throw new AccessDenied("The account's sessions were ended while this sign-in was in progress")
+  }
   // Drop any chunked JWT left from a previous jwt-strategy deployment.
   const store = new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
   const stale = store.clean().filter((c) => c.name !== ctx.cookies.sessionToken.name)

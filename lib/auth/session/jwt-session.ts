@@ -5,7 +5,7 @@
  * through a per-process cache: whether the user's sessions were revoked after
  * the token was issued (revocation.ts).
  */
-import { SignOutError } from "../errors"
+import { AccessDenied, DatabaseUnavailable, SignOutError } from "../errors"
 import { warnOncePerProcess } from "../logger"
 import type { AuthContext } from "../context"
 import { SessionStore } from "../cookies"
@@ -13,16 +13,19 @@ import { emitEvent } from "../events"
 import type { DecodeOptions } from "../jwt"
 import { type Cookie, isPromiseLike, type JWT, type Session } from "../types"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
+import { VALID_FROM_CLAIM, withValidFrom } from "./valid-from"
 
 /**
- * Claims the library owns (epoch seconds), beside Auth.js's: when the user
- * last proved who they are (step-up) and when they signed in (the absolute
- * lifetime). Neither is the app's to change: the jwt callback's result gets
- * the token's own values back.
+ * Claims the library owns, beside Auth.js's: when the user last proved who
+ * they are (step-up) and when they signed in (the absolute lifetime), in
+ * epoch seconds; and `validFrom`, in milliseconds, the instant revocation
+ * compares with the user's "sessions valid since" (valid-from.ts). None is
+ * the app's to change: the jwt callback's result gets the token's own values back.
  */
 export const AUTHENTICATED_AT_CLAIM = "authenticatedAt"
 export const SIGNED_IN_AT_CLAIM = "signedInAt"
-const LIBRARY_CLAIMS = [AUTHENTICATED_AT_CLAIM, SIGNED_IN_AT_CLAIM] as const
+export { VALID_FROM_CLAIM }
+const LIBRARY_CLAIMS = [AUTHENTICATED_AT_CLAIM, SIGNED_IN_AT_CLAIM, VALID_FROM_CLAIM] as const
 
 function secondsClaim(token: JWT, claim: string): number | undefined {
   const value = token[claim]
@@ -148,6 +151,10 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) {
     return { session: null, cookies: store.clean() }
   }
+  // A verdict kept through a database outage may be stale: the token is read, but nothing is
+  // re-issued (nor an update accepted) on its word, so no instance's stale view outlives the outage.
+  const confirmed = !config.revocation || config.revocation.confirmed(payload)
+  if (update && !confirmed) throw new DatabaseUnavailable("The session cannot be updated while its revocation cannot be checked")
 
   // Callbacks may answer at once: awaiting only a promise spares one per read (see isPromiseLike).
   const shaping = config.callbacks.jwt(update ? { token: payload, session: update.data, trigger: "update" } : { token: payload, session: undefined })
@@ -156,11 +163,14 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   let token = withLibraryClaims(shaped, payload)
 
   const reissue =
-    update !== undefined ||
-    updateAge === 0 ||
-    typeof payload.iat !== "number" ||
-    nowSeconds - payload.iat >= updateAge ||
-    !sameContent(token, payload)
+    confirmed &&
+    (update !== undefined ||
+      updateAge === 0 ||
+      typeof payload.iat !== "number" ||
+      nowSeconds - payload.iat >= updateAge ||
+      !sameContent(token, payload))
+  // A token from before validFrom existed keeps counting from its old iat, never from this re-issue.
+  if (reissue && token[VALID_FROM_CLAIM] === undefined) token = withValidFrom(token, payload)
   // A token from before signedInAt was recorded gets its absolute lifetime counted from its next issue.
   if (reissue && signedInEnd === undefined) token = { ...token, [SIGNED_IN_AT_CLAIM]: nowSeconds }
   const absoluteEnd = absoluteEndOf(token, absoluteMaxAge)
@@ -195,10 +205,17 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
  */
 async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[]> {
   const { config } = ctx
-  const { user, account, profile, isNewUser } = signedIn
+  const { user, account, profile, isNewUser, startedAt } = signedIn
+  // The token counts from the sign-in's start, not from now, so a revocation committed while the
+  // first factor was being checked covers it whichever comes first: a read below that already sees
+  // the revocation refuses at once; one that does not is followed by the revocation's write, whose
+  // instant is after startedAt, so the token is refused on its first read.
+  if (config.revocation && typeof user.id === "string" && user.id !== "" && (await config.revocation.revokedAfter(user.id, startedAt))) {
+    throw new AccessDenied("The account's sessions were ended while this sign-in was in progress")
+  }
   const nowSeconds = Math.floor(Date.now() / 1000)
-  // Signing in is the proof: both library claims start now.
-  const own: JWT = { [AUTHENTICATED_AT_CLAIM]: nowSeconds, [SIGNED_IN_AT_CLAIM]: nowSeconds }
+  // Signing in is the proof: both library claims in seconds start now.
+  const own: JWT = { [AUTHENTICATED_AT_CLAIM]: nowSeconds, [SIGNED_IN_AT_CLAIM]: nowSeconds, [VALID_FROM_CLAIM]: startedAt }
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id, ...own }
   const shaped = await config.callbacks.jwt({
     token: initial,
@@ -250,12 +267,14 @@ async function signedIn(ctx: AuthContext): Promise<SessionProof | null> {
 
 /**
  * The same claims in a new token (new iat, exp and jti) in the cookie(s) of
- * `store`: after the user's sessions were revoked, the browser that asked for
- * it stays signed in. The jwt callback is not run, as nothing about the
- * session changed but its issue time.
+ * `store`. `validFrom`: the revocation instant (milliseconds) when the user's
+ * sessions were just revoked and this browser, the one that asked, stays
+ * signed in; otherwise the token keeps its own. The jwt callback is not run,
+ * as nothing about the session changed but its issue time.
  */
-export async function reissueSessionToken(ctx: TokenContext, store: SessionStore, token: JWT): Promise<Cookie[]> {
-  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token
+export async function reissueSessionToken(ctx: TokenContext, store: SessionStore, token: JWT, validFrom?: number): Promise<Cookie[]> {
+  const { iat: _iat, exp: _exp, jti: _jti, ...rest } = token
+  const claims = validFrom === undefined ? withValidFrom(rest, token) : { ...rest, [VALID_FROM_CLAIM]: validFrom }
   const nowSeconds = Math.floor(Date.now() / 1000)
   const absoluteEnd = absoluteEndOf(claims, ctx.config.session.absoluteMaxAge)
   const expires = cookieExpiry(ctx, nowSeconds, absoluteEnd)
@@ -276,7 +295,9 @@ async function reauthenticated(ctx: AuthContext, at: Date): Promise<Cookie[]> {
   if (!value) return []
   const token = await decodeSessionToken(ctx, value).catch(() => null)
   if (typeof token?.sub !== "string") return []
-  if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return []
+  const revocation = ctx.config.revocation
+  if (revocation && !(await revocation.accepts(token))) return []
+  if (revocation && !revocation.confirmed(token)) throw new DatabaseUnavailable("The session cannot be re-issued while its revocation cannot be checked")
   return reissueSessionToken(ctx, store, { ...token, [AUTHENTICATED_AT_CLAIM]: Math.floor(at.getTime() / 1000) })
 }
 

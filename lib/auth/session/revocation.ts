@@ -1,19 +1,22 @@
 /**
  * Revoking jwt sessions. A session token lives in the browser, so the server
  * cannot delete it; instead each user has a "sessions valid since" instant in
- * the database, and a token issued (`iat`) before it reads as signed out.
- * Setting the instant to now ends every session of the user at once; the
- * browser that asked is given a new token. Each process reads a user's
- * instant at most once per revocation delay (valid-since-cache.ts), so other
- * instances see a revocation within that delay, this one at once.
+ * the database, and a token whose `validFrom` claim (valid-from.ts) is before
+ * it reads as signed out. Setting the instant to now ends every session of
+ * the user at once; the browser that asked is given a new token. Each process
+ * reads a user's instant at most once per revocation delay
+ * (valid-since-cache.ts), so other instances see a revocation within that
+ * delay, this one at once.
  *
- * Rules (docs/decisions.md, "Revoking jwt sessions"):
- * - whole seconds, as `iat` has them: a token issued in the second of the
- *   instant stays valid (the instant is stored truncated to its second);
- * - a token without `iat` is refused once its user has an instant; one
- *   without a string `sub` names no user and is never refused here;
+ * Rules (docs/decisions.md, "Revoking jwt sessions" and "Revocation (issue 31)"):
+ * - milliseconds: the instant is stored as it is, and compared with the
+ *   token's `validFrom`, which no re-issue moves forward (a token from
+ *   before the claim counts from its `iat`);
+ * - a token with neither claim nor `iat` is refused once its user has an
+ *   instant; one without a string `sub` names no user and is never refused here;
  * - a database outage uses the last instant read (none: accepted), as jwt
- *   sessions otherwise keep working without the database;
+ *   sessions otherwise keep working without the database; such a verdict is
+ *   not `confirmed`, and nothing is re-issued on its word;
  * - a user the adapter does not have ("no-such-user": a deleted account)
  *   has no valid token at all, so deleting a user ends its jwt sessions in
  *   every process (within the delay in processes that read it before).
@@ -22,46 +25,57 @@ import type { RevocationAdapter } from "../adapters/capabilities"
 import type { SessionRevocation } from "../config/resolved"
 import type { JWT } from "../types"
 import { DatabaseUnavailable } from "../errors"
+import { validFromOf } from "./valid-from"
 import { NO_USER_LEFT, type ValidSinceCache } from "./valid-since-cache"
 
 /** Seconds a process may go on using the instant it last read for a user. */
 export const DEFAULT_REVOCATION_DELAY_SECONDS = 60
 
-/** `at` truncated to its second: the resolution of `iat`. */
-export function wholeSecond(at: Date | number = Date.now()): Date {
-  const ms = typeof at === "number" ? at : at.getTime()
-  return new Date(Math.floor(ms / 1000) * 1000)
-}
-
-/** Whether a token was issued at or after its user's instant (null: none set; +Infinity: no such user). */
+/** Whether a token counts from at or after its user's instant (null: none set; +Infinity: no such user). */
 function verdict(token: JWT, since: number | null): boolean {
   if (since === null) return true
   if (since === NO_USER_LEFT) return false
-  return typeof token.iat === "number" && token.iat >= Math.floor(since / 1000)
+  const from = validFromOf(token)
+  return from !== undefined && from >= since
+}
+
+/** The milliseconds an adapter's answer stands for, as the cache keeps them. */
+function millisOf(since: Date | null | "no-such-user"): number | null {
+  if (since === "no-such-user") return NO_USER_LEFT
+  return since instanceof Date && !Number.isNaN(since.getTime()) ? since.getTime() : null
 }
 
 export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceCache, delaySeconds: number): SessionRevocation {
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
+  const subjectOf = (token: JWT) => (typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined)
   return {
     delaySeconds,
     async accepts(token) {
-      const userId = token.sub
-      if (typeof userId !== "string" || userId === "") return true
+      const userId = subjectOf(token)
+      if (userId === undefined) return true
       return verdict(token, await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage))
     },
     acceptsNow(token) {
-      const userId = token.sub
-      if (typeof userId !== "string" || userId === "") return true
+      const userId = subjectOf(token)
+      if (userId === undefined) return true
       const since = cache.peek(userId, maxAgeMs)
       return since === undefined ? undefined : verdict(token, since)
     },
+    confirmed(token) {
+      const userId = subjectOf(token)
+      return userId === undefined || cache.confirmed(userId)
+    },
     async revoke(userId, since = new Date()) {
-      const instant = wholeSecond(since)
-      const stored = await adapter.setSessionsValidSince(userId, instant)
-      // false: no such user (deleted). Remembered as such, so even a token issued in this second is refused.
-      cache.set(userId, stored === false ? "no-such-user" : instant)
-      return instant
+      const stored = await adapter.setSessionsValidSince(userId, since)
+      // false: no such user (deleted). Remembered as such, so no token of it is accepted.
+      cache.set(userId, stored === false ? "no-such-user" : since)
+      return since
+    },
+    async revokedAfter(userId, instantMs) {
+      // Straight from the database, never the cache: this process may not have seen another's revocation yet.
+      const since = millisOf(await adapter.getSessionsValidSince(userId))
+      return since !== null && since > instantMs
     },
   }
 }

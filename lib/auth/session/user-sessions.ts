@@ -19,7 +19,6 @@ import type { AdapterSession } from "../adapters/types"
 import type { Cookie, CookiesOptions, JWT } from "../types"
 import { decodeSessionToken, reissueSessionToken } from "./jwt-session"
 import type { SessionRevocation } from "../config/resolved"
-import { wholeSecond } from "./revocation"
 import { describeUserAgent } from "./user-agent"
 import { recordSecurityEvent } from "../security-log/record"
 
@@ -135,37 +134,103 @@ export async function revokeUserSession(config: ResolvedConfig, request: Request
   return "not-found"
 }
 
-/**
- * Revokes every session of the requesting user except the current one.
- * Database strategy: deletes the other rows. jwt strategy: sets the user's
- * "sessions valid since" to now and answers a new token for this browser
- * (`cookies`, for the caller to set), so only this one stays signed in.
- */
-export async function revokeOtherUserSessions(config: ResolvedConfig, request: Request): Promise<RevokeOthersResult> {
-  if (config.sessionStrategy.name === "jwt") return revokeOtherJwtSessions(config, request)
-  const who = await holder(config, request)
-  if (who.status !== "ok") return { status: who.status }
-  const revoked = await who.adapter.deleteSessions(who.userId, who.sessionToken)
-  await config.revocation?.revoke(who.userId)
-  // Nothing ended is nothing to tell: a password change ends the others routinely, often none.
-  if (revoked > 0) await recordSecurityEvent(config, request, { userId: who.userId, type: "session-revoked", detail: sessionsEnded(revoked, "other") })
-  return { status: "ok", revoked, cookies: [] }
+/** How endUserSessions is asked to end a user's sessions. */
+export interface EndUserSessionsOptions {
+  /** The request that asked: the security log's address and device, and with `keep`, the browser to keep. null: none. */
+  request?: Request | null
+  /**
+   * Keep the request's own session when it is this user's (the browser that changed the password or
+   * asked to sign the others out): database strategy, its row is spared; jwt, it is answered a new
+   * token counting from the revocation (`cookies`, for the caller to set). Otherwise every session ends.
+   */
+  keep?: boolean
 }
 
-async function revokeOtherJwtSessions(config: ResolvedConfig, request: Request): Promise<RevokeOthersResult> {
-  const revocation = config.revocation
-  if (!revocation) return { status: "jwt" }
+export type EndUserSessionsResult =
+  | {
+      status: "ok"
+      /** Database session rows deleted; null with the jwt strategy, where nobody knows how many browsers held one. */
+      revoked: number | null
+      /** The request's own session was kept. */
+      kept: boolean
+      /** The kept jwt session's new token; empty otherwise. */
+      cookies: Cookie[]
+      /** The "sessions valid since" instant stored (milliseconds), or null when the adapter keeps none. */
+      instant: Date | null
+    }
+  /** The adapter can neither delete session rows nor store "sessions valid since". */
+  | { status: "unsupported" }
+
+/** The request's own session, when it belongs to `userId` and may be kept. */
+type Kept = { strategy: "database"; sessionToken: string } | { strategy: "jwt"; token: JWT; store: SessionStore; cookies: CookiesOptions }
+
+async function keptSession(config: ResolvedConfig, request: Request, userId: string): Promise<Kept | null> {
+  if (config.sessionStrategy.name === "database") {
+    const who = await holder(config, request)
+    return who.status === "ok" && who.userId === userId ? { strategy: "database", sessionToken: who.sessionToken } : null
+  }
+  if (!config.revocation) return null
   const cookies = cookieOptionsOf(config, request)
-  const ctx = { config, cookies }
   const store = new SessionStore(cookies.sessionToken, parseCookies(request.headers.get("cookie")))
-  const token = await currentJwt(ctx, store, revocation)
-  if (!token) return { status: "signed-out" }
-  // The instant is fixed before the new token is made, so the new token's iat is never before it.
-  const since = wholeSecond()
-  const reissued = await reissueSessionToken(ctx, store, token)
-  await revocation.revoke(token.sub, since)
-  await recordSecurityEvent(config, request, { userId: token.sub, type: "session-revoked", detail: sessionsEnded(null, "other") })
-  return { status: "ok", revoked: null, cookies: reissued }
+  const token = await currentJwt({ config, cookies }, store, config.revocation)
+  return token?.sub === userId ? { strategy: "jwt", token, store, cookies } : null
+}
+
+/**
+ * The library's one way to end a user's sessions; every path that revokes
+ * (a take-back, a password reset or change, set-password, "Sign out all other
+ * sessions", an email change, two-factor on or off) comes here. The user's
+ * "sessions valid since" is set to now, in milliseconds, and this process's
+ * cache learns it at once; then, under the database strategy, the rows are
+ * deleted. In that order: a session created meanwhile re-reads the instant
+ * after writing its row (database-session.ts), so it is either refused there
+ * or its row already exists when the rows are deleted. Callers that write in
+ * a transaction call this after it commits.
+ */
+export async function endUserSessions(
+  config: ResolvedConfig,
+  userId: string,
+  options: EndUserSessionsOptions = {},
+): Promise<EndUserSessionsResult> {
+  const request = options.request ?? null
+  const deleteSessions = config.sessionStrategy.name === "database" ? config.adapter?.deleteSessions : undefined
+  if (!deleteSessions && !config.revocation) return { status: "unsupported" }
+  const kept = options.keep && request ? await keptSession(config, request, userId) : null
+  const instant = config.revocation ? await config.revocation.revoke(userId, new Date()) : null
+  const revoked = deleteSessions ? await deleteSessions(userId, kept?.strategy === "database" ? kept.sessionToken : undefined) : null
+  // The browser that revoked counts from the instant itself, so it alone stays valid.
+  const cookies =
+    kept?.strategy === "jwt" && instant ? await reissueSessionToken({ config, cookies: kept.cookies }, kept.store, kept.token, instant.getTime()) : []
+  // Nothing ended is nothing to tell: a password change ends the others routinely, often none.
+  if (revoked !== 0) await recordSecurityEvent(config, request, { userId, type: "session-revoked", detail: sessionsEnded(revoked, kept ? "other" : "all") })
+  return { status: "ok", revoked, kept: kept !== null, cookies, instant }
+}
+
+/**
+ * Revokes every session of the requesting user except the current one
+ * (endUserSessions, keeping this browser's): database strategy, the other
+ * rows; jwt strategy, every token but the new one answered in `cookies`, for
+ * the caller to set.
+ */
+export async function revokeOtherUserSessions(config: ResolvedConfig, request: Request): Promise<RevokeOthersResult> {
+  let userId: string
+  if (config.sessionStrategy.name === "jwt") {
+    const revocation = config.revocation
+    if (!revocation) return { status: "jwt" }
+    const cookies = cookieOptionsOf(config, request)
+    const store = new SessionStore(cookies.sessionToken, parseCookies(request.headers.get("cookie")))
+    const token = await currentJwt({ config, cookies }, store, revocation)
+    if (!token) return { status: "signed-out" }
+    userId = token.sub
+  } else {
+    const who = await holder(config, request)
+    if (who.status !== "ok") return { status: who.status }
+    userId = who.userId
+  }
+  const ended = await endUserSessions(config, userId, { request, keep: true })
+  // The session ended between the two reads (another request signed it out): nothing was kept.
+  if (ended.status !== "ok" || !ended.kept) return { status: ended.status === "ok" ? "signed-out" : ended.status }
+  return { status: "ok", revoked: ended.revoked, cookies: ended.cookies }
 }
 
 /** This request's session token when it is valid and not revoked, with the user it names. */
@@ -184,8 +249,8 @@ async function currentJwt(
 
 /**
  * Ends every session of a user the caller has identified by other means (a
- * password reset link): database rows are deleted, and jwt sessions issued
- * until now are revoked. "unsupported" when the adapter can do neither.
+ * password reset link): endUserSessions keeping none. "unsupported" when the
+ * adapter can do neither.
  */
 export async function revokeAllUserSessions(
   config: ResolvedConfig,
@@ -193,12 +258,8 @@ export async function revokeAllUserSessions(
   /** The request that asked, for the security log's address and device; null: logged without them. */
   request: Request | null = null,
 ): Promise<{ status: "ok"; revoked: number | null } | { status: "unsupported" }> {
-  const deleteSessions = config.sessionStrategy.name === "database" ? config.adapter?.deleteSessions : undefined
-  if (!deleteSessions && !config.revocation) return { status: "unsupported" }
-  const revoked = deleteSessions ? await deleteSessions(userId) : null
-  await config.revocation?.revoke(userId)
-  if (revoked !== 0) await recordSecurityEvent(config, request, { userId, type: "session-revoked", detail: sessionsEnded(revoked, "all") })
-  return { status: "ok", revoked }
+  const ended = await endUserSessions(config, userId, { request })
+  return ended.status === "ok" ? { status: "ok", revoked: ended.revoked } : ended
 }
 
 /** The entry's detail: how many sessions ended, in plain words (jwt: the count is unknowable). */

@@ -33,6 +33,11 @@ interface Entry {
   /** Milliseconds since the epoch; null when the user has none; NO_USER_LEFT when there is no such user. */
   since: number | null
   readAt: number
+  /**
+   * Kept through a database outage rather than read: the instant is older
+   * than the delay (or unknown), so nothing may be re-issued on its word.
+   */
+  fallback: boolean
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000
@@ -76,13 +81,15 @@ export class ValidSinceCache {
       (since) => toMillis(since),
       (error: unknown) => {
         if (!tolerate(error)) throw error
-        return this.#entries.get(userId)?.since ?? null
+        return { fallback: this.#entries.get(userId)?.since ?? null }
       },
     )
     const settled: Promise<number | null> = loading
-      .then((since) => {
+      .then((read) => {
+        const fallback = typeof read === "object" && read !== null
+        const since = fallback ? read.fallback : read
         // A set() while this read was in flight wins: the read may have started before the write.
-        if (this.#pending.get(userId) === settled) this.#store(userId, since)
+        if (this.#pending.get(userId) === settled) this.#store(userId, since, fallback)
         return since
       })
       .finally(() => {
@@ -98,17 +105,26 @@ export class ValidSinceCache {
    */
   set(userId: string, since: Date | "no-such-user"): void {
     this.#pending.delete(userId)
-    this.#store(userId, toMillis(since))
+    this.#store(userId, toMillis(since), false)
+  }
+
+  /**
+   * Whether the user's remembered instant was read from the database (or set
+   * by this process), not kept through an outage; false when none is kept.
+   */
+  confirmed(userId: string): boolean {
+    const entry = this.#entries.get(userId)
+    return entry !== undefined && !entry.fallback
   }
 
   get size(): number {
     return this.#entries.size
   }
 
-  #store(userId: string, since: number | null): void {
+  #store(userId: string, since: number | null, fallback: boolean): void {
     // Re-inserted so the Map's order is the order of reads: the first key is the oldest.
     this.#entries.delete(userId)
-    this.#entries.set(userId, { since, readAt: this.#now() })
+    this.#entries.set(userId, { since, readAt: this.#now(), fallback })
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break

@@ -35,6 +35,11 @@ export interface PendingSignIn {
   method: FirstFactor
   /** The user has no second factor and must set one up (`twoFactor.required`). */
   enrol: boolean
+  /**
+   * When the sign-in began (milliseconds, before its first factor was checked): a take-back or
+   * reset after it voids the pending sign-in, whose session would be refused at the second step.
+   */
+  startedAt: number
 }
 
 /** The pending cookie as this request holds it, whole or in chunks. */
@@ -54,6 +59,7 @@ export async function pendingCookie(ctx: AuthContext, pending: Omit<PendingSignI
     callbackUrl: pending.callbackUrl,
     method: pending.method,
     enrol: pending.enrol,
+    startedAt: pending.startedAt,
   }
   const value = await ctx.config.keyRing.encode(claims, PENDING_SALT, TWO_FACTOR_PENDING_SECONDS)
   return pendingStore(ctx).chunk(value, { maxAge: TWO_FACTOR_PENDING_SECONDS })
@@ -71,6 +77,10 @@ export function hasPendingCookie(ctx: Pick<AuthContext, "cookies" | "request">):
   return pendingStore(ctx).value !== ""
 }
 
+function finiteNumber(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined
+}
+
 const FIRST_FACTORS = new Set<string>(["credentials", "email", "oauth", "webauthn"])
 
 /** This browser's pending sign-in, or null when there is none, or it expired or was forged. */
@@ -83,7 +93,7 @@ export async function readPending(ctx: Pick<AuthContext, "config" | "cookies" | 
   } catch {
     return null
   }
-  const { purpose, pid, user, account, isNewUser, callbackUrl, method, enrol } = claims ?? {}
+  const { purpose, pid, user, account, isNewUser, callbackUrl, method, enrol, startedAt, iat } = claims ?? {}
   if (purpose !== PURPOSE || typeof pid !== "string" || typeof callbackUrl !== "string") return null
   if (typeof method !== "string" || !FIRST_FACTORS.has(method)) return null
   const u = user as Record<string, unknown> | null
@@ -101,5 +111,7 @@ export async function readPending(ctx: Pick<AuthContext, "config" | "cookies" | 
     callbackUrl,
     method: method as FirstFactor,
     enrol: enrol === true,
+    // A cookie from before startedAt was carried counts from its own issue: at most five minutes old.
+    startedAt: finiteNumber(startedAt) ?? (finiteNumber(iat) ?? 0) * 1000,
   }
 }

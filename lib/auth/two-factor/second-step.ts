@@ -63,6 +63,8 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
       callbackUrl,
       method,
       enrol: step === "enrol",
+      // The second step's session is checked against when this sign-in began, not when it finished.
+      startedAt: ctx.signInStartedAt,
     })
     return { redirect: withQuery(twoFactorPageUrl(ctx), { callbackUrl }), cookies: [...ctx.outCookies, ...cookies] }
   }
@@ -73,7 +75,8 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     ...(profile !== undefined && { profile }),
     ...(passed.isNewUser !== undefined && { isNewUser }),
   }
-  const sessionCookies = await createSession(ctx, signedIn)
+  // The start is the session's business, not the signIn event's.
+  const sessionCookies = await createSession(ctx, { ...signedIn, startedAt: ctx.signInStartedAt })
   await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser })
   await emitEvent(ctx.config, "signIn", signedIn)
   return { redirect: destination(ctx, callbackUrl, isNewUser), cookies: [...ctx.outCookies, ...sessionCookies] }
@@ -99,7 +102,7 @@ export async function finishPendingSignIn(
   const stored = await ctx.config.adapter?.getUser?.(pending.user.id)
   const user: User = stored ?? pending.user
   const { account, isNewUser } = pending
-  const sessionCookies = await createSession(ctx, { user, account, isNewUser })
+  const sessionCookies = await createSession(ctx, { user, account, isNewUser, startedAt: pending.startedAt })
   // The entry names the first factor; the detail says how the second step was passed.
   await recordSignIn(ctx, {
     userId: pending.user.id,

@@ -8,11 +8,14 @@
  * optional removeCredentials; without it nothing is removed, as in Auth.js.
  */
 import type { AuthContext } from "../../context"
+import { endUserSessions } from "../../session/user-sessions"
 
 export async function takeBackAccount(ctx: AuthContext, userId: string): Promise<void> {
   const adapter = ctx.config.adapter
   if (!adapter?.removeCredentials) return
   await adapter.removeCredentials(userId)
-  // The session about to be issued is newer than this instant (or in its second, which stays valid).
-  await ctx.config.revocation?.revoke(userId)
+  // After the removal committed: the library's one revocation, which this process's cache learns at once.
+  const ended = await endUserSessions(ctx.config, userId)
+  // This sign-in is the one that revoked: its session counts from the revocation, not from its start.
+  if (ended.status === "ok" && ended.instant) ctx.signInStartedAt = Math.max(ctx.signInStartedAt, ended.instant.getTime())
 }

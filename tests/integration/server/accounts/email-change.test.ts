@@ -103,7 +103,8 @@ for (const provider of ["sqlite", "postgresql"] as const) {
       const after = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
       expect(after.email).toBe(newEmail)
       expect(after.emailVerified).not.toBeNull()
-      expect(Math.abs(after.sessionsValidSince!.getTime() - Date.now())).toBeLessThan(5_000)
+      // The jwt sessions end through the library once this has committed (the caller's sessions.revokeAll).
+      expect(after.sessionsValidSince).toBeNull()
       expect(await db.prisma.session.count({ where: { userId: user.id } })).toBe(0)
 
       // Used once only.

@@ -30,6 +30,7 @@ const pending = (accessToken: string) => ({
   callbackUrl: "http://localhost:3000/dashboard",
   method: "oauth" as const,
   enrol: false,
+  startedAt: 1_790_000_000_123,
 })
 
 describe("the pending cookie", () => {
@@ -39,6 +40,8 @@ describe("the pending cookie", () => {
     expect(cookies[0]!.options.maxAge).toBe(300)
     const read = await readPending(await contextWith(cookies))
     expect(read?.account).toMatchObject({ access_token: "small-token", refresh_token: "r", id_token: "i" })
+    // When the sign-in began travels with it, to the millisecond, for the second step's session.
+    expect(read?.startedAt).toBe(1_790_000_000_123)
   })
 
   it("splits large tokens over chunks, reads them back whole, and clears every chunk", async () => {
