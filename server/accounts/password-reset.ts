@@ -15,6 +15,7 @@ import { passwordResetMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { normalizeEmail } from "./email"
 import { takeBack } from "./take-back"
+import { voidAccountTokens } from "./token-kinds"
 import { hashPassword } from "./password"
 import { screenNewPassword } from "./new-password"
 import { passwordProblemMessage } from "./password-policy"
@@ -91,6 +92,9 @@ export async function resetPassword(
     const deleted = await tx.session.deleteMany({ where: { userId: user.id } })
     // Nothing set up before the mailbox was proven survives its proof (the password is the new one).
     if (!user.emailVerified) await takeBack(tx, user.id, { keepPassword: true })
+    // A verified account is not taken back, but a reset still means "someone else may have been in":
+    // a change of address asked for from a hijacked session, or a link mailed before, must not outlive it.
+    else await voidAccountTokens(tx, { id: user.id, email })
     return deleted
   })
   // The owner proved the address: guesses by others no longer hold the sign-in back.

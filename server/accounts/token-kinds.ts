@@ -132,8 +132,9 @@ export type TokenVoider = Pick<DbClient, "verificationToken" | "user">
 /**
  * Voids every outstanding token of the user inside the caller's transaction:
  * the rows of every row kind are deleted; the cookie kinds are voided by the
- * "sessions valid since" instant the caller sets in the same transaction
- * (take-back.ts). `email` undefined: the account's current address is read.
+ * "sessions valid since" instant the caller sets through the library's
+ * revokeUserSessions once the transaction has committed (a pending sign-in
+ * that began before it gets no session). `email` undefined: the account's current address is read.
  * Resolves to the number of rows deleted.
  */
 export async function voidAccountTokens(tx: TokenVoider, user: { id: string; email?: string | null }): Promise<number> {

@@ -263,6 +263,17 @@ for (const provider of ["sqlite", "postgresql"] as const) {
         await expectTheLinksVoid(attack)
       })
 
+      it("a reset of a verified account voids a change of address asked for from a hijacked session", async () => {
+        const attack = await attackerAsksForChange({ withPassword: true })
+        // The owner had proven the address: the reset is no take-back, yet the attacker's link must not outlive it.
+        await db.prisma.user.update({ where: { id: attack.userId }, data: { emailVerified: new Date() } })
+        const asked = await requestPasswordReset(db.prisma, { email: attack.victim, origin: ORIGIN, client: "198.51.100.12", rateLimit: rateLimit() })
+        await (asked as { sent?: Promise<void> }).sent
+        const token = tokenOf(linkIn(await mailWith(attack.victim, "Reset your password"), `${ORIGIN}/reset-password?`))
+        expect(await resetPassword(db.prisma, { token, password: OWNER_PASSWORD, rateLimit: rateLimit() })).toMatchObject({ ok: true, userId: attack.userId })
+        await expectTheLinksVoid(attack)
+      })
+
       it("without a take-back the same link still works (the replay can fail)", async () => {
         const attack = await attackerAsksForChange({ withPassword: true })
         expect(await confirmEmailChange(db.prisma, { token: attack.confirm, signedInUserId: null })).toMatchObject({ ok: true })
