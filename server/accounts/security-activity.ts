@@ -72,6 +72,12 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
   // The library's note says which and how many: "1 session", "every other session (2 sessions)".
   "session-revoked": (e) => ({ success: e.detail ? `Ended ${e.detail}` : "Ended a session", failure: "Ending a session failed" }),
   "account-deletion-requested": () => ({ success: "Account deletion requested", failure: "Account deletion refused" }),
+  // Step-up ("Confirm it's you"): how, and the library's note on the second factor or the refusal,
+  // as for a sign-in: "Identity confirmed with a password (with an authenticator code)".
+  reauthenticated: (e, n) => {
+    const how = `${methodPhrase(e.method, e.provider, n)}${bracketed(e.detail)}`
+    return { success: `Identity confirmed${how}`, failure: `Failed identity confirmation${how}` }
+  },
 }
 
 /** A passkey's name, as the user gave it, in quotes; nothing when there is none. */

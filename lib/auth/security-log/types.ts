@@ -22,6 +22,8 @@ export type SecurityEventType =
   | "recovery-codes-regenerated"
   | "session-revoked"
   | "account-deletion-requested"
+  /** A signed-in user confirmed who they are again (step-up), or tried to. */
+  | "reauthenticated"
 
 export type SecurityEventOutcome = "success" | "failure"
 

@@ -11,6 +11,7 @@ import type { AuthContext } from "../context"
 import { emitEvent } from "../events"
 import type { ResponseInternal } from "../http/response"
 import { isAcceptableCallbackUrl } from "../redirect"
+import { isReauthentication } from "../security-log/reauthentication"
 import { recordSignIn, type SecondStep, signInMethod } from "../security-log/sign-in"
 import { createSession } from "../session/create"
 import type { Account, Profile, User } from "../types"
@@ -72,8 +73,10 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     ...(profile !== undefined && { profile }),
     ...(passed.isNewUser !== undefined && { isNewUser }),
   }
+  // Asked before the new session replaces the browser's current one.
+  const reauthentication = await isReauthentication(ctx, user.id)
   const sessionCookies = await createSession(ctx, signedIn)
-  await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser })
+  await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser, reauthentication })
   await emitEvent(ctx.config, "signIn", signedIn)
   return { redirect: destination(ctx, callbackUrl, isNewUser), cookies: [...ctx.outCookies, ...sessionCookies] }
 }
@@ -98,6 +101,7 @@ export async function finishPendingSignIn(
   const stored = await ctx.config.adapter?.getUser?.(pending.user.id)
   const user: User = stored ?? pending.user
   const { account, isNewUser } = pending
+  const reauthentication = await isReauthentication(ctx, pending.user.id)
   const sessionCookies = await createSession(ctx, { user, account, isNewUser })
   // The entry names the first factor; the detail says how the second step was passed.
   await recordSignIn(ctx, {
@@ -106,6 +110,7 @@ export async function finishPendingSignIn(
     provider: account?.provider,
     isNewUser,
     secondStep,
+    reauthentication,
   })
   await emitEvent(ctx.config, "signIn", { user, account, isNewUser })
   const callbackUrl = await checkedCallbackUrl(ctx, pending.callbackUrl)
