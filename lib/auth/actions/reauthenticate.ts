@@ -150,16 +150,22 @@ async function codeProves(ctx: AuthContext, who: Visitor, code: unknown): Promis
   return hash !== null && (await adapter.useRecoveryCode(who.userId, hash))
 }
 
-/** Last "too many attempts" entry written per user (this process), so a flood writes one a minute. */
-const lastRateLimited = new Map<string, number>()
+/**
+ * Last "too many attempts" entry written per user (this process, per limiter,
+ * i.e. per configuration), so a flood of refused tries writes one a minute.
+ */
+const lastRateLimited = new WeakMap<object, Map<string, number>>()
 const RATE_LIMITED_EVERY_MS = 60 * 1000
 const MAX_REMEMBERED = 10_000
 
-function rateLimitedEntryDue(userId: string): boolean {
+function rateLimitedEntryDue(ctx: AuthContext, userId: string): boolean {
+  const limiter = ctx.config.rateLimiter
+  const last = lastRateLimited.get(limiter) ?? new Map<string, number>()
+  lastRateLimited.set(limiter, last)
   const now = Date.now()
-  if (now - (lastRateLimited.get(userId) ?? 0) < RATE_LIMITED_EVERY_MS) return false
-  if (lastRateLimited.size >= MAX_REMEMBERED) lastRateLimited.clear()
-  lastRateLimited.set(userId, now)
+  if (now - (last.get(userId) ?? Number.NEGATIVE_INFINITY) < RATE_LIMITED_EVERY_MS) return false
+  if (last.size >= MAX_REMEMBERED) last.clear()
+  last.set(userId, now)
   return true
 }
 
@@ -203,7 +209,7 @@ async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Pro
   const method = attempt.ok ? methodOf(attempt, body.code) : attempt.method
   const withProvider = method === "password"
   if (!verdict.allowed) {
-    if (rateLimitedEntryDue(who.userId)) await log({ outcome: "failure", method, detail: "too many attempts" }, withProvider)
+    if (rateLimitedEntryDue(ctx, who.userId)) await log({ outcome: "failure", method, detail: "too many attempts" }, withProvider)
     return back("rate_limited")
   }
   if (!attempt.ok) {
