@@ -5,17 +5,15 @@
  * replayed code is refused with ?error= and counted per user; a signed-out
  * visitor goes to sign-in. Never a 5xx. Both session strategies.
  */
-import { Secret, TOTP } from "otpauth"
+import type { TOTP } from "otpauth"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { resolveAuthConfig } from "@/lib/auth/auth"
 import { decode } from "@/lib/auth/jwt"
 import { readSession } from "@/lib/auth/session/read"
 import { needsReauthentication } from "@/lib/auth/session/step-up"
-import { hashRecoveryCode } from "@/lib/auth/two-factor/recovery-codes"
-import { newTotpSecret } from "@/lib/auth/two-factor/totp"
 import type { AuthConfig } from "@/lib/auth"
 import { BASE, Browser, ORIGIN, SECRET, setCookies } from "../support"
-import { ada, bob, memoryDatabase, passwordProvider, passwords, stepUpConfig, type MemoryDatabase } from "./support"
+import { ada, bob, memoryDatabase, passwordProvider, passwords, stepUpConfig, turnOnTwoFactor, type MemoryDatabase } from "./support"
 
 const SESSION = "authjs.session-token"
 const start = new Date("2031-03-01T09:00:00Z")
@@ -33,16 +31,6 @@ async function proofOf(config: AuthConfig, browser: Browser) {
 /** The user's re-authentication entries in the security log, oldest first. */
 function reauthentications(db: MemoryDatabase) {
   return db.events.filter((e) => e.type === "reauthenticated")
-}
-
-/** Two-factor on for `userId`, as enrolment leaves it: an authenticator and ten recovery codes. */
-async function turnOnTwoFactor(config: AuthConfig, db: MemoryDatabase, userId: string) {
-  const secret = newTotpSecret()
-  const sealed = await resolveAuthConfig(config).twoFactor.box.seal(secret, userId)
-  const recovery = Array.from({ length: 10 }, (_, i) => `k7m2-9xq${i}-hf3t`)
-  const hashes = await Promise.all(recovery.map(async (code) => (await hashRecoveryCode(code, userId))!))
-  await db.adapter.enableTwoFactor!(userId, { secret: sealed, recoveryCodeHashes: hashes })
-  return { totp: new TOTP({ secret: Secret.fromBase32(secret) }), recovery }
 }
 
 async function post(browser: Browser, form: Record<string, string>, callbackUrl = "/settings") {

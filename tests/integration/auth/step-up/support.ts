@@ -6,7 +6,11 @@
 import type { AuthConfig } from "@/lib/auth"
 import type { Adapter, AdapterSession, AdapterTwoFactor, AdapterUser } from "@/lib/auth/adapters/types"
 import type { SecurityEvent } from "@/lib/auth/security-log/types"
+import { Secret, TOTP } from "otpauth"
+import { resolveAuthConfig } from "@/lib/auth/auth"
 import Credentials from "@/lib/auth/providers/credentials"
+import { hashRecoveryCode } from "@/lib/auth/two-factor/recovery-codes"
+import { newTotpSecret } from "@/lib/auth/two-factor/totp"
 import { MemoryRateLimitStore } from "@/lib/auth/rate-limit/memory-store"
 import { decode, encode } from "@/lib/auth/jwt"
 import { BASE, type Browser, SECRET } from "../support"
@@ -139,4 +143,22 @@ export async function ageProof(browser: Browser, seconds: number, rows?: Session
   const token = await decode({ token: value, secret, salt })
   if (!token) throw new Error("ageProof: the browser holds no readable session token")
   browser.jar.set(salt, await encode({ token: { ...token, authenticatedAt: at }, secret, salt }))
+}
+
+/** Two-factor on for `userId`, as enrolment leaves it: an authenticator and ten recovery codes. */
+export async function turnOnTwoFactor(config: AuthConfig, db: MemoryDatabase, userId: string): Promise<{ totp: TOTP; recovery: string[] }> {
+  const secret = newTotpSecret()
+  const sealed = await resolveAuthConfig(config).twoFactor.box.seal(secret, userId)
+  const recovery = Array.from({ length: 10 }, (_, i) => `k7m2-9xq${i}-hf3t`)
+  const hashes = await Promise.all(recovery.map(async (code) => (await hashRecoveryCode(code, userId))!))
+  await db.adapter.enableTwoFactor!(userId, { secret: sealed, recoveryCodeHashes: hashes })
+  return { totp: new TOTP({ secret: Secret.fromBase32(secret) }), recovery }
+}
+
+/** ageProof for the in-memory database: the row's authenticatedAt (database strategy) or the token's claim (jwt). */
+export async function ageMemoryProof(db: MemoryDatabase, browser: Browser, seconds: number): Promise<void> {
+  if (browser.config.session?.strategy !== "database") return ageProof(browser, seconds)
+  const row = db.sessions.get(browser.sessionValue())
+  if (!row) throw new Error("ageMemoryProof: no session row for the browser's cookie")
+  row.authenticatedAt = new Date(Date.now() - seconds * 1000)
 }
