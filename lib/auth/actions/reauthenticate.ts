@@ -197,9 +197,10 @@ async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Pro
   })
   // A forged cross-site POST is nobody's attempt: refused, not logged.
   if (!(await ctx.csrf()).verified) return back("expired_form")
+  // The credentials provider is named when the password was part of the try, as sign-in entries name it.
   const provider = credentialsProvider(ctx)?.id ?? null
-  const log = (attempt: Omit<ReauthenticationAttempt, "userId" | "provider">, withProvider: boolean) =>
-    recordReauthentication(ctx, { userId: who.userId, ...attempt, provider: withProvider ? provider : null })
+  const log = (attempt: Omit<ReauthenticationAttempt, "userId" | "provider">) =>
+    recordReauthentication(ctx, { userId: who.userId, ...attempt, provider: attempt.method === "password" ? provider : null })
 
   // Counted before anything is checked, every try alike, so parallel guesses stop at the limit
   // (and so does what a session holder can write to the owner's log).
@@ -207,24 +208,23 @@ async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Pro
   const verdict = await limiter.consume(RATE_LIMIT_ACTION, who.userId)
   const attempt = reauthenticationTry(body, await waysOf(ctx, who))
   const method = attempt.ok ? methodOf(attempt, body.code) : attempt.method
-  const withProvider = method === "password"
   if (!verdict.allowed) {
-    if (rateLimitedEntryDue(ctx, who.userId)) await log({ outcome: "failure", method, detail: "too many attempts" }, withProvider)
+    if (rateLimitedEntryDue(ctx, who.userId)) await log({ outcome: "failure", method, detail: "too many attempts" })
     return back("rate_limited")
   }
   if (!attempt.ok) {
-    await log({ outcome: "failure", method, detail: attempt.detail }, withProvider)
+    await log({ outcome: "failure", method, detail: attempt.detail })
     return back(attempt.error)
   }
   if (!(await proves(ctx, who, attempt, body))) {
-    await log({ outcome: "failure", method, detail: WRONG[attempt.kind].detail }, withProvider)
+    await log({ outcome: "failure", method, detail: WRONG[attempt.kind].detail })
     return back(WRONG[attempt.kind].error)
   }
 
   await limiter.reset(RATE_LIMIT_ACTION, who.userId)
   const marked = await ctx.config.sessionStrategy.reauthenticated(ctx, new Date())
   const detail = attempt.kind === "password-and-code" ? secondStepDetail(codeKind(body.code)) : null
-  await log({ outcome: "success", method, detail }, withProvider)
+  await log({ outcome: "success", method, detail })
   return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...who.cookies, ...marked] }
 }
 
