@@ -8,6 +8,7 @@
  * Nothing here throws.
  */
 import type { AuthContext } from "../context"
+import type { ProviderType } from "../types"
 import { recordSecurityEvent } from "./record"
 import type { SecurityEventMethod, SecurityEventOutcome } from "./types"
 
@@ -24,14 +25,26 @@ export async function signedInUserOf(ctx: AuthContext): Promise<string | null> {
   }
 }
 
+/** The first factors the re-authenticate page sends through a sign-in flow: a passkey and an email link. */
+const REAUTHENTICATING_TYPES: ReadonlySet<ProviderType> = new Set(["webauthn", "email"])
+
 /**
- * Whether a sign-in (or a refused one) of `userId` is made from a browser
- * that is signed in as that same user already: a fresh proof of identity on
- * a live session, which is what re-authentication is. Read before the new
- * session replaces the old one.
+ * Whether a sign-in (or a refused one, or its second step) of `userId`
+ * through `providerId` is a re-authentication: a passkey or an email link
+ * used on a browser that is signed in as that same user already, a fresh
+ * proof of identity on a live session. A password or a provider account
+ * never is: the re-authenticate page checks the password itself and offers
+ * no provider, so those are sign-ins whatever the browser holds. Read before
+ * the new session replaces the old one.
  */
-export async function isReauthentication(ctx: AuthContext, userId: string | null | undefined): Promise<boolean> {
+export async function isReauthentication(
+  ctx: AuthContext,
+  userId: string | null | undefined,
+  providerId: string | null | undefined,
+): Promise<boolean> {
   if (!ctx.config.securityLog.store || typeof userId !== "string" || userId === "") return false
+  const type = ctx.config.providers.find((p) => p.id === providerId)?.type
+  if (type === undefined || !REAUTHENTICATING_TYPES.has(type)) return false
   return (await signedInUserOf(ctx)) === userId
 }
 

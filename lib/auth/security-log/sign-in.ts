@@ -118,13 +118,13 @@ export interface SignInFailed {
 }
 
 /**
- * A sign-in attempt was refused. Refused on a browser signed in as the same
- * user (a passkey or a second step tried to confirm who they are), it is a
- * failed re-authentication.
+ * A sign-in attempt was refused. A passkey, or the second step after a
+ * passkey or an email link, refused on a browser signed in as the same user
+ * is a failed re-authentication (reauthentication.ts).
  */
 export async function recordSignInFailure(ctx: AuthContext, failure: SignInFailed): Promise<void> {
   if (!ctx.config.securityLog.store) return
-  const reauthentication = await isReauthentication(ctx, failure.userId)
+  const reauthentication = await isReauthentication(ctx, failure.userId, failure.provider)
   await recordSecurityEvent(ctx.config, ctx.request.request, {
     userId: failure.userId,
     type: reauthentication ? "reauthenticated" : "sign-in",

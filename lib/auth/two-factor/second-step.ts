@@ -74,7 +74,7 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     ...(passed.isNewUser !== undefined && { isNewUser }),
   }
   // Asked before the new session replaces the browser's current one.
-  const reauthentication = await isReauthentication(ctx, user.id)
+  const reauthentication = await isReauthentication(ctx, user.id, account?.provider)
   const sessionCookies = await createSession(ctx, signedIn)
   await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser, reauthentication })
   await emitEvent(ctx.config, "signIn", signedIn)
@@ -101,7 +101,7 @@ export async function finishPendingSignIn(
   const stored = await ctx.config.adapter?.getUser?.(pending.user.id)
   const user: User = stored ?? pending.user
   const { account, isNewUser } = pending
-  const reauthentication = await isReauthentication(ctx, pending.user.id)
+  const reauthentication = await isReauthentication(ctx, pending.user.id, account?.provider)
   const sessionCookies = await createSession(ctx, { user, account, isNewUser })
   // The entry names the first factor; the detail says how the second step was passed.
   await recordSignIn(ctx, {
