@@ -125,6 +125,16 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
   await page.getByRole("button", { name: "Confirm with password and code" }).click()
   await expect(page).toHaveURL(/error=missing_code/)
   await expect(page.getByRole("alert")).toContainText("as well as your password")
+  // No proof was recorded: back on Settings, turning it off and new codes still ask first.
+  for (const [button, confirm] of [
+    ["Turn off two-factor authentication", "Yes, turn it off"],
+    ["Regenerate recovery codes", "Yes, make new codes"],
+  ] as const) {
+    await page.goto("/settings")
+    await section(page).getByRole("button", { name: button }).click()
+    await section(page).getByRole("button", { name: confirm }).click()
+    await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
+  }
   // The password with a recovery code (one of the new ones) is the owner's way through.
   await page.getByLabel("Password", { exact: true }).fill(user.password)
   await page.getByLabel("Authentication code").fill(newCodes[0]!)
