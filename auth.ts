@@ -7,7 +7,7 @@ import { PrismaAdapter, withPrismaFaults } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { emailSignInProviders } from "@/server/accounts/email-provider"
 import Passkey from "@/lib/auth/providers/passkey"
-import { authorizeWithPassword } from "@/server/accounts/sign-in"
+import { authorizeWithPassword, userHasPassword } from "@/server/accounts/sign-in"
 import { getPrisma, sqliteDatabaseFile } from "@/lib/db/client"
 import { mailMode } from "@/server/mail/deliver"
 import { oauthProvidersFromEnv } from "@/server/accounts/oauth-providers"
@@ -93,6 +93,8 @@ export const authConfig: NextAuthConfig = {
       // Unknown email and wrong password give the same answer in about the same time.
       // The library counts attempts per email and per client before calling this.
       authorize: (credentials) => authorizeWithPassword(getPrisma(), credentials),
+      // "Confirm it's you" offers the password only to accounts that have one (not to OAuth-only or passkey-only ones).
+      hasPassword: ({ id }) => userHasPassword(getPrisma(), id),
     }),
     // "Sign in with email" when mail works: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
     ...emailSignInProviders(),

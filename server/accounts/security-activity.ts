@@ -77,6 +77,12 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
     const words = `Several wrong two-factor codes at sign-in${bracketed(e.detail)}: someone who has your password may be trying to get in`
     return { success: words, failure: words }
   },
+  // Step-up ("Confirm it's you"): how, and the library's note on the second factor or the refusal,
+  // as for a sign-in: "Identity confirmed with a password (with an authenticator code)".
+  reauthenticated: (e, n) => {
+    const how = `${methodPhrase(e.method, e.provider, n)}${bracketed(e.detail)}`
+    return { success: `Identity confirmed${how}`, failure: `Failed identity confirmation${how}` }
+  },
 }
 
 /** A passkey's name, as the user gave it, in quotes; nothing when there is none. */

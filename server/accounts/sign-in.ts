@@ -43,3 +43,17 @@ export async function authorizeWithPassword(
   if (user && REQUIRE_VERIFIED_EMAIL_FOR_PASSWORD_SIGN_IN && !user.emailVerified) throw new EmailNotVerified()
   return user
 }
+
+/**
+ * Whether the user has a password (the credentials provider's hasPassword):
+ * re-authentication offers it only then, and a two-factor user without one
+ * confirms with the code alone.
+ */
+export async function userHasPassword(db: DbClient, userId: string): Promise<boolean> {
+  try {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } })
+    return typeof user?.passwordHash === "string" && user.passwordHash !== ""
+  } catch (error) {
+    throw asDatabaseUnavailable(error) ?? error
+  }
+}

@@ -4,13 +4,16 @@
  * own records, and none of the secrets the test knows: the password, the
  * TOTP secret, the recovery codes, the session cookie's value, the linked
  * provider's tokens; nor another user's address. Signed out, the export
- * answers nothing.
+ * answers nothing. A session whose proof of identity is stale is sent to
+ * "Confirm it's you" first (no file), and the download starts on its return
+ * to Settings; the confirmation is in Security activity.
  */
 import { randomUUID } from "node:crypto"
 import { readFile } from "node:fs/promises"
 import path from "node:path"
 import Database from "better-sqlite3"
 import { expect, loginAtIdp, newUser, signUp, test } from "./fixtures"
+import { makeProofStale } from "./stale-proof"
 import { enrolTwoFactor, SESSION_COOKIE, userIdOf } from "./two-factor-helper"
 
 test.describe.configure({ timeout: 120_000 })
@@ -85,4 +88,41 @@ test("signed out, the export gives nothing: a browser goes to sign-in, a bare re
   expect([302, 303, 307, 401]).toContain(answer.status())
   expect(answer.headers()["content-disposition"]).toBeUndefined()
   await bare.dispose()
+})
+
+test("a stale session confirms who it is before the download, and the download starts on its return", async ({ page, strategy, databaseFile }) => {
+  const user = await signUp(page, newUser("stale-export"))
+  await page.goto("/settings")
+  await makeProofStale(page.context(), strategy, databaseFile)
+
+  // As a script holding the stale cookie would ask: no file, only the way to re-authenticate.
+  const direct = await page.request.get("/settings/export", { maxRedirects: 0 })
+  expect(direct.status()).toBe(307)
+  expect(direct.headers()["content-disposition"]).toBeUndefined()
+  expect(direct.headers()["location"]).toMatch(/\/api\/auth\/reauthenticate\?callbackUrl=%2Fsettings%3Fexport%3Dready$/)
+
+  let downloads = 0
+  page.on("download", () => void downloads++)
+  await page.getByRole("link", { name: "Download my data" }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?callbackUrl=/, SLOW)
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible()
+  expect(downloads).toBe(0)
+
+  await page.getByLabel("Password").fill(user.password)
+  const [download] = await Promise.all([
+    page.waitForEvent("download", SLOW),
+    page.getByRole("button", { name: "Confirm with password" }).click(),
+  ])
+  await expect(page).toHaveURL(/\/settings$/, SLOW)
+  await expect(page.getByTestId("data-export-started")).toHaveText("Identity confirmed. Your download has started.")
+  expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/)
+  const data = JSON.parse(await readFile(await download.path(), "utf8"))
+  expect(data.profile).toMatchObject({ email: user.email })
+  expect(data.securityActivity).toContainEqual(expect.objectContaining({ type: "reauthenticated", outcome: "success", method: "password" }))
+  await expect(page.getByTestId("security-activity").getByText("Identity confirmed with a password")).toBeVisible()
+
+  // Recent now: the link downloads at once, without a detour.
+  const [again] = await Promise.all([page.waitForEvent("download", SLOW), page.getByRole("link", { name: "Download my data" }).click()])
+  expect(again.suggestedFilename()).toMatch(/^my-data-/)
+  await expect(page).toHaveURL(/\/settings$/)
 })

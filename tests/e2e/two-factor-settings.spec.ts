@@ -121,7 +121,28 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
   await section(page).getByRole("button", { name: "Yes, turn it off" }).click()
   await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
   expect(new URL(page.url()).searchParams.get("callbackUrl")).toMatch(/\/settings$/)
-  await reauthenticateWithPassword(page, user.password)
+  // Two-factor is on: one form asks for the password and a code; the password alone is not offered.
+  await expect(page.getByRole("button", { name: "Confirm with password", exact: true })).toHaveCount(0)
+  // Someone who knows the password drops the code field's `required` and sends the password alone: refused.
+  await page.getByLabel("Password", { exact: true }).fill(user.password)
+  await page.getByLabel("Authentication code").evaluate((input) => input.removeAttribute("required"))
+  await page.getByRole("button", { name: "Confirm with password and code" }).click()
+  await expect(page).toHaveURL(/error=missing_code/)
+  await expect(page.getByRole("alert")).toContainText("as well as your password")
+  // No proof was recorded: back on Settings, turning it off and new codes still ask first.
+  for (const [button, confirm] of [
+    ["Turn off two-factor authentication", "Yes, turn it off"],
+    ["Regenerate recovery codes", "Yes, make new codes"],
+  ] as const) {
+    await page.goto("/settings")
+    await section(page).getByRole("button", { name: button }).click()
+    await section(page).getByRole("button", { name: confirm }).click()
+    await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
+  }
+  // The password with a recovery code (one of the new ones) is the owner's way through.
+  await page.getByLabel("Password", { exact: true }).fill(user.password)
+  await page.getByLabel("Authentication code").fill(newCodes[0]!)
+  await page.getByRole("button", { name: "Confirm with password and code" }).click()
   await expect(page).toHaveURL(/\/settings$/)
   // Nothing was turned off by the first try: the guard ran before the change.
   await expect(section(page).getByTestId("two-factor-status")).toContainText("Two-factor authentication is on")
@@ -131,6 +152,10 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
   await expect(page.getByTestId("two-factor-message")).toHaveText("Two-factor authentication is off.")
   await expect(section(page).getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.")
   await expectMail(smtp, user, "Two-factor authentication was turned off")
+  // Both tries are in Security activity, in plain words.
+  const activity = page.getByTestId("security-activity")
+  await expect(activity.getByText("Failed identity confirmation with a password (no code with the password)")).toBeVisible()
+  await expect(activity.getByText("Identity confirmed with a password (with a recovery code)")).toBeVisible()
 })
 
 test("a stale session asks for step-up before changing the password, and the change then goes through", async ({

@@ -1,13 +1,15 @@
 /**
  * GET/POST {basePath}/reauthenticate: step-up (OWASP ASVS 5.0 7.5.1). GET
- * shows "Confirm it's you" with the ways this user has; POST checks a
- * password (the credentials provider's authorize() for the signed-in user's
- * address, which must answer with that same user) or an authenticator or
- * recovery code, and on success records the proof on the CURRENT session
- * (no new session) and returns to the callbackUrl. A passkey goes through
- * the passkey callback and an email link through the email provider: both
- * sign in afresh, which records a new proof too. Wrong answers come back as
- * `?error=` and count per user; a signed-out visitor goes to sign-in.
+ * shows "Confirm it's you" with the ways this user has; POST checks them
+ * (reauthenticate-ways.ts says which: a user with two-factor on gives the
+ * password AND a code, or the code alone when they have no password; the
+ * password alone never proves a two-factor user), and on success records the
+ * proof on the CURRENT session (no new session) and returns to the
+ * callbackUrl. A passkey goes through the passkey callback and an email link
+ * through the email provider: both sign in afresh, second step included,
+ * which records a new proof too. Wrong answers come back as `?error=` and
+ * count per user; every attempt is written to the user's security log; a
+ * signed-out visitor goes to sign-in.
  */
 import type { AuthContext } from "../context"
 import { databaseUnavailableIn } from "../config/database-outage"
@@ -16,11 +18,14 @@ import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderReauthenticatePage, type ReauthenticateErrorCode } from "../pages"
 import { webauthnPageHeaders } from "../pages/webauthn"
 import type { CredentialsConfig, ProviderConfig } from "../providers/types"
+import { recordReauthentication, type ReauthenticationAttempt } from "../security-log/reauthentication"
+import { secondStepDetail } from "../security-log/sign-in"
 import { readSessionIn } from "../session/read"
 import { hashRecoveryCode } from "../two-factor/recovery-codes"
 import { verifyTotp } from "../two-factor/totp"
 import type { Cookie } from "../types"
 import { customPageUrl, pageTheme, reauthenticatePageUrl, withQuery } from "./pages"
+import { codeKind, type ReauthenticationTry, type ReauthenticationWays, reauthenticationTry } from "./reauthenticate-ways"
 
 const RATE_LIMIT_ACTION = "reauthenticate-user"
 
@@ -71,7 +76,17 @@ async function hasTwoFactor(ctx: AuthContext, userId: string): Promise<boolean> 
   return adapter !== undefined && (await adapter.getTwoFactor(userId)) !== null
 }
 
+/** What this user can confirm with on this endpoint (the passkey and the email link have their own flows). */
+async function waysOf(ctx: AuthContext, who: Visitor): Promise<ReauthenticationWays> {
+  const provider = credentialsProvider(ctx)
+  const email = who.email
+  const password =
+    provider !== undefined && email !== null && (provider.hasPassword ? await provider.hasPassword({ id: who.userId, email }) : true)
+  return { password, twoFactor: await hasTwoFactor(ctx, who.userId) }
+}
+
 async function page(ctx: AuthContext, who: Visitor, callbackUrl: string): Promise<ResponseInternal> {
+  const ways = await waysOf(ctx, who)
   const passkeyProvider = (await hasPasskey(ctx, who.userId)) ? providerOfType(ctx, "webauthn") : undefined
   const emailProvider = providerOfType(ctx, "email")
   const basePath = new URL(ctx.authUrl).pathname.replace(/\/$/, "")
@@ -80,8 +95,8 @@ async function page(ctx: AuthContext, who: Visitor, callbackUrl: string): Promis
     csrfToken: (await ctx.csrf()).token,
     callbackUrl,
     email: who.email,
-    password: credentialsProvider(ctx) !== undefined && who.email !== null,
-    code: await hasTwoFactor(ctx, who.userId),
+    password: ways.password,
+    code: ways.twoFactor,
     passkey: passkeyProvider && { providerId: passkeyProvider.id, basePath },
     emailLink: emailProvider && { signinUrl: `${ctx.authUrl}/signin/${emailProvider.id}` },
     error: ctx.request.query.error,
@@ -126,7 +141,7 @@ async function codeProves(ctx: AuthContext, who: Visitor, code: unknown): Promis
   if (!adapter || typeof code !== "string" || code.length > 64) return false
   const record = await adapter.getTwoFactor(who.userId)
   if (!record) return false
-  if (/^\s*\d{3}\s*\d{3}\s*$/.test(code)) {
+  if (codeKind(code) === "totp") {
     const secret = await ctx.config.twoFactor.box.open(record.secret, who.userId)
     const step = verifyTotp(code, secret, Date.now())
     return step !== null && (await adapter.useTotpStep(who.userId, step))
@@ -135,27 +150,81 @@ async function codeProves(ctx: AuthContext, who: Visitor, code: unknown): Promis
   return hash !== null && (await adapter.useRecoveryCode(who.userId, hash))
 }
 
+/**
+ * Last "too many attempts" entry written per user (this process, per limiter,
+ * i.e. per configuration), so a flood of refused tries writes one a minute.
+ */
+const lastRateLimited = new WeakMap<object, Map<string, number>>()
+const RATE_LIMITED_EVERY_MS = 60 * 1000
+const MAX_REMEMBERED = 10_000
+
+function rateLimitedEntryDue(ctx: AuthContext, userId: string): boolean {
+  const limiter = ctx.config.rateLimiter
+  const last = lastRateLimited.get(limiter) ?? new Map<string, number>()
+  lastRateLimited.set(limiter, last)
+  const now = Date.now()
+  if (now - (last.get(userId) ?? Number.NEGATIVE_INFINITY) < RATE_LIMITED_EVERY_MS) return false
+  if (last.size >= MAX_REMEMBERED) last.clear()
+  last.set(userId, now)
+  return true
+}
+
+/** The log's method for a try: the password (with or without a code), else the kind of code typed. */
+function methodOf(attempt: ReauthenticationTry, code: unknown): ReauthenticationAttempt["method"] {
+  return attempt.kind === "code" ? codeKind(code) : "password"
+}
+
+/** Checks what the try needs. A code is only spent once the password is right, so a typo wastes no recovery code. */
+async function proves(ctx: AuthContext, who: Visitor, attempt: ReauthenticationTry, body: Record<string, unknown>): Promise<boolean> {
+  if (attempt.kind === "code") return codeProves(ctx, who, body.code)
+  const password = await passwordProves(ctx, who, body.password)
+  if (attempt.kind === "password") return password
+  return password && (await codeProves(ctx, who, body.code))
+}
+
+const WRONG: Readonly<Record<ReauthenticationTry["kind"], { error: ReauthenticateErrorCode; detail: string }>> = {
+  password: { error: "wrong_password", detail: "wrong password" },
+  // One answer for either: telling which was wrong would confirm the password to whoever typed it.
+  "password-and-code": { error: "wrong_password_or_code", detail: "wrong password or code" },
+  code: { error: "wrong_code", detail: "wrong code" },
+}
+
 async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Promise<ResponseInternal> {
   const body = ctx.request.body ?? {}
   const back = (error: ReauthenticateErrorCode): ResponseInternal => ({
     redirect: pageUrl(ctx, callbackUrl, error),
     cookies: [...ctx.outCookies, ...who.cookies],
   })
+  // A forged cross-site POST is nobody's attempt: refused, not logged.
   if (!(await ctx.csrf()).verified) return back("expired_form")
-  const method = body.method
-  if (method !== "password" && method !== "code") return back("unavailable_method")
-  if (method === "password" && !credentialsProvider(ctx)) return back("unavailable_method")
-  if (method === "code" && !(await hasTwoFactor(ctx, who.userId))) return back("unavailable_method")
+  // The credentials provider is named when the password was part of the try, as sign-in entries name it.
+  const provider = credentialsProvider(ctx)?.id ?? null
+  const log = (attempt: Omit<ReauthenticationAttempt, "userId" | "provider">) =>
+    recordReauthentication(ctx, { userId: who.userId, ...attempt, provider: attempt.method === "password" ? provider : null })
 
-  // Counted before the check, so parallel guesses stop at the limit.
+  // Counted before anything is checked, every try alike, so parallel guesses stop at the limit
+  // (and so does what a session holder can write to the owner's log).
   const limiter = ctx.config.rateLimiter
   const verdict = await limiter.consume(RATE_LIMIT_ACTION, who.userId)
-  if (!verdict.allowed) return back("rate_limited")
-  const proved = method === "password" ? await passwordProves(ctx, who, body.password) : await codeProves(ctx, who, body.code)
-  if (!proved) return back(method === "password" ? "wrong_password" : "wrong_code")
+  const attempt = reauthenticationTry(body, await waysOf(ctx, who))
+  const method = attempt.ok ? methodOf(attempt, body.code) : attempt.method
+  if (!verdict.allowed) {
+    if (rateLimitedEntryDue(ctx, who.userId)) await log({ outcome: "failure", method, detail: "too many attempts" })
+    return back("rate_limited")
+  }
+  if (!attempt.ok) {
+    await log({ outcome: "failure", method, detail: attempt.detail })
+    return back(attempt.error)
+  }
+  if (!(await proves(ctx, who, attempt, body))) {
+    await log({ outcome: "failure", method, detail: WRONG[attempt.kind].detail })
+    return back(WRONG[attempt.kind].error)
+  }
 
   await limiter.reset(RATE_LIMIT_ACTION, who.userId)
   const marked = await ctx.config.sessionStrategy.reauthenticated(ctx, new Date())
+  const detail = attempt.kind === "password-and-code" ? secondStepDetail(codeKind(body.code)) : null
+  await log({ outcome: "success", method, detail })
   return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...who.cookies, ...marked] }
 }
 

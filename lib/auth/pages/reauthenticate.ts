@@ -1,9 +1,10 @@
 /**
  * The built-in re-authenticate page ("Confirm it's you"): shown before a
  * sensitive action when the session's last proof of identity is too old. It
- * offers each way this user can prove who they are: the password, an
- * authenticator or recovery code, a passkey, an emailed sign-in link. The
- * passkey form is driven by the sign-in page's script (same hash, same CSP).
+ * offers each way this user can prove who they are: the password (with a
+ * code on the same form when two-factor is on), the code alone (two-factor
+ * without a password), a passkey, an emailed sign-in link. The passkey form
+ * is driven by the sign-in page's script (same hash, same CSP).
  */
 import { html, type SafeHtml } from "./escape"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
@@ -11,7 +12,15 @@ import { safeUrl } from "./urls"
 import { webauthnScriptElement } from "./webauthn"
 
 /** `?error=` values of the re-authenticate page; anything else shows the generic message. */
-export type ReauthenticateErrorCode = "wrong_password" | "wrong_code" | "rate_limited" | "expired_form" | "unavailable_method" | "failed"
+export type ReauthenticateErrorCode =
+  | "wrong_password"
+  | "wrong_code"
+  | "wrong_password_or_code"
+  | "missing_code"
+  | "rate_limited"
+  | "expired_form"
+  | "unavailable_method"
+  | "failed"
 
 export interface ReauthenticatePageParams {
   /** Where the forms post (the page's own URL, without its query). */
@@ -21,9 +30,12 @@ export interface ReauthenticatePageParams {
   callbackUrl: string
   /** The signed-in user's address, shown so they know which account they confirm. */
   email?: string | null
-  /** Offer the password (a credentials provider is configured). */
+  /** The user has a password the credentials provider checks. */
   password: boolean
-  /** Offer an authenticator or recovery code (the user has two-factor on). */
+  /**
+   * The user has two-factor on: the code is asked on the password's form, or
+   * alone when there is no password. The password is never offered alone then.
+   */
   code: boolean
   /** Offer a passkey (the user has one): the provider's id and the auth routes' path. */
   passkey?: { providerId: string; basePath: string }
@@ -36,6 +48,8 @@ export interface ReauthenticatePageParams {
 const MESSAGES: Readonly<Record<ReauthenticateErrorCode, string>> = {
   wrong_password: "That password is not correct. Try again.",
   wrong_code: "That code is not correct, or it was already used. Try again.",
+  wrong_password_or_code: "That password or code is not correct, or the code was already used. Try again.",
+  missing_code: "Enter a code from your authenticator app, or a recovery code, as well as your password.",
   rate_limited: "Too many attempts. Wait a few minutes, then try again.",
   expired_form: "This form has expired. Reload the page and try again.",
   unavailable_method: "That way of confirming is not available for your account.",
@@ -53,26 +67,50 @@ function hidden(p: ReauthenticatePageParams, method?: string): SafeHtml {
 <input type="hidden" name="method" value="${method}">`}`
 }
 
-function passwordForm(p: ReauthenticatePageParams, action: string, autofocus: boolean): SafeHtml {
-  // The address as a username field lets password managers pick the right entry.
-  return html`<form action="${action}" method="post">
-${hidden(p, "password")}
-${p.email ? html`<input type="hidden" name="username" value="${p.email}" autocomplete="username">` : false}
-<div class="field">
+function passwordField(autofocus: boolean): SafeHtml {
+  return html`<div class="field">
 <label for="reauthenticate-password">Password</label>
 <input id="reauthenticate-password" type="password" name="password" autocomplete="current-password" required${autofocus && html` autofocus`}>
-</div>
+</div>`
+}
+
+function codeField(autofocus: boolean): SafeHtml {
+  return html`<div class="field">
+<label for="reauthenticate-code">Authentication code</label>
+<input id="reauthenticate-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="32" required aria-describedby="reauthenticate-code-hint"${autofocus && html` autofocus`}>
+<p id="reauthenticate-code-hint">From your authenticator app, or one of your recovery codes.</p>
+</div>`
+}
+
+/** The address as a username field lets password managers pick the right entry. */
+function usernameField(p: ReauthenticatePageParams): SafeHtml | false {
+  return p.email ? html`<input type="hidden" name="username" value="${p.email}" autocomplete="username">` : false
+}
+
+function passwordForm(p: ReauthenticatePageParams, action: string, autofocus: boolean): SafeHtml {
+  return html`<form action="${action}" method="post">
+${hidden(p, "password")}
+${usernameField(p)}
+${passwordField(autofocus)}
 <button type="submit" class="button button-primary">Confirm with password</button>
+</form>`
+}
+
+/** Two-factor on: both factors on one form, checked together, refused with one answer. */
+function passwordAndCodeForm(p: ReauthenticatePageParams, action: string, autofocus: boolean): SafeHtml {
+  return html`<form action="${action}" method="post">
+${hidden(p, "password")}
+${usernameField(p)}
+${passwordField(autofocus)}
+${codeField(false)}
+<button type="submit" class="button button-primary">Confirm with password and code</button>
 </form>`
 }
 
 function codeForm(p: ReauthenticatePageParams, action: string, autofocus: boolean): SafeHtml {
   return html`<form action="${action}" method="post">
 ${hidden(p, "code")}
-<div class="field">
-<label for="reauthenticate-code">Authentication code</label>
-<input id="reauthenticate-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="32" required${autofocus && html` autofocus`}>
-</div>
+${codeField(autofocus)}
 <button type="submit" class="button button-primary">Confirm with code</button>
 </form>`
 }
@@ -100,8 +138,8 @@ const DIVIDER = html`<div class="divider">or</div>`
 export function renderReauthenticatePage(p: ReauthenticatePageParams): RenderedPage {
   const action = safeUrl(p.actionUrl) ?? ""
   const forms: SafeHtml[] = []
-  if (p.password) forms.push(passwordForm(p, action, forms.length === 0))
-  if (p.code) forms.push(codeForm(p, action, forms.length === 0))
+  if (p.password) forms.push((p.code ? passwordAndCodeForm : passwordForm)(p, action, true))
+  else if (p.code) forms.push(codeForm(p, action, true))
   if (p.passkey) forms.push(passkeyForm(p, p.passkey))
   const signinUrl = p.emailLink && p.email ? safeUrl(p.emailLink.signinUrl) : undefined
   if (signinUrl !== undefined) forms.push(emailLinkForm(p, signinUrl))

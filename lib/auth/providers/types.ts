@@ -32,6 +32,15 @@ export interface CredentialsConfig<C extends Record<string, CredentialInput> = R
    * limit. Default: the first declared credential that is not a password.
    */
   identifier?: (credentials: Partial<Record<keyof C, unknown>>) => string | undefined
+  /**
+   * Whether this user has a password that authorize() can check, for
+   * re-authentication: a user without one is not offered the password, and
+   * with two-factor on confirms with the code alone. Default: every user with
+   * an address has one, so a two-factor user is always asked for password and
+   * code (safe, but an account without a password can then only confirm with
+   * a passkey or an email link).
+   */
+  hasPassword?: (user: { id: string; email: string }) => Awaitable<boolean>
 }
 
 /** OAuth 2.0 / OpenID Connect providers; see providers/oauth-types.ts. */

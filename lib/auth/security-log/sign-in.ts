@@ -10,6 +10,7 @@ import type { AuthContext } from "../context"
 import { emitEvent } from "../events"
 import type { ProviderType } from "../types"
 import { reportSecurityLogFailure } from "./failures"
+import { isReauthentication } from "./reauthentication"
 import { recordSecurityEvent, requestOrigin } from "./record"
 import type { SecurityEventMethod } from "./types"
 
@@ -30,7 +31,12 @@ export function signInMethod(type: ProviderType): SecurityEventMethod {
 /** How the second step of a two-factor sign-in was passed, as the entry's detail says it. */
 export type SecondStep = "totp" | "recovery-code" | "passkey" | "enrolment"
 
-const secondStepDetail: Record<SecondStep, string> = {
+/** The entry's detail for a second step: "with an authenticator code", ... */
+export function secondStepDetail(step: SecondStep): string {
+  return secondStepDetails[step]
+}
+
+const secondStepDetails: Record<SecondStep, string> = {
   totp: "with an authenticator code",
   "recovery-code": "with a recovery code",
   passkey: "with a passkey as second step",
@@ -44,6 +50,12 @@ export interface SignInSucceeded {
   /** A first sign-in (sign-up) is never "a new device": there is nothing to compare with. */
   isNewUser?: boolean
   secondStep?: SecondStep
+  /**
+   * The browser was signed in as this user already (a passkey or an email
+   * link used to confirm who they are): written as a re-authentication, and
+   * no new-device check, since this browser holds the user's session.
+   */
+  reauthentication?: boolean
 }
 
 /**
@@ -57,16 +69,16 @@ export async function recordSignIn(ctx: AuthContext, signIn: SignInSucceeded): P
   const userId = signIn.userId
   if (!config.securityLog.store || typeof userId !== "string" || userId === "") return
   const origin = requestOrigin(config, ctx.request.request)
-  const newDevice = signIn.isNewUser ? false : await isNewDevice(config, userId, origin.device)
+  const newDevice = signIn.isNewUser || signIn.reauthentication ? false : await isNewDevice(config, userId, origin.device)
   await recordSecurityEvent(
     config,
     ctx.request.request,
     {
       userId,
-      type: "sign-in",
+      type: signIn.reauthentication ? "reauthenticated" : "sign-in",
       method: signIn.method,
       provider: signIn.provider ?? null,
-      detail: signIn.secondStep ? secondStepDetail[signIn.secondStep] : null,
+      detail: signIn.secondStep ? secondStepDetails[signIn.secondStep] : null,
     },
     origin,
   )
@@ -105,11 +117,17 @@ export interface SignInFailed {
   detail?: string | null
 }
 
-/** A sign-in attempt was refused. */
+/**
+ * A sign-in attempt was refused. A passkey, or the second step after a
+ * passkey or an email link, refused on a browser signed in as the same user
+ * is a failed re-authentication (reauthentication.ts).
+ */
 export async function recordSignInFailure(ctx: AuthContext, failure: SignInFailed): Promise<void> {
+  if (!ctx.config.securityLog.store) return
+  const reauthentication = await isReauthentication(ctx, failure.userId, failure.provider)
   await recordSecurityEvent(ctx.config, ctx.request.request, {
     userId: failure.userId,
-    type: "sign-in",
+    type: reauthentication ? "reauthenticated" : "sign-in",
     outcome: "failure",
     method: failure.method,
     provider: failure.provider ?? null,

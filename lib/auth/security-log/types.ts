@@ -24,6 +24,8 @@ export type SecurityEventType =
   | "account-deletion-requested"
   /** Wrong second-step codes reached the alert threshold (rate-limit rule "two-factor-failure-alert"). */
   | "two-factor-failures"
+  /** A signed-in user confirmed who they are again (step-up), or tried to. */
+  | "reauthenticated"
 
 export type SecurityEventOutcome = "success" | "failure"
 

@@ -12,6 +12,7 @@ import { emitEvent } from "../events"
 import type { ResponseInternal } from "../http/response"
 import { knownClientCookie } from "../rate-limit/known-client"
 import { isAcceptableCallbackUrl } from "../redirect"
+import { isReauthentication } from "../security-log/reauthentication"
 import { recordSignIn, type SecondStep, signInMethod } from "../security-log/sign-in"
 import { createSession } from "../session/create"
 import type { Account, Profile, User } from "../types"
@@ -75,9 +76,11 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
     ...(profile !== undefined && { profile }),
     ...(passed.isNewUser !== undefined && { isNewUser }),
   }
+  // Asked before the new session replaces the browser's current one.
+  const reauthentication = await isReauthentication(ctx, user.id, account?.provider)
   // The start is the session's business, not the signIn event's.
   const sessionCookies = await createSession(ctx, { ...signedIn, startedAt: ctx.signInStartedAt })
-  await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser })
+  await recordSignIn(ctx, { userId: user.id, method: signInMethod(method), provider: account?.provider, isNewUser, reauthentication })
   await emitEvent(ctx.config, "signIn", signedIn)
   return { redirect: destination(ctx, callbackUrl, isNewUser), cookies: [...ctx.outCookies, ...sessionCookies] }
 }
@@ -102,6 +105,7 @@ export async function finishPendingSignIn(
   const stored = await ctx.config.adapter?.getUser?.(pending.user.id)
   const user: User = stored ?? pending.user
   const { account, isNewUser } = pending
+  const reauthentication = await isReauthentication(ctx, pending.user.id, account?.provider)
   const sessionCookies = await createSession(ctx, { user, account, isNewUser, startedAt: pending.startedAt })
   // The entry names the first factor; the detail says how the second step was passed.
   await recordSignIn(ctx, {
@@ -110,6 +114,7 @@ export async function finishPendingSignIn(
     provider: account?.provider,
     isNewUser,
     secondStep,
+    reauthentication,
   })
   await emitEvent(ctx.config, "signIn", { user, account, isNewUser })
   const callbackUrl = await checkedCallbackUrl(ctx, pending.callbackUrl)

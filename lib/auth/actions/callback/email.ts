@@ -13,6 +13,7 @@ import { MissingCSRF, Verification } from "../../errors"
 import { htmlHeaders, type ResponseInternal } from "../../http/response"
 import { renderConfirmLinkPage } from "../../pages/confirm-link"
 import type { EmailConfig } from "../../providers/email"
+import { recordReauthentication, signedInUserOf } from "../../security-log/reauthentication"
 import { startSession } from "../../two-factor/second-step"
 import type { Account } from "../../types"
 import { pageTheme } from "../pages"
@@ -34,6 +35,28 @@ function linkParams(ctx: AuthContext): { token: string; identifier: string } {
     if (cause instanceof InvalidEmailAddress) throw new Verification("The sign-in link has an invalid email", { cause })
     throw cause
   }
+}
+
+/**
+ * A refused link opened in a browser signed in as the address's owner: the
+ * owner tried to confirm who they are with a link (the re-authenticate page
+ * offers one), and the log says it failed. A refused link elsewhere names
+ * nobody for sure and is not logged.
+ */
+async function logRefusedReauthentication(ctx: AuthContext, provider: EmailConfig, identifier: string): Promise<void> {
+  if (!ctx.config.securityLog.store) return
+  const userId = await signedInUserOf(ctx)
+  if (userId === null) return
+  const owner = await Promise.resolve(ctx.config.adapter?.getUser?.(userId)).catch(() => null)
+  if (typeof owner?.email !== "string") return
+  let address: string
+  try {
+    address = normalizeEmailAddress(owner.email)
+  } catch {
+    return
+  }
+  if (address !== identifier) return
+  await recordReauthentication(ctx, { userId, outcome: "failure", method: "email", provider: provider.id, detail: "link expired or already used" })
 }
 
 export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Promise<ResponseInternal> {
@@ -58,7 +81,10 @@ export async function emailCallback(ctx: AuthContext, provider: EmailConfig): Pr
   const adapter = adapterView(ctx.config.adapters, "email")
   const secrets = tokenSecrets(provider.secret, ctx.config.secrets)
   const consumed = await consumeVerificationToken(adapter, { identifier, token, secrets })
-  if (!consumed) throw new Verification("The sign-in link is unknown, used or expired")
+  if (!consumed) {
+    await logRefusedReauthentication(ctx, provider, identifier)
+    throw new Verification("The sign-in link is unknown, used or expired")
+  }
 
   const login = await resolveEmailUser(ctx, identifier)
   const account: Account = { providerAccountId: identifier, userId: login.candidate.id, type: "email", provider: provider.id }

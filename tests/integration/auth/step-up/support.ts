@@ -5,7 +5,12 @@
  */
 import type { AuthConfig } from "@/lib/auth"
 import type { Adapter, AdapterSession, AdapterTwoFactor, AdapterUser } from "@/lib/auth/adapters/types"
+import type { SecurityEvent } from "@/lib/auth/security-log/types"
+import { Secret, TOTP } from "otpauth"
+import { resolveAuthConfig } from "@/lib/auth/auth"
 import Credentials from "@/lib/auth/providers/credentials"
+import { hashRecoveryCode } from "@/lib/auth/two-factor/recovery-codes"
+import { newTotpSecret } from "@/lib/auth/two-factor/totp"
 import { MemoryRateLimitStore } from "@/lib/auth/rate-limit/memory-store"
 import { decode, encode } from "@/lib/auth/jwt"
 import { BASE, type Browser, SECRET } from "../support"
@@ -19,6 +24,8 @@ export interface MemoryDatabase {
   sessions: Map<string, AdapterSession>
   twoFactor: Map<string, AdapterTwoFactor>
   recoveryCodes: Map<string, Set<string>>
+  /** The security log, oldest first. */
+  events: SecurityEvent[]
 }
 
 /** `details: false` stands for an Auth.js adapter: no listSessions, no createdAt or authenticatedAt. */
@@ -27,6 +34,7 @@ export function memoryDatabase({ details = true }: { details?: boolean } = {}): 
   const sessions = new Map<string, AdapterSession>()
   const twoFactor = new Map<string, AdapterTwoFactor>()
   const recoveryCodes = new Map<string, Set<string>>()
+  const events: SecurityEvent[] = []
   const adapter: Adapter = {
     createUser: async (user) => user,
     getUser: async (id) => users.get(id) ?? null,
@@ -69,19 +77,30 @@ export function memoryDatabase({ details = true }: { details?: boolean } = {}): 
     },
     replaceRecoveryCodes: async (userId, hashes) => void recoveryCodes.set(userId, new Set(hashes)),
     useRecoveryCode: async (userId, hash) => recoveryCodes.get(userId)?.delete(hash) ?? false,
+    createSecurityEvent: async (event) => {
+      const { createdAt, ...rest } = event
+      events.push({ method: null, provider: null, ip: null, userAgent: null, device: null, detail: null, ...rest, id: `e${events.length + 1}`, createdAt: createdAt ?? new Date() })
+    },
+    listSecurityEvents: async (userId, limit) => events.filter((e) => e.userId === userId).reverse().slice(0, limit),
+    deleteSecurityEventsBefore: async () => 0,
   }
-  return { adapter, sessions, twoFactor, recoveryCodes }
+  return { adapter, sessions, twoFactor, recoveryCodes, events }
 }
 
-/** A password provider whose authorize() knows the two users (or, with `answer`, always names that user). */
-export function passwordProvider(answer?: AdapterUser) {
+/**
+ * A password provider whose authorize() knows the two users (or, with `answer`, always names that user).
+ * `withoutPassword`: the users the provider's hasPassword says have none (an OAuth-only account).
+ */
+export function passwordProvider(answer?: AdapterUser, withoutPassword: readonly string[] = []) {
   return Credentials({
     credentials: { email: { type: "email" }, password: { type: "password" } },
+    ...(withoutPassword.length > 0 && { hasPassword: ({ id }: { id: string }) => !withoutPassword.includes(id) }),
     authorize: async (c) => {
       if (answer) return { id: answer.id, email: answer.email }
       const email = String(c.email)
       const user = [ada, bob].find((u) => u.email === email)
-      return user && passwords[email] === c.password ? { id: user.id, name: user.name, email: user.email } : null
+      if (!user || withoutPassword.includes(user.id)) return null
+      return passwords[email] === c.password ? { id: user.id, name: user.name, email: user.email } : null
     },
   })
 }
@@ -124,4 +143,22 @@ export async function ageProof(browser: Browser, seconds: number, rows?: Session
   const token = await decode({ token: value, secret, salt })
   if (!token) throw new Error("ageProof: the browser holds no readable session token")
   browser.jar.set(salt, await encode({ token: { ...token, authenticatedAt: at }, secret, salt }))
+}
+
+/** Two-factor on for `userId`, as enrolment leaves it: an authenticator and ten recovery codes. */
+export async function turnOnTwoFactor(config: AuthConfig, db: MemoryDatabase, userId: string): Promise<{ totp: TOTP; recovery: string[] }> {
+  const secret = newTotpSecret()
+  const sealed = await resolveAuthConfig(config).twoFactor.box.seal(secret, userId)
+  const recovery = Array.from({ length: 10 }, (_, i) => `k7m2-9xq${i}-hf3t`)
+  const hashes = await Promise.all(recovery.map(async (code) => (await hashRecoveryCode(code, userId))!))
+  await db.adapter.enableTwoFactor!(userId, { secret: sealed, recoveryCodeHashes: hashes })
+  return { totp: new TOTP({ secret: Secret.fromBase32(secret) }), recovery }
+}
+
+/** ageProof for the in-memory database: the row's authenticatedAt (database strategy) or the token's claim (jwt). */
+export async function ageMemoryProof(db: MemoryDatabase, browser: Browser, seconds: number): Promise<void> {
+  if (browser.config.session?.strategy !== "database") return ageProof(browser, seconds)
+  const row = db.sessions.get(browser.sessionValue())
+  if (!row) throw new Error("ageMemoryProof: no session row for the browser's cookie")
+  row.authenticatedAt = new Date(Date.now() - seconds * 1000)
 }

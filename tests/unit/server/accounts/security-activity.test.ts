@@ -61,9 +61,38 @@ const TYPES: Record<SecurityEventType, [success: string, failure: string]> = {
     "Several wrong two-factor codes at sign-in: someone who has your password may be trying to get in",
     "Several wrong two-factor codes at sign-in: someone who has your password may be trying to get in",
   ],
+  reauthenticated: ["Identity confirmed", "Failed identity confirmation"],
 }
 
 describe("describeSecurityEvent", () => {
+  // Every way a re-authentication is written (actions/reauthenticate.ts, and the passkey and
+  // email-link sign-ins made on a browser already signed in as the user), success and failure.
+  it.each([
+    [{ method: "password" }, "Identity confirmed with a password", "Failed identity confirmation with a password"],
+    [
+      { method: "password", detail: "with an authenticator code" },
+      "Identity confirmed with a password (with an authenticator code)",
+      "Failed identity confirmation with a password (with an authenticator code)",
+    ],
+    [
+      { method: "password", detail: "with a recovery code" },
+      "Identity confirmed with a password (with a recovery code)",
+      "Failed identity confirmation with a password (with a recovery code)",
+    ],
+    [{ method: "totp" }, "Identity confirmed with an authenticator code", "Failed identity confirmation with an authenticator code"],
+    [{ method: "recovery-code" }, "Identity confirmed with a recovery code", "Failed identity confirmation with a recovery code"],
+    [{ method: "passkey" }, "Identity confirmed with a passkey", "Failed identity confirmation with a passkey"],
+    [{ method: "email" }, "Identity confirmed with an email link", "Failed identity confirmation with an email link"],
+  ] as [Partial<SecurityEvent>, string, string][])("a re-authentication %o", (more, success, failure) => {
+    expect(describeSecurityEvent(entry("reauthenticated", more))).toBe(success)
+    expect(describeSecurityEvent(entry("reauthenticated", { ...more, outcome: "failure" }))).toBe(failure)
+  })
+
+  it("a refused re-authentication says why without saying which factor was wrong", () => {
+    const refused = entry("reauthenticated", { method: "password", outcome: "failure", detail: "wrong password or code" })
+    expect(describeSecurityEvent(refused)).toBe("Failed identity confirmation with a password (wrong password or code)")
+  })
+
   it.each(Object.entries(TYPES) as [SecurityEventType, [string, string]][])("%s, success and failure", (type, [success, failure]) => {
     expect(describeSecurityEvent(entry(type))).toBe(success)
     expect(describeSecurityEvent(entry(type, { outcome: "failure" }))).toBe(failure)
