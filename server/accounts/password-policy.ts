@@ -1,6 +1,6 @@
 import { dictionary } from "@zxcvbn-ts/language-common"
 
-import { appName } from "@/server/app-name"
+import { appName } from "../app-name"
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules"
 
 /**
