@@ -25,17 +25,12 @@ import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, Browser, isDeletion, SECRET, setCookie } from "./support"
+import { BASE, Browser, isDeletion, SECRET, setCookie, DATABASE_AND_STRATEGY_CASES } from "./support"
 
 const PASSWORD = "attacker-knows-this-4417"
 const COOKIE = "authjs.session-token"
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("revoking a user's sessions (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

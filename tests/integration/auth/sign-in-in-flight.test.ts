@@ -20,16 +20,11 @@ import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, Browser, ORIGIN, SECRET } from "./support"
+import { BASE, Browser, ORIGIN, SECRET, DATABASE_AND_STRATEGY_CASES } from "./support"
 
 const PASSWORD = "shared-secret-password-6620"
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("a sign-in in flight during a reset (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

@@ -14,6 +14,14 @@ export const ORIGIN = "http://localhost:3000"
 export const HTTPS_ORIGIN = "https://app.example.test"
 export const BASE = "/auth"
 
+/** Every database the suite runs on with every session strategy: where sessions and their storage both matter. */
+export const DATABASE_AND_STRATEGY_CASES = [
+  ["sqlite", "database"],
+  ["sqlite", "jwt"],
+  ["postgresql", "database"],
+  ["postgresql", "jwt"],
+] as const
+
 export interface SetCookie {
   name: string
   /** Raw (still percent-encoded) value, as a browser would send it back. */

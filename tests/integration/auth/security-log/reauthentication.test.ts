@@ -21,7 +21,7 @@ import { describeSecurityEvent } from "@/server/accounts/security-activity"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
-import { BASE, Browser, ORIGIN, SECRET } from "../support"
+import { BASE, Browser, ORIGIN, SECRET, DATABASE_AND_STRATEGY_CASES } from "../support"
 
 const PASSWORD = "correct-horse-battery-9"
 const WRONG = "wrong-horse-battery-77"
@@ -31,12 +31,7 @@ function codeFor(secret: string, stepOffset = 0): string {
   return totp.generate({ timestamp: Date.now() + stepOffset * 30_000 })
 }
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("security log of re-authentications (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

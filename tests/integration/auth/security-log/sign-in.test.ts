@@ -26,7 +26,7 @@ import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { linkIn, smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
-import { BASE, Browser, ORIGIN, SECRET, type SendOptions } from "../support"
+import { BASE, Browser, ORIGIN, SECRET, type SendOptions, DATABASE_AND_STRATEGY_CASES } from "../support"
 
 const PASSWORD = "correct-horse-battery-9"
 const WRONG = "wrong-horse-battery-77"
@@ -56,12 +56,7 @@ function codeFor(secret: string, stepOffset = 0): string {
   return totp.generate({ timestamp: Date.now() + stepOffset * 30_000 })
 }
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("security log of sign-ins (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

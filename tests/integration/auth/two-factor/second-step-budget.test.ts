@@ -17,7 +17,7 @@ import Credentials from "@/lib/auth/providers/credentials"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, Browser, ORIGIN, SECRET } from "../support"
+import { BASE, Browser, ORIGIN, SECRET, DATABASE_AND_STRATEGY_CASES } from "../support"
 
 const PASSWORD = "correct-horse-battery-9"
 const KNOWN = "authjs.known-second-step"
@@ -37,12 +37,7 @@ function wrongCode(secret: string): string {
   return String(code)
 }
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("the second step's per-user budget (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

@@ -28,7 +28,7 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { startOidcServer, type OidcServer } from "@/tests/helpers/oidc-provider"
 import { linkIn, smtpTransportOptions, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
 import { SoftAuthenticator } from "@/tests/helpers/soft-authenticator"
-import { BASE, Browser, ORIGIN, SECRET } from "../support"
+import { BASE, Browser, ORIGIN, SECRET, DATABASE_AND_STRATEGY_CASES } from "../support"
 import { signInWith } from "../oauth/support"
 
 const PASSWORD = "correct-horse-battery-9"
@@ -39,12 +39,7 @@ function codeFor(secret: string, stepOffset = 0): string {
   return totp.generate({ timestamp: Date.now() + stepOffset * 30_000 })
 }
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("two-factor sign-in (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase
