@@ -7,6 +7,7 @@
  */
 import type { Awaitable, TokenSet } from "../types"
 import type { NewSecurityEvent, SecurityEvent } from "../security-log/types"
+import type { StoredBan, UserAccessRecord, UserListPage, UserListQuery } from "../access/user-access"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
@@ -23,6 +24,14 @@ export interface AdapterUser {
   emailVerified: Date | null
   name?: string | null
   image?: string | null
+  /**
+   * Not in Auth.js (issue 33): what getSessionAndUser reads beside the user, in the same
+   * statement, so the database strategy knows roles and bans without a query of its own.
+   * Absent: an adapter that does not keep them (the user then holds only the "user" role).
+   */
+  roles?: readonly string[]
+  bannedAt?: Date | null
+  banExpires?: Date | null
   [key: string]: unknown
 }
 
@@ -169,6 +178,19 @@ export interface Adapter {
    * the address verified, as Auth.js does.
    */
   removeCredentials?(userId: string): Awaitable<void>
+  /**
+   * Not in Auth.js (issue 33): roles and bans (adapters/capabilities.ts, accessMethods; all three or
+   * none). getUserAccess: the user's stored roles, address and ban, null for an unknown user.
+   */
+  getUserAccess?(userId: string): Awaitable<UserAccessRecord | null>
+  /** Stores the user's roles ("user" is implied); false: no such user. */
+  setUserRoles?(userId: string, roles: readonly string[]): Awaitable<boolean>
+  /** Stores a ban, or lifts it (null); false: no such user. */
+  setUserBan?(userId: string, ban: StoredBan | null): Awaitable<boolean>
+  /** Not in Auth.js (issue 33), optional: records when the user last signed in (the admin list sorts by it). */
+  setLastSignIn?(userId: string, at: Date): Awaitable<void>
+  /** Not in Auth.js (issue 33): the admin's user list (lib/auth/admin). */
+  listUsers?(query: UserListQuery): Awaitable<UserListPage>
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>

@@ -14,6 +14,7 @@ import type { SessionAdapter } from "../adapters/capabilities"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
+import { sessionUserRoles, withRoles } from "./access"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -109,6 +110,12 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
     return { session: null, cookies: [clearSessionCookie(ctx)] }
   }
 
+  // A ban ends the session (the ban deleted the rows already; this covers a row written since).
+  const roles = sessionUserRoles(config, found.user)
+  if (roles === null) {
+    await adapter.deleteSession(sessionToken)
+    return { session: null, cookies: [clearSessionCookie(ctx)] }
+  }
   let { session: row, user } = found
   const cookies: Cookie[] = []
   const slid = cappedExpiryMs(now, maxAge, absoluteEnd)
@@ -130,7 +137,7 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])
   // Awaited only when it is a promise: this runs on every request (see isPromiseLike).
-  const session = (isPromiseLike(answer) ? await answer : answer) as Session | null
+  const session = withRoles((isPromiseLike(answer) ? await answer : answer) as Session | null, roles)
 
   if (session && config.events.session) await emitEvent(config, "session", { session } as never)
   return { session, cookies, proof: { userId: user.id, authenticatedAt: authenticatedAtOf(row) } }

@@ -14,6 +14,8 @@ import type { DecodeOptions } from "../jwt"
 import { type Cookie, isPromiseLike, type JWT, type Session } from "../types"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { VALID_FROM_CLAIM, withValidFrom } from "./valid-from"
+import { withRoles } from "./access"
+import { USER_ROLE } from "../access/control"
 
 /**
  * Claims the library owns, beside Auth.js's: when the user last proved who
@@ -26,6 +28,18 @@ export const AUTHENTICATED_AT_CLAIM = "authenticatedAt"
 export const SIGNED_IN_AT_CLAIM = "signedInAt"
 export { VALID_FROM_CLAIM }
 const LIBRARY_CLAIMS = [AUTHENTICATED_AT_CLAIM, SIGNED_IN_AT_CLAIM, VALID_FROM_CLAIM] as const
+/**
+ * The roles the user held at sign-in (issue 33), the library's too. A role change revokes the
+ * user's sessions (lib/auth/admin), so a token never outlives its roles by more than the
+ * revocation delay.
+ */
+export const ROLES_CLAIM = "roles"
+
+/** The token's roles; a token from before the claim holds "user" only. */
+function rolesClaim(token: JWT): string[] {
+  const value = token[ROLES_CLAIM]
+  return Array.isArray(value) ? value.filter((role): role is string => typeof role === "string") : [USER_ROLE]
+}
 
 function secondsClaim(token: JWT, claim: string): number | undefined {
   const value = token[claim]
@@ -40,6 +54,8 @@ function withLibraryClaims(token: JWT, source: JWT): JWT {
     if (value === undefined) delete out[claim]
     else out[claim] = value
   }
+  if (Array.isArray(source[ROLES_CLAIM])) out[ROLES_CLAIM] = rolesClaim(source)
+  else delete out[ROLES_CLAIM]
   return out
 }
 
@@ -181,8 +197,9 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const lifetime = tokenLifetime(ctx, absoluteEnd, nowSeconds)
   const tokenExpires = reissue ? nowSeconds + lifetime : (payload.exp ?? issuedAt + config.jwt.maxAge)
   const cookieExpires = cookieExpiry(ctx, issuedAt, absoluteEnd)
+  const roles = rolesClaim(token)
   const defaultSession: Session = {
-    user: { name: token.name, email: token.email, image: token.picture },
+    user: { name: token.name, email: token.email, image: token.picture, roles },
     expires: new Date(Math.min(tokenExpires * 1000, cookieExpires.valueOf())).toISOString(),
   }
   const answer = config.callbacks.session({
@@ -190,7 +207,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     token,
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])
-  const session = (isPromiseLike(answer) ? await answer : answer) as Session | null
+  const session = withRoles((isPromiseLike(answer) ? await answer : answer) as Session | null, roles)
 
   const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token, lifetime), { expires: cookieExpires }) : []
   // The browser gets the new token; keeping the old one's claims would only hold memory.
@@ -215,7 +232,12 @@ async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[
   }
   const nowSeconds = Math.floor(Date.now() / 1000)
   // Signing in is the proof: both library claims in seconds start now.
-  const own: JWT = { [AUTHENTICATED_AT_CLAIM]: nowSeconds, [SIGNED_IN_AT_CLAIM]: nowSeconds, [VALID_FROM_CLAIM]: startedAt }
+  const own: JWT = {
+    [AUTHENTICATED_AT_CLAIM]: nowSeconds,
+    [SIGNED_IN_AT_CLAIM]: nowSeconds,
+    [VALID_FROM_CLAIM]: startedAt,
+    [ROLES_CLAIM]: [...(signedIn.roles ?? [USER_ROLE])],
+  }
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id, ...own }
   const shaped = await config.callbacks.jwt({
     token: initial,

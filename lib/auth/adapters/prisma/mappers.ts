@@ -5,7 +5,8 @@
  * database access.
  */
 import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types"
-import type { AccountData, AccountRow, AuthenticatorRow, SessionProofRow, SessionRow, UserRow } from "./rows"
+import type { AccountData, AccountRow, AuthenticatorRow, SessionProofRow, SessionRow, UserRow, UserWithAccessRow } from "./rows"
+import { parseStoredRoles } from "../../access/user-access"
 
 /** True when `value` is a Date, or a string that parses to one, and the date is valid. */
 export function isDate(value: unknown): boolean {
@@ -28,6 +29,11 @@ export function withoutUndefined(record: Record<string, unknown>): Record<string
 
 export function toUser(row: UserRow): AdapterUser {
   return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, image: row.image }
+}
+
+/** A user read with the session: the stored roles as a list and the ban's two instants beside the Auth.js fields. */
+export function toUserWithAccess(row: UserWithAccessRow): AdapterUser {
+  return { ...toUser(row), roles: parseStoredRoles(row.roles), bannedAt: row.bannedAt, banExpires: row.banExpires }
 }
 
 export function toSession(row: SessionRow & Partial<SessionProofRow>): AdapterSession {

@@ -33,6 +33,10 @@ export type { VerificationToken }
 export const userSelect = { id: true, name: true, email: true, emailVerified: true, image: true } as const
 export type UserSelect = typeof userSelect
 
+/** The session lookup reads the user's roles and ban in the same statement (issue 33). */
+export const userWithAccessSelect = { ...userSelect, roles: true, bannedAt: true, banExpires: true } as const
+export type UserWithAccessRow = UserRow & { roles: string | null; bannedAt: Date | null; banExpires: Date | null }
+
 export const accountSelect = {
   userId: true,
   type: true,
@@ -52,7 +56,7 @@ export const sessionSelect = { sessionToken: true, userId: true, expires: true }
 export type SessionSelect = typeof sessionSelect
 
 /** The lookup behind every request also reads when the session started and was last proved (lifetime, step-up). */
-export const sessionAndUserSelect = { ...sessionSelect, createdAt: true, authenticatedAt: true, user: { select: userSelect } } as const
+export const sessionAndUserSelect = { ...sessionSelect, createdAt: true, authenticatedAt: true, user: { select: userWithAccessSelect } } as const
 export type SessionAndUserSelect = typeof sessionAndUserSelect
 
 export const verificationTokenSelect = { identifier: true, token: true, expires: true } as const

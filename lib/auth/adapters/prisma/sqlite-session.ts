@@ -17,6 +17,7 @@
  */
 import Database from "better-sqlite3"
 import type { AdapterSession, AdapterUser } from "../types"
+import { parseStoredRoles } from "../../access/user-access"
 import type { PrismaLike } from "./client"
 
 /** A DATETIME read raw: ISO text from Prisma, epoch ms from older SQLite files, or a Date from $queryRaw. */
@@ -35,6 +36,9 @@ interface SessionUserRow {
   email: string | null
   emailVerified: unknown
   image: string | null
+  roles: string | null
+  bannedAt: unknown
+  banExpires: unknown
 }
 
 export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
@@ -42,7 +46,7 @@ export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 // Table and column names are the Auth.js schema's.
 const SELECT_SESSION_AND_USER = `
   SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
-         u."id", u."name", u."email", u."emailVerified", u."image"
+         u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires"
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
   WHERE s."sessionToken" = ?`
 
@@ -70,6 +74,9 @@ function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       email: row.email,
       emailVerified: row.emailVerified === null ? null : toDate(row.emailVerified),
       image: row.image,
+      roles: parseStoredRoles(row.roles),
+      bannedAt: row.bannedAt === null ? null : toDate(row.bannedAt),
+      banExpires: row.banExpires === null ? null : toDate(row.banExpires),
     },
   }
 }
