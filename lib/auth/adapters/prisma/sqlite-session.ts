@@ -43,7 +43,8 @@ interface SessionUserRow {
 
 export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 
-// Table and column names are the Auth.js schema's.
+// Table and column names are the Auth.js schema's, plus the starter's roles and ban columns (issue 33):
+// the database strategy learns a user's roles and ban in this same statement.
 const SELECT_SESSION_AND_USER = `
   SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
          u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires"
