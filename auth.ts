@@ -216,6 +216,7 @@ export const {
   hasPermission,
   requirePermission,
   admin,
+  impersonation,
 } = NextAuth(authConfig)
 
 /**

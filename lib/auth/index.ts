@@ -221,6 +221,12 @@ export { parseAdminEmails, type UserListEntry, type UserListPage, type UserListQ
 export type { AccessOptions } from "./config/types"
 export { banUser, unbanUser, setUserRoles, type BanOptions, type StandingChangeOrigin, type StandingResult } from "./admin/standing"
 export {
+  startImpersonation,
+  stopImpersonation,
+  type ImpersonationStarted,
+  type ImpersonationStopped,
+} from "./admin/impersonation"
+export {
   adminOperations,
   type AdminActor,
   type AdminOperations,

@@ -18,6 +18,21 @@ export interface UserAccessRecord {
   banExpires: Date | null
 }
 
+/** The longest an impersonation session lives, and its default (seconds). */
+export const MAX_IMPERSONATION_SECONDS = 3600
+
+/** AUTH_IMPERSONATION_MAX_AGE: whole seconds; anything else is left to the default. */
+export function impersonationMaxAgeFromEnv(value: string | undefined): number | undefined {
+  const trimmed = value?.trim()
+  return trimmed && /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : undefined
+}
+
+/** The configured lifetime of an impersonation, between one minute and an hour. */
+export function impersonationMaxAge(configured: number | undefined): number {
+  if (configured === undefined || !Number.isFinite(configured)) return MAX_IMPERSONATION_SECONDS
+  return Math.min(MAX_IMPERSONATION_SECONDS, Math.max(60, Math.floor(configured)))
+}
+
 /** A ban in force: until when (null: permanent). */
 export interface ActiveBan {
   until: Date | null

@@ -60,12 +60,18 @@ export interface AdapterSession {
    * counts createdAt (the sign-in), and with neither the proof is stale.
    */
   authenticatedAt?: Date | null
+  /**
+   * Not in Auth.js (issue 33): the admin who started this session as the user (impersonation),
+   * and their reason. Read with the session; stored by an adapter that has `listSessions`.
+   */
+  impersonatedBy?: string | null
+  impersonationReason?: string | null
   [key: string]: unknown
 }
 
 /** What createSession is given. The details go only to adapters that have `listSessions`. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent" | "authenticatedAt">>
+  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent" | "authenticatedAt" | "impersonatedBy" | "impersonationReason">>
 
 export interface VerificationToken {
   identifier: string

@@ -18,7 +18,7 @@ import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/
 import { processValidSinceCache } from "../session/valid-since-cache"
 import { accessMethods, adapterViews, hasMethods, revocationMethods, securityLogMethods } from "../adapters/capabilities"
 import { defaultAccessControl } from "../access/control"
-import { parseAdminEmails } from "../access/user-access"
+import { impersonationMaxAge, parseAdminEmails } from "../access/user-access"
 import { wrapAdapter } from "./adapter"
 import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
 import { assertConfig } from "./assert"
@@ -158,6 +158,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     access: {
       control: config.access?.control ?? defaultAccessControl,
       adminEmails: parseAdminEmails((config.access?.adminEmails ?? []).join(",")),
+      impersonationMaxAge: impersonationMaxAge(config.access?.impersonationMaxAge),
       adapter: hasMethods(adapter, accessMethods) ? adapter : undefined,
     },
     error,

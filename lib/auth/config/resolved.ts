@@ -73,6 +73,8 @@ export interface ResolvedAccess {
   control: AccessControl
   /** AUTH_ADMIN_EMAILS and access.adminEmails, lower-cased. */
   adminEmails: ReadonlySet<string>
+  /** Seconds an impersonation session lives (at most an hour). */
+  impersonationMaxAge: number
   /** The adapter when it keeps roles and bans; undefined: every user holds "user" only and nobody is banned. */
   adapter?: AccessAdapter
 }
@@ -168,6 +170,8 @@ export interface SessionRead {
 export interface SessionProof {
   userId: string
   authenticatedAt: Date | null
+  /** Set when the session is an impersonation: the admin's user id. Its proof is never recent. */
+  impersonatedBy?: string
 }
 
 /**

@@ -198,4 +198,9 @@ export interface AccessOptions {
    * comma-separated). An unverified address grants nothing.
    */
   adminEmails?: readonly string[]
+  /**
+   * Seconds an impersonation session lives (also AUTH_IMPERSONATION_MAX_AGE); default and most 3600:
+   * a longer value is cut to an hour.
+   */
+  impersonationMaxAge?: number
 }

@@ -11,6 +11,7 @@ import { notFound, redirect as nextRedirect } from "next/navigation"
 import { defaultAccessControl, type AccessControl, type PermissionRequest, type Resources, type SessionWithRoles } from "../access/control"
 import { resolveAuthConfig } from "../auth"
 import { adminOperationsFor, type AdminActor, type AdminOperations, type AdminOperationsOptions } from "../admin/operations"
+import { startImpersonationNow, stopImpersonationNow } from "../admin/impersonation"
 import type { Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
@@ -61,7 +62,10 @@ export function permissionChecks(getConfig: () => Promise<PreparedConfig>, peek:
       async (...args: A): Promise<T> => {
         const prepared = await getConfig()
         const { read } = await currentRead(prepared)
-        const actor: AdminActor | null = read.session && read.proof ? { userId: read.proof.userId, authenticatedAt: read.proof.authenticatedAt } : null
+        const actor: AdminActor | null =
+          read.session && read.proof
+            ? { userId: read.proof.userId, authenticatedAt: read.proof.authenticatedAt, impersonating: read.proof.impersonatedBy !== undefined }
+            : null
         return run(adminOperationsFor(resolveAuthConfig(prepared.handler), options), actor as AdminActor, ...args)
       }
     return {
@@ -78,5 +82,34 @@ export function permissionChecks(getConfig: () => Promise<PreparedConfig>, peek:
     }
   }
 
-  return { hasPermission, requirePermission, admin }
+  /** The current request as a standard Request: its public URL and its cookies. */
+  const currentRequest = async (prepared: PreparedConfig): Promise<Request> => {
+    const headers = await nextHeaders()
+    const cookie = await currentCookieHeader()
+    const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
+    const request = new Request(`${prepared.origin(source)}/`, { headers: { cookie: cookie ?? "", "user-agent": headers.get("user-agent") ?? "" } })
+    return request
+  }
+
+  /** Impersonation from a server action: start (the current user is the admin) and stop; the cookies are set here. */
+  const impersonation = {
+    async start(userId: string, reason: string): Promise<void> {
+      const prepared = await getConfig()
+      const { read } = await currentRead(prepared)
+      const actor: AdminActor | null =
+        read.session && read.proof
+          ? { userId: read.proof.userId, authenticatedAt: read.proof.authenticatedAt, impersonating: read.proof.impersonatedBy !== undefined }
+          : null
+      const { cookies } = await startImpersonationNow(resolveAuthConfig(prepared.handler), await currentRequest(prepared), actor as AdminActor, userId, reason)
+      await setCookies(cookies)
+    },
+    async stop(): Promise<boolean> {
+      const prepared = await getConfig()
+      const stopped = await stopImpersonationNow(resolveAuthConfig(prepared.handler), await currentRequest(prepared))
+      if (stopped.status === "stopped") await setCookies(stopped.cookies)
+      return stopped.status === "stopped"
+    },
+  }
+
+  return { hasPermission, requirePermission, admin, impersonation }
 }

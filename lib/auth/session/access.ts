@@ -29,6 +29,12 @@ export function sessionUserRoles(config: Pick<ResolvedConfig, "access">, user: A
   return effectiveRoles({ roles: user.roles ?? [], email: user.email, emailVerified: user.emailVerified }, config.access.adminEmails)
 }
 
+/** The session marked as an impersonation (`session.impersonatedBy`: the admin's user id), or left as it is. */
+export function withImpersonator<S extends Record<string, unknown> | null>(session: S, impersonatedBy: string | null | undefined): S {
+  if (session && typeof impersonatedBy === "string") (session as Record<string, unknown>).impersonatedBy = impersonatedBy
+  return session
+}
+
 /** The session's user with the library's roles on it: not the app's to set through the session callback. */
 export function withRoles<S extends { user?: unknown } | null>(session: S, roles: readonly string[]): S {
   if (session && typeof session.user === "object" && session.user !== null) (session.user as { roles?: readonly string[] }).roles = roles

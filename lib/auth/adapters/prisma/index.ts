@@ -213,13 +213,19 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       return row && toAccount(row)
     },
 
-    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent, authenticatedAt }) {
+    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent, authenticatedAt, impersonatedBy, impersonationReason }) {
       pruneExpired()
       // createdAt comes from the column's default.
-      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date } = { sessionToken, userId, expires }
+      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date; impersonatedBy?: string; impersonationReason?: string } = {
+        sessionToken,
+        userId,
+        expires,
+      }
       if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
       if (authenticatedAt instanceof Date) data.authenticatedAt = authenticatedAt
       if (typeof userAgent === "string") data.userAgent = userAgent
+      if (typeof impersonatedBy === "string") data.impersonatedBy = impersonatedBy
+      if (typeof impersonationReason === "string") data.impersonationReason = impersonationReason.replaceAll("\u0000", "").slice(0, 500)
       return toSession(await prisma.session.create({ data, select: sessionSelect }))
     },
 

@@ -40,6 +40,7 @@ export function toSession(row: SessionRow & Partial<SessionProofRow>): AdapterSe
   const session: AdapterSession = { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
   if (row.createdAt !== undefined) session.createdAt = row.createdAt
   if (row.authenticatedAt !== undefined) session.authenticatedAt = row.authenticatedAt
+  if (row.impersonatedBy !== undefined) session.impersonatedBy = row.impersonatedBy
   return session
 }
 

@@ -31,6 +31,7 @@ interface SessionUserRow {
   expires: unknown
   createdAt: unknown
   authenticatedAt: unknown
+  impersonatedBy: string | null
   id: string
   name: string | null
   email: string | null
@@ -46,7 +47,7 @@ export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 // Table and column names are the Auth.js schema's, plus the starter's roles and ban columns (issue 33):
 // the database strategy learns a user's roles and ban in this same statement.
 const SELECT_SESSION_AND_USER = `
-  SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
+  SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",
          u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires"
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
   WHERE s."sessionToken" = ?`
@@ -68,6 +69,7 @@ function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       expires: toDate(row.expires),
       createdAt: row.createdAt === null ? null : toDate(row.createdAt),
       authenticatedAt: row.authenticatedAt === null ? null : toDate(row.authenticatedAt),
+      impersonatedBy: row.impersonatedBy,
     },
     user: {
       id: row.id,
