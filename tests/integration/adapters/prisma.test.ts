@@ -198,7 +198,17 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const row = await db.prisma.session.findUniqueOrThrow({ where: { sessionToken: "session-token-1" } })
     // Beside Auth.js's columns: createdAt from its default, the details absent when not given.
     const { createdAt, ...authjsColumns } = row
-    expect(authjsColumns).toEqual({ sessionToken: "session-token-1", userId: user.id, expires, lastActiveAt: null, userAgent: null, authenticatedAt: null })
+    expect(authjsColumns).toEqual({
+      sessionToken: "session-token-1",
+      userId: user.id,
+      expires,
+      lastActiveAt: null,
+      userAgent: null,
+      authenticatedAt: null,
+      // Not an impersonation (issue 33).
+      impersonatedBy: null,
+      impersonationReason: null,
+    })
     expect(createdAt).toBeInstanceOf(Date)
   })
 
@@ -225,7 +235,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     // Beside Auth.js's fields: when the session started and was last proved (lifetime, step-up).
     // The user comes with their roles and ban (issue 33), read in the same statement.
     expect(result).toEqual({
-      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null },
+      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null },
       user: { ...user, ...noStanding },
     })
     // Dates survive whatever path the joined user takes (PostgreSQL returns it as JSON).
