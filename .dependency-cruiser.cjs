@@ -16,6 +16,8 @@ const layers = [
     name: "toolkit",
     path: [
       "^lib/auth/(jwe|http|rate-limit)/",
+      // access/: the access-control definition and a user's roles and ban, plain data and functions.
+      "^lib/auth/access/",
       // env.ts reads AUTH_* variables from a record it is given: plain functions, like jwt or cookies.
       "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text|env|cause-chain|breached-password)\\.ts$",
       // email/templates.ts renders a mail from plain data (escape and styles only), so a provider's
@@ -48,7 +50,7 @@ const layers = [
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.
-  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$"] },
+  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$", "^lib/auth/admin/"] },
   { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
 ]
 

@@ -17,7 +17,7 @@ import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
-import { type JWT, mailLinkOrigin } from "@/lib/auth"
+import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules } from "@/lib/auth"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -28,6 +28,16 @@ export const protectedPaths = ["/dashboard", "/settings"]
 function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
 }
+
+/**
+ * Route groups that need more than a session (issue 33): the admin area needs the permission to
+ * list users. The middleware answers a signed-in user without it 404 (403 for /api), as
+ * requirePermission does in the pages themselves.
+ */
+const permissionRules = routeRules(defaultAccessControl, [
+  { path: "/admin", permission: { user: ["list"] } },
+  { path: "/api/admin", permission: { user: ["list"] } },
+])
 
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
@@ -165,6 +175,11 @@ export const authConfig: NextAuthConfig = {
       if (path.startsWith("/api/") && !session) {
         return Response.json({ error: "Unauthorized" }, { status: 401 })
       }
+      const verdict = permissionRules(session, path)
+      if (verdict === "signed-out") return false
+      if (verdict === "forbidden") {
+        return path.startsWith("/api/") ? Response.json({ error: "Forbidden" }, { status: 403 }) : new Response("Not found", { status: 404 })
+      }
       if (isProtected(path)) return Boolean(session?.user)
       return true
     },
@@ -188,8 +203,21 @@ export const authConfig: NextAuthConfig = {
   },
 }
 
-export const { handlers, auth, signIn, signOut, unstable_update, rateLimit, sessions, requireRecentAuthentication, securityLog } =
-  NextAuth(authConfig)
+export const {
+  handlers,
+  auth,
+  signIn,
+  signOut,
+  unstable_update,
+  rateLimit,
+  sessions,
+  requireRecentAuthentication,
+  securityLog,
+  hasPermission,
+  requirePermission,
+  admin,
+  impersonation,
+} = NextAuth(authConfig)
 
 /**
  * Where the auth routes are served: `basePath` above, else the path of AUTH_URL,

@@ -1,6 +1,10 @@
 /**
  * Creates the demo account, idempotently: SEED_EMAIL / SEED_NAME /
  * SEED_PASSWORD (defaults below). An existing account is left as it is.
+ * Beside it, an admin (issue 33): SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD
+ * (default admin@example.com / admin-password-123), verified and holding the
+ * `admin` role. Not in production unless SEED_ADMIN_PASSWORD is set: a known
+ * admin password on a public server would be the first thing tried.
  */
 import { normalizeEmail } from "@/server/accounts/email"
 import { hashPassword } from "@/server/accounts/password"
@@ -9,6 +13,9 @@ import { createPrismaClient } from "@/lib/db/client"
 const email = normalizeEmail(process.env.SEED_EMAIL || "demo@example.com")
 const name = process.env.SEED_NAME || "Demo User"
 const password = process.env.SEED_PASSWORD || "demo-password-123"
+const adminEmail = normalizeEmail(process.env.SEED_ADMIN_EMAIL || "admin@example.com")
+const adminPassword = process.env.SEED_ADMIN_PASSWORD || "admin-password-123"
+const seedsAdmin = process.env.NODE_ENV !== "production" || Boolean(process.env.SEED_ADMIN_PASSWORD)
 
 /**
  * What to sign in with. The password is printed only outside production: it is
@@ -29,10 +36,21 @@ async function main() {
     const existing = await db.user.findUnique({ where: { email }, select: { id: true } })
     if (existing) {
       console.log(`Seed account ${email} already exists; left unchanged.`)
+    } else {
+      await db.user.create({ data: { email, name, passwordHash: await hashPassword(password) } })
+      console.log(`Created seed account ${email} (${name}). ${signInHint()}`)
+    }
+    if (!seedsAdmin || !adminEmail) return
+    const hint = process.env.NODE_ENV === "production" ? "Its password is the SEED_ADMIN_PASSWORD you set." : `Sign in with ${adminEmail} / ${adminPassword}`
+    const admin = await db.user.findUnique({ where: { email: adminEmail }, select: { id: true } })
+    if (admin) {
+      console.log(`Admin account ${adminEmail} already exists; left unchanged. ${hint}`)
       return
     }
-    await db.user.create({ data: { email, name, passwordHash: await hashPassword(password) } })
-    console.log(`Created seed account ${email} (${name}). ${signInHint()}`)
+    await db.user.create({
+      data: { email: adminEmail, name: "Admin", emailVerified: new Date(), roles: "admin", passwordHash: await hashPassword(adminPassword) },
+    })
+    console.log(`Created admin account ${adminEmail} (admin role). ${hint}`)
   } finally {
     await db.$disconnect()
   }

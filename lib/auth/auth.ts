@@ -30,6 +30,7 @@ import {
   ReauthenticationRequired,
   reportedErrorType,
   TwoFactorSignInError,
+  AccountSuspended,
   retryAfterOf,
   WebAuthnVerificationError,
 } from "./errors"
@@ -87,6 +88,11 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
     error instanceof TwoFactorSignInError
   ) {
     params.set("code", error.code)
+  }
+  // Until when, never why: the admin's reason stays with the admins.
+  if (error instanceof AccountSuspended) {
+    params.set("code", error.code)
+    if (error.until) params.set("until", error.until.toISOString())
   }
   const page = customPageUrl(ctx, kind) ?? `${ctx.authUrl}/${kind.toLowerCase()}`
   return `${page}${page.includes("?") ? "&" : "?"}${params}`

@@ -18,6 +18,7 @@
 /** The kinds of error (`error.type`, the `?error=` of the pages). */
 export type ErrorType =
   | "AccessDenied"
+  | "AccountSuspended"
   | "AccountNotLinked"
   | "AdapterError"
   | "BadRequest"
@@ -53,6 +54,8 @@ export type ErrorType =
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError"
+  | "PermissionDenied"
+  | "ImpersonationRefused"
 
 /** Types whose name may be shown to the user; anything else is reported as "Configuration". */
 const CLIENT_SAFE_TYPES = [
@@ -71,6 +74,9 @@ const CLIENT_SAFE_TYPES = [
   "DatabaseUnavailable",
   "TwoFactorSignInError",
   "ReauthenticationRequired",
+  "AccountSuspended",
+  "PermissionDenied",
+  "ImpersonationRefused",
 ] as const satisfies readonly ErrorType[]
 
 export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
@@ -134,6 +140,9 @@ export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_l
 /** Every code the library's errors carry (`error.code`, and each class's static `code`). */
 export type AuthErrorCode =
   | "access_denied"
+  | "account_suspended"
+  | "permission_denied"
+  | "impersonation_refused"
   | "account_not_linked"
   | "adapter_error"
   | "bad_request"
@@ -532,6 +541,44 @@ export class ReauthenticationRequired extends AuthError {
   ) {
     super(message)
   }
+}
+/**
+ * A banned user tried a way in (issue 33). `until` is when the ban ends by itself (null:
+ * permanent); the admin's reason is never part of it. The sign-in page says the account is
+ * suspended, and until when.
+ */
+export class AccountSuspended extends SignInError {
+  static override type: ErrorType = "AccountSuspended"
+  static override code: AuthErrorCode = "account_suspended"
+  declare code: "account_suspended"
+
+  constructor(
+    readonly until: Date | null,
+    message = "The account is suspended",
+  ) {
+    super(message)
+  }
+}
+/**
+ * A signed-in caller asked for something their roles do not grant (an admin operation), or
+ * with a proof of identity too old for it (`reason: "stale_proof"`). Nothing was changed.
+ */
+export class PermissionDenied extends AuthError {
+  static override type: ErrorType = "PermissionDenied"
+  static override code: AuthErrorCode = "permission_denied"
+  declare code: "permission_denied"
+
+  constructor(
+    readonly reason: "signed_out" | "forbidden" | "stale_proof" | "impersonating",
+    message = `Permission denied: ${reason}`,
+  ) {
+    super(message)
+  }
+}
+/** An impersonation that may not start (the target is an admin, or is the admin) or a change refused while impersonating. */
+export class ImpersonationRefused extends AuthError {
+  static override type: ErrorType = "ImpersonationRefused"
+  static override code: AuthErrorCode = "impersonation_refused"
 }
 export class AccountNotLinked extends SignInError {
   static override type: ErrorType = "AccountNotLinked"

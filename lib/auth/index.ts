@@ -17,6 +17,9 @@ export { getToken, type GetTokenParams } from "./token"
 export {
   AccessDenied,
   AccountNotLinked,
+  AccountSuspended,
+  PermissionDenied,
+  ImpersonationRefused,
   AdapterError,
   AuthError,
   BadRequest,
@@ -196,3 +199,39 @@ export {
 } from "./email/templates"
 export { providerIcon } from "./pages/icons"
 export type { SafeHtml } from "./pages/escape"
+
+// Roles, permissions, bans and the admin operations (issue 33).
+export {
+  ADMIN_ROLE,
+  USER_ROLE,
+  builtInResources,
+  defaultAccessControl,
+  defineAccessControl,
+  hasPermission,
+  rolesOf,
+  type AccessControl,
+  type AccessControlDefinition,
+  type BuiltInResources,
+  type PermissionRequest,
+  type Resources,
+  type SessionWithRoles,
+} from "./access/control"
+export { routeRules, type RouteRule, type RouteVerdict } from "./access/route-rules"
+export { parseAdminEmails, type UserListEntry, type UserListPage, type UserListQuery } from "./access/user-access"
+export type { AccessOptions } from "./config/types"
+export { banUser, unbanUser, setUserRoles, type BanOptions, type StandingChangeOrigin, type StandingResult } from "./admin/standing"
+export {
+  startImpersonation,
+  stopImpersonation,
+  type ImpersonationStarted,
+  type ImpersonationStopped,
+} from "./admin/impersonation"
+export {
+  adminOperations,
+  type AdminActor,
+  type AdminOperations,
+  type AdminOperationsOptions,
+  type AdminSessionInfo,
+  type AdminSessionListing,
+} from "./admin/operations"
+

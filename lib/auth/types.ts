@@ -27,6 +27,11 @@ export interface User {
   name?: string | null
   email?: string | null
   image?: string | null
+  /**
+   * Not in Auth.js (issue 33): on a session's user, the roles they hold ("user" always). The
+   * library sets it after the session callback, so the app's callback cannot grant a role.
+   */
+  roles?: readonly string[]
   [key: string]: unknown
 }
 

@@ -83,6 +83,19 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
     const how = `${methodPhrase(e.method, e.provider, n)}${bracketed(e.detail)}`
     return { success: `Identity confirmed${how}`, failure: `Failed identity confirmation${how}` }
   },
+  // Issue 33: what an administrator did to the account. The note never carries a ban's reason.
+  "roles-changed": (e) => ({ success: `Roles changed by an administrator${bracketed(e.detail)}`, failure: "Changing roles failed" }),
+  banned: (e) => ({ success: `Account suspended by an administrator${bracketed(e.detail)}`, failure: "Suspending the account failed" }),
+  unbanned: () => ({ success: "Suspension lifted by an administrator", failure: "Lifting the suspension failed" }),
+  "sessions-revoked-by-admin": (e) => ({ success: `Sessions ended by an administrator${bracketed(e.detail)}`, failure: "Ending sessions failed" }),
+  "password-reset-sent": () => ({ success: "Password reset email sent by an administrator", failure: "Sending a password reset email failed" }),
+  "two-factor-disabled-by-admin": () => ({
+    success: "Two-factor authentication turned off by an administrator",
+    failure: "Turning off two-factor authentication failed",
+  }),
+  "user-deleted": () => ({ success: "Account deleted by an administrator", failure: "Deleting the account failed" }),
+  "impersonation-started": (e) => ({ success: `Impersonation started${bracketed(e.detail)}`, failure: "Impersonation refused" }),
+  "impersonation-stopped": (e) => ({ success: `Impersonation ended${bracketed(e.detail)}`, failure: "Ending impersonation failed" }),
 }
 
 /** A passkey's name, as the user gave it, in quotes; nothing when there is none. */

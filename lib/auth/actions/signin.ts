@@ -30,9 +30,9 @@ const handlers: Partial<Record<ProviderConfig["type"], SignInHandler>> = {
 /** GET /signin: the built-in page, or a redirect to pages.signIn. */
 async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
   const callbackUrl = await ctx.callbackUrl()
-  const { error, code, email } = ctx.request.query
+  const { error, code, email, until } = ctx.request.query
   const custom = customPageUrl(ctx, "signIn")
-  if (custom) return { redirect: withQuery(custom, { callbackUrl, error, code }), cookies: ctx.outCookies }
+  if (custom) return { redirect: withQuery(custom, { callbackUrl, error, code, until }), cookies: ctx.outCookies }
 
   const only = ctx.provider
   const providers = pageProviders(ctx).filter((p) => only === undefined || p.id === only.id)
@@ -42,6 +42,7 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     callbackUrl,
     error,
     code,
+    until,
     email: takeRememberedEmail(ctx) ?? email,
     theme: pageTheme(ctx),
   })

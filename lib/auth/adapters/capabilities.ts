@@ -62,6 +62,14 @@ export const twoFactorMethods = [
  */
 export const securityLogMethods = ["createSecurityEvent", "listSecurityEvents", "deleteSecurityEventsBefore"] as const
 
+/** Roles and bans (lib/auth/access): all three or none; without them every user holds only "user" and nobody is banned. */
+export const accessMethods = ["getUserAccess", "setUserRoles", "setUserBan"] as const
+
+/** The admin's operations (lib/auth/admin): the access methods, the user list and the session methods they end. */
+export const adminMethods = [...accessMethods, "listUsers", "getUser", "deleteUser", "listSessions", "deleteSession", "deleteSessions"] as const
+
+export type AccessAdapter = AdapterWith<(typeof accessMethods)[number]>
+export type AdminAdapter = AdapterWith<(typeof adminMethods)[number]>
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>
 export type LinkingAdapter = AdapterWith<(typeof linkingMethods)[number]>
 export type AccountAdapter = AdapterWith<(typeof accountMethods)[number]>

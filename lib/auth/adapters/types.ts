@@ -7,6 +7,7 @@
  */
 import type { Awaitable, TokenSet } from "../types"
 import type { NewSecurityEvent, SecurityEvent } from "../security-log/types"
+import type { StoredBan, UserAccessRecord, UserListPage, UserListQuery } from "../access/user-access"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
@@ -23,6 +24,14 @@ export interface AdapterUser {
   emailVerified: Date | null
   name?: string | null
   image?: string | null
+  /**
+   * Not in Auth.js (issue 33): what getSessionAndUser reads beside the user, in the same
+   * statement, so the database strategy knows roles and bans without a query of its own.
+   * Absent: an adapter that does not keep them (the user then holds only the "user" role).
+   */
+  roles?: readonly string[]
+  bannedAt?: Date | null
+  banExpires?: Date | null
   [key: string]: unknown
 }
 
@@ -51,12 +60,18 @@ export interface AdapterSession {
    * counts createdAt (the sign-in), and with neither the proof is stale.
    */
   authenticatedAt?: Date | null
+  /**
+   * Not in Auth.js (issue 33): the admin who started this session as the user (impersonation),
+   * and their reason. Read with the session; stored by an adapter that has `listSessions`.
+   */
+  impersonatedBy?: string | null
+  impersonationReason?: string | null
   [key: string]: unknown
 }
 
 /** What createSession is given. The details go only to adapters that have `listSessions`. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent" | "authenticatedAt">>
+  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent" | "authenticatedAt" | "impersonatedBy" | "impersonationReason">>
 
 export interface VerificationToken {
   identifier: string
@@ -169,6 +184,19 @@ export interface Adapter {
    * the address verified, as Auth.js does.
    */
   removeCredentials?(userId: string): Awaitable<void>
+  /**
+   * Not in Auth.js (issue 33): roles and bans (adapters/capabilities.ts, accessMethods; all three or
+   * none). getUserAccess: the user's stored roles, address and ban, null for an unknown user.
+   */
+  getUserAccess?(userId: string): Awaitable<UserAccessRecord | null>
+  /** Stores the user's roles ("user" is implied); false: no such user. */
+  setUserRoles?(userId: string, roles: readonly string[]): Awaitable<boolean>
+  /** Stores a ban, or lifts it (null); false: no such user. */
+  setUserBan?(userId: string, ban: StoredBan | null): Awaitable<boolean>
+  /** Not in Auth.js (issue 33), optional: records when the user last signed in (the admin list sorts by it). */
+  setLastSignIn?(userId: string, at: Date): Awaitable<void>
+  /** Not in Auth.js (issue 33): the admin's user list (lib/auth/admin). */
+  listUsers?(query: UserListQuery): Awaitable<UserListPage>
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>

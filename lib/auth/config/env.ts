@@ -2,6 +2,7 @@
  * Fills a configuration's defaults from the environment (read by ../env.ts):
  * secrets, base path, trusted host, provider credentials.
  */
+import { impersonationMaxAgeFromEnv, parseAdminEmails } from "../access/user-access"
 import {
   basePathFromEnv,
   type Env,
@@ -58,6 +59,11 @@ export function applyEnvDefaults(config: AuthConfig, env: Env, defaultBasePath: 
     debug: config.debug ?? parseBooleanEnv(env.AUTH_DEBUG) ?? false,
     session: { ...config.session, revocationDelay: config.session?.revocationDelay ?? revocationDelayFromEnv(env) },
     reauthenticateAfter: config.reauthenticateAfter ?? reauthenticateAfterFromEnv(env),
+    access: {
+      ...config.access,
+      adminEmails: config.access?.adminEmails ?? [...parseAdminEmails(env.AUTH_ADMIN_EMAILS)],
+      impersonationMaxAge: config.access?.impersonationMaxAge ?? impersonationMaxAgeFromEnv(env.AUTH_IMPERSONATION_MAX_AGE),
+    },
     securityLog: {
       ...config.securityLog,
       retentionDays: config.securityLog?.retentionDays ?? securityLogRetentionDaysFromEnv(env),

@@ -16,7 +16,9 @@ import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
 import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
-import { adapterViews, hasMethods, revocationMethods, securityLogMethods } from "../adapters/capabilities"
+import { accessMethods, adapterViews, hasMethods, revocationMethods, securityLogMethods } from "../adapters/capabilities"
+import { defaultAccessControl } from "../access/control"
+import { impersonationMaxAge, parseAdminEmails } from "../access/user-access"
 import { wrapAdapter } from "./adapter"
 import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
 import { assertConfig } from "./assert"
@@ -152,6 +154,12 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       store: hasMethods(config.adapter, securityLogMethods) ? config.adapter : undefined,
       reader: hasMethods(adapter, securityLogMethods) ? adapter : undefined,
       retentionDays: config.securityLog?.retentionDays ?? DEFAULT_SECURITY_LOG_RETENTION_DAYS,
+    },
+    access: {
+      control: config.access?.control ?? defaultAccessControl,
+      adminEmails: parseAdminEmails((config.access?.adminEmails ?? []).join(",")),
+      impersonationMaxAge: impersonationMaxAge(config.access?.impersonationMaxAge),
+      adapter: hasMethods(adapter, accessMethods) ? adapter : undefined,
     },
     error,
   }

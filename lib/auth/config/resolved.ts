@@ -7,6 +7,8 @@
  * build them (resolve.ts, ../context.ts, ../session/*) import it and never
  * each other. Types only.
  */
+import type { AccessControl } from "../access/control"
+import type { AccessAdapter } from "../adapters/capabilities"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import type { AuthError } from "../errors"
@@ -61,8 +63,20 @@ export interface ResolvedConfig {
   twoFactor: ResolvedTwoFactor
   /** The security log (lib/auth/security-log). */
   securityLog: ResolvedSecurityLog
+  /** Roles, permissions and bans (lib/auth/access). */
+  access: ResolvedAccess
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
+}
+
+export interface ResolvedAccess {
+  control: AccessControl
+  /** AUTH_ADMIN_EMAILS and access.adminEmails, lower-cased. */
+  adminEmails: ReadonlySet<string>
+  /** Seconds an impersonation session lives (at most an hour). */
+  impersonationMaxAge: number
+  /** The adapter when it keeps roles and bans; undefined: every user holds "user" only and nobody is banned. */
+  adapter?: AccessAdapter
 }
 
 export interface ResolvedTwoFactor {
@@ -132,6 +146,8 @@ export interface SignedInUser {
    * not created for a user whose sessions were revoked after it (AuthContext.signInStartedAt).
    */
   startedAt: number
+  /** The roles the user holds at this sign-in (the jwt strategy keeps them in the token). */
+  roles?: readonly string[]
 }
 
 export interface SessionUpdate {
@@ -154,6 +170,8 @@ export interface SessionRead {
 export interface SessionProof {
   userId: string
   authenticatedAt: Date | null
+  /** Set when the session is an impersonation: the admin's user id. Its proof is never recent. */
+  impersonatedBy?: string
 }
 
 /**

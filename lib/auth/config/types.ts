@@ -2,6 +2,7 @@
  * The configuration an app passes to the library, and the callbacks and
  * events it may give (spec §2.2, §2.3, §2.5, §6). Types only.
  */
+import type { AccessControl } from "../access/control"
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types"
 import type { LoggerInstance } from "../logger"
 import type { Provider } from "../providers/types"
@@ -184,4 +185,22 @@ export interface AuthConfig {
   rateLimit?: RateLimitOptions | false
   /** Not in Auth.js. The security log's retention; the log is on when the adapter stores it. */
   securityLog?: SecurityLogOptions
+  /** Not in Auth.js (issue 33). Roles, permissions and the first admins. */
+  access?: AccessOptions
+}
+
+/** Roles and permissions (lib/auth/access). */
+export interface AccessOptions {
+  /** The app's definition (defineAccessControl); default the built-in resources with `admin` and `user`. */
+  control?: AccessControl
+  /**
+   * Addresses whose account, once its address is verified, holds `admin` (also AUTH_ADMIN_EMAILS,
+   * comma-separated). An unverified address grants nothing.
+   */
+  adminEmails?: readonly string[]
+  /**
+   * Seconds an impersonation session lives (also AUTH_IMPERSONATION_MAX_AGE); default and most 3600:
+   * a longer value is cut to an hour.
+   */
+  impersonationMaxAge?: number
 }

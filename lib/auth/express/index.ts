@@ -8,6 +8,7 @@
  *
  * getSession throws DatabaseUnavailable during a database outage (answer 503).
  */
+import { defaultAccessControl, type PermissionRequest, type Resources } from "../access/control"
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express"
 import { Auth, resolveAuthConfig } from "../auth"
 import { rememberClientAddress } from "../frameworks/shared/client-address"
@@ -130,4 +131,36 @@ export async function requireRecentAuthentication(
     return null
   }
   return verdict.session
+}
+
+/** Whether the session's roles grant every action asked for, by the configuration's access control (issue 33). */
+export function hasPermission(session: Session | null | undefined, request: PermissionRequest<Resources>, config: ExpressAuthConfig): boolean {
+  return (config.access?.control ?? defaultAccessControl).hasPermission(session, request)
+}
+
+/**
+ * The permission guard for a route (issue 33): the session when its roles grant `permission`;
+ * otherwise it answers 401 (signed out) or 403 itself and resolves to null.
+ *
+ *   app.post("/admin/users/:id/ban", async (req, res) => {
+ *     const session = await requirePermission(req, res, authConfig, { user: ["ban"] })
+ *     if (!session) return
+ *   })
+ */
+export async function requirePermission(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  config: ExpressAuthConfig,
+  permission: PermissionRequest<Resources>,
+): Promise<Session | null> {
+  const session = await getSession(req, config)
+  if (!session) {
+    res.status(401).json({ error: "Unauthorized" })
+    return null
+  }
+  if (!hasPermission(session, permission, config)) {
+    res.status(403).json({ error: "Forbidden" })
+    return null
+  }
+  return session
 }

@@ -20,6 +20,7 @@ import { HANDOVER_HEADER, sessionHandover } from "./session-handover"
 import { appSessions } from "./user-sessions"
 import { appSecurityLog } from "./security-log"
 import { recentAuthenticationGuard } from "./step-up"
+import { permissionChecks } from "./permission"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
 export type { NextAuthRequest } from "./guard"
@@ -39,6 +40,8 @@ export type {
   SecurityEventType,
 } from "../security-log/types"
 export type { RecentAuthenticationOptions, RequireRecentAuthentication } from "./step-up"
+export type { RequirePermission } from "./permission"
+export { routeRules, type RouteRule, type RouteVerdict } from "../access/route-rules"
 
 /** Pages-router request, as far as auth() needs it. */
 interface NodeRequestLike {
@@ -142,6 +145,12 @@ export default function NextAuth(input: NextAuthConfigInput) {
      * younger than reauthenticateAfter, else a redirect to {basePath}/reauthenticate (signed out: sign-in).
      */
     requireRecentAuthentication: recentAuthenticationGuard(() => getConfig()),
+    /**
+     * Roles and permissions (issue 33): hasPermission(session, request) by this configuration's access
+     * control; requirePermission(request) for server components (notFound()) and route handlers
+     * ({ route: true }: a 403 Response); admin(options) the admin operations with the current user as actor.
+     */
+    ...permissionChecks(() => getConfig(), () => getConfig.now),
   }
 }
 

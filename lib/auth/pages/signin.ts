@@ -52,6 +52,8 @@ export interface SignInPageParams {
   error?: string
   /** The `?code=` query value. Never shown: only known codes select a fixed message. */
   code?: string
+  /** The `?until=` of an AccountSuspended refusal: when the ban ends (ISO 8601). Shown only as a date it parses to. */
+  until?: string
   /** Prefills the email input (the email provider's, and a credentials field named or typed `email`). */
   email?: string
   theme: PageTheme
@@ -114,9 +116,18 @@ function credentialsCodeMessage(code: string | undefined): string | undefined {
   return isKnownCode(code) ? CREDENTIALS_CODES[code] : undefined
 }
 
+/** "This account is suspended", and until when when the ban has an end (a date the query parses to, in UTC). */
+export function suspendedMessage(until: string | undefined): string {
+  const end = until === undefined ? Number.NaN : Date.parse(until)
+  if (Number.isNaN(end)) return "This account is suspended. Contact the site's administrators if you think this is a mistake."
+  const when = new Date(end).toISOString().replace("T", " ").slice(0, 16)
+  return `This account is suspended until ${when} UTC.`
+}
+
 /** The message shown for a `?error=` (and `?code=`) value; never the value itself. */
-export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
+export function signInErrorMessage(error: string | undefined, code?: string, until?: string): string | undefined {
   if (error === undefined || error === "") return undefined
+  if (error === "AccountSuspended") return suspendedMessage(until)
   const codeMessage =
     error === "CredentialsSignin"
       ? credentialsCodeMessage(code)
@@ -401,7 +412,7 @@ export function renderSignInPage(p: SignInPageParams): RenderedPage {
     }
   })
 
-  const message = signInErrorMessage(p.error, p.code)
+  const message = signInErrorMessage(p.error, p.code, p.until)
   const content = html`<h1>Sign in</h1>
 ${message !== undefined && html`<div class="alert" role="alert">${message}</div>`}
 ${groups.map((group, i) => html`${i > 0 && DIVIDER}

@@ -26,6 +26,8 @@ export interface SecurityLogEntry {
   provider?: string | null
   /** A short plain note that is never a secret (a passkey's name, how many sessions ended). */
   detail?: string | null
+  /** Who acted when it was not the user: an admin's user id (issue 33). */
+  actorId?: string | null
 }
 
 /** Where a request came from, as an entry records it. */
@@ -67,6 +69,7 @@ export async function recordSecurityEvent(
       method: entry.method ?? null,
       provider: entry.provider ?? null,
       detail: entry.detail ?? null,
+      actorId: entry.actorId ?? null,
       ip: from.ip,
       userAgent: from.userAgent,
       device: from.device,

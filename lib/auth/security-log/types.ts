@@ -26,6 +26,16 @@ export type SecurityEventType =
   | "two-factor-failures"
   /** A signed-in user confirmed who they are again (step-up), or tried to. */
   | "reauthenticated"
+  /** Issue 33, written by an admin (actorId): roles changed, a ban set or lifted, sessions ended, … */
+  | "roles-changed"
+  | "banned"
+  | "unbanned"
+  | "sessions-revoked-by-admin"
+  | "password-reset-sent"
+  | "two-factor-disabled-by-admin"
+  | "user-deleted"
+  | "impersonation-started"
+  | "impersonation-stopped"
 
 export type SecurityEventOutcome = "success" | "failure"
 
@@ -54,12 +64,16 @@ export interface NewSecurityEvent {
   device?: string | null
   /** A short plain note that is never a secret (a passkey's name, a count). */
   detail?: string | null
+  /** Who acted when it was not the user: an admin's user id (issue 33). */
+  actorId?: string | null
   /** Default: now. */
   createdAt?: Date
 }
 
 /** One entry as read back. */
-export interface SecurityEvent extends Required<Omit<NewSecurityEvent, "createdAt">> {
+export interface SecurityEvent extends Required<Omit<NewSecurityEvent, "createdAt" | "actorId">> {
   id: string
+  /** The admin who acted, when one did (absent from adapters that do not keep it). */
+  actorId?: string | null
   createdAt: Date
 }

@@ -14,6 +14,7 @@ import type { SessionAdapter } from "../adapters/capabilities"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
+import { sessionUserRoles, withImpersonator, withRoles } from "./access"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -71,10 +72,21 @@ async function persistProfileUpdate(ctx: SessionReadContext, adapter: Adapter, u
 }
 
 /** When the row's session ends however active it is; unknown for rows without createdAt (Auth.js's). */
-function absoluteEndOf(row: { createdAt?: Date | null }, absoluteMaxAge: number): number | undefined {
+function absoluteEndOf(row: { createdAt?: Date | null; impersonatedBy?: string | null }, absoluteMaxAge: number, impersonationMaxAge: number): number | undefined {
   const created = row.createdAt
-  return created instanceof Date && !Number.isNaN(created.getTime()) ? absoluteEndMs(created.getTime(), absoluteMaxAge) : undefined
+  if (!(created instanceof Date) || Number.isNaN(created.getTime())) return undefined
+  // An impersonation ends within its own, shorter lifetime, however active it is.
+  const maxAge = typeof row.impersonatedBy === "string" ? Math.min(absoluteMaxAge, impersonationMaxAge) : absoluteMaxAge
+  return absoluteEndMs(created.getTime(), maxAge)
 }
+
+/** The proof a row gives: none for an impersonation, which proves nothing about the user (every step-up refuses it). */
+function proofOf(row: AdapterSessionLike, userId: string): SessionProof {
+  const impersonatedBy = typeof row.impersonatedBy === "string" ? row.impersonatedBy : undefined
+  return impersonatedBy ? { userId, authenticatedAt: null, impersonatedBy } : { userId, authenticatedAt: authenticatedAtOf(row) }
+}
+
+type AdapterSessionLike = { authenticatedAt?: Date | null; createdAt?: Date | null; impersonatedBy?: string | null }
 
 /**
  * The last proof of identity: the recorded one, else the sign-in that
@@ -103,12 +115,18 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const found = await adapter.getSessionAndUser(sessionToken)
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
-  const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge) : undefined
+  const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
   if (!found || found.session.expires.valueOf() < now || (absoluteEnd !== undefined && absoluteEnd <= now)) {
     if (found) await adapter.deleteSession(sessionToken)
     return { session: null, cookies: [clearSessionCookie(ctx)] }
   }
 
+  // A ban ends the session (the ban deleted the rows already; this covers a row written since).
+  const roles = sessionUserRoles(config, found.user)
+  if (roles === null) {
+    await adapter.deleteSession(sessionToken)
+    return { session: null, cookies: [clearSessionCookie(ctx)] }
+  }
   let { session: row, user } = found
   const cookies: Cookie[] = []
   const slid = cappedExpiryMs(now, maxAge, absoluteEnd)
@@ -130,10 +148,10 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])
   // Awaited only when it is a promise: this runs on every request (see isPromiseLike).
-  const session = (isPromiseLike(answer) ? await answer : answer) as Session | null
+  const session = withImpersonator(withRoles((isPromiseLike(answer) ? await answer : answer) as Session | null, roles), row.impersonatedBy)
 
   if (session && config.events.session) await emitEvent(config, "session", { session } as never)
-  return { session, cookies, proof: { userId: user.id, authenticatedAt: authenticatedAtOf(row) } }
+  return { session, cookies, proof: proofOf(row, user.id) }
 }
 
 /**
@@ -190,9 +208,9 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
   const found = await adapter.getSessionAndUser(sessionToken)
   if (!found) return null
   const now = Date.now()
-  const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge)
+  const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   const live = found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now)
-  return live ? { userId: found.user.id, authenticatedAt: authenticatedAtOf(found.session) } : null
+  return live ? proofOf(found.session, found.user.id) : null
 }
 
 /**

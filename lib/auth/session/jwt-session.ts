@@ -14,6 +14,8 @@ import type { DecodeOptions } from "../jwt"
 import { type Cookie, isPromiseLike, type JWT, type Session } from "../types"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { VALID_FROM_CLAIM, withValidFrom } from "./valid-from"
+import { withImpersonator, withRoles } from "./access"
+import { USER_ROLE } from "../access/control"
 
 /**
  * Claims the library owns, beside Auth.js's: when the user last proved who
@@ -26,6 +28,25 @@ export const AUTHENTICATED_AT_CLAIM = "authenticatedAt"
 export const SIGNED_IN_AT_CLAIM = "signedInAt"
 export { VALID_FROM_CLAIM }
 const LIBRARY_CLAIMS = [AUTHENTICATED_AT_CLAIM, SIGNED_IN_AT_CLAIM, VALID_FROM_CLAIM] as const
+/**
+ * The roles the user held at sign-in (issue 33), the library's too. A role change revokes the
+ * user's sessions (lib/auth/admin), so a token never outlives its roles by more than the
+ * revocation delay.
+ */
+export const ROLES_CLAIM = "roles"
+/** The admin who started this session as its user (impersonation, issue 33): their user id. */
+export const IMPERSONATED_BY_CLAIM = "impersonatedBy"
+
+function impersonatorOf(token: JWT): string | undefined {
+  const value = token[IMPERSONATED_BY_CLAIM]
+  return typeof value === "string" && value !== "" ? value : undefined
+}
+
+/** The token's roles; a token from before the claim holds "user" only. */
+function rolesClaim(token: JWT): string[] {
+  const value = token[ROLES_CLAIM]
+  return Array.isArray(value) ? value.filter((role): role is string => typeof role === "string") : [USER_ROLE]
+}
 
 function secondsClaim(token: JWT, claim: string): number | undefined {
   const value = token[claim]
@@ -40,13 +61,20 @@ function withLibraryClaims(token: JWT, source: JWT): JWT {
     if (value === undefined) delete out[claim]
     else out[claim] = value
   }
+  if (Array.isArray(source[ROLES_CLAIM])) out[ROLES_CLAIM] = rolesClaim(source)
+  else delete out[ROLES_CLAIM]
+  const impersonator = impersonatorOf(source)
+  if (impersonator === undefined) delete out[IMPERSONATED_BY_CLAIM]
+  else out[IMPERSONATED_BY_CLAIM] = impersonator
   return out
 }
 
 /** When a token's session ends however active it is (epoch seconds); unknown for tokens without signedInAt. */
-function absoluteEndOf(token: JWT, absoluteMaxAge: number): number | undefined {
+function absoluteEndOf(token: JWT, absoluteMaxAge: number, impersonationMaxAge: number): number | undefined {
   const signedInAt = secondsClaim(token, SIGNED_IN_AT_CLAIM)
-  return signedInAt === undefined ? undefined : signedInAt + absoluteMaxAge
+  if (signedInAt === undefined) return undefined
+  // An impersonation ends within its own, shorter lifetime, however active it is.
+  return signedInAt + (impersonatorOf(token) === undefined ? absoluteMaxAge : Math.min(absoluteMaxAge, impersonationMaxAge))
 }
 
 /** Seconds a token issued now may live: jwt.maxAge, never past the absolute end. */
@@ -63,6 +91,9 @@ function cookieExpiry(ctx: TokenContext, issuedAt: number, absoluteEnd: number |
 
 function proofOf(token: JWT): SessionProof | undefined {
   if (typeof token.sub !== "string") return undefined
+  // An impersonation proves nothing about the user: every step-up refuses it.
+  const impersonatedBy = impersonatorOf(token)
+  if (impersonatedBy !== undefined) return { userId: token.sub, authenticatedAt: null, impersonatedBy }
   const at = secondsClaim(token, AUTHENTICATED_AT_CLAIM)
   return { userId: token.sub, authenticatedAt: at === undefined ? null : new Date(at * 1000) }
 }
@@ -145,7 +176,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const nowSeconds = Math.floor(Date.now() / 1000)
   const { updateAge, absoluteMaxAge } = config.session
   // Past the absolute lifetime the session is over, however recently it was refreshed.
-  const signedInEnd = absoluteEndOf(payload, absoluteMaxAge)
+  const signedInEnd = absoluteEndOf(payload, absoluteMaxAge, config.access.impersonationMaxAge)
   if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return { session: null, cookies: store.clean() }
   // A revoked token reads like an invalid one: signed out, cookie cleared.
   if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) {
@@ -173,7 +204,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   if (reissue && token[VALID_FROM_CLAIM] === undefined) token = withValidFrom(token, payload)
   // A token from before signedInAt was recorded gets its absolute lifetime counted from its next issue.
   if (reissue && signedInEnd === undefined) token = { ...token, [SIGNED_IN_AT_CLAIM]: nowSeconds }
-  const absoluteEnd = absoluteEndOf(token, absoluteMaxAge)
+  const absoluteEnd = absoluteEndOf(token, absoluteMaxAge, config.access.impersonationMaxAge)
 
   // The token lives jwt.maxAge, the cookie carrying it session.maxAge (both from the last issue),
   // neither past the absolute end; the session ends with whichever goes first.
@@ -181,8 +212,9 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const lifetime = tokenLifetime(ctx, absoluteEnd, nowSeconds)
   const tokenExpires = reissue ? nowSeconds + lifetime : (payload.exp ?? issuedAt + config.jwt.maxAge)
   const cookieExpires = cookieExpiry(ctx, issuedAt, absoluteEnd)
+  const roles = rolesClaim(token)
   const defaultSession: Session = {
-    user: { name: token.name, email: token.email, image: token.picture },
+    user: { name: token.name, email: token.email, image: token.picture, roles },
     expires: new Date(Math.min(tokenExpires * 1000, cookieExpires.valueOf())).toISOString(),
   }
   const answer = config.callbacks.session({
@@ -190,7 +222,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     token,
     ...(update ? { newSession: update.data, trigger: "update" as const } : {}),
   } as Parameters<typeof config.callbacks.session>[0])
-  const session = (isPromiseLike(answer) ? await answer : answer) as Session | null
+  const session = withImpersonator(withRoles((isPromiseLike(answer) ? await answer : answer) as Session | null, roles), impersonatorOf(token))
 
   const cookies = reissue ? store.chunk(await encodeSessionToken(ctx, token, lifetime), { expires: cookieExpires }) : []
   // The browser gets the new token; keeping the old one's claims would only hold memory.
@@ -215,7 +247,12 @@ async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[
   }
   const nowSeconds = Math.floor(Date.now() / 1000)
   // Signing in is the proof: both library claims in seconds start now.
-  const own: JWT = { [AUTHENTICATED_AT_CLAIM]: nowSeconds, [SIGNED_IN_AT_CLAIM]: nowSeconds, [VALID_FROM_CLAIM]: startedAt }
+  const own: JWT = {
+    [AUTHENTICATED_AT_CLAIM]: nowSeconds,
+    [SIGNED_IN_AT_CLAIM]: nowSeconds,
+    [VALID_FROM_CLAIM]: startedAt,
+    [ROLES_CLAIM]: [...(signedIn.roles ?? [USER_ROLE])],
+  }
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id, ...own }
   const shaped = await config.callbacks.jwt({
     token: initial,
@@ -228,7 +265,7 @@ async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[
   const store = sessionStoreFor(ctx)
   if (!shaped) return store.clean()
   const token = withLibraryClaims(shaped, own)
-  const absoluteEnd = absoluteEndOf(token, config.session.absoluteMaxAge)
+  const absoluteEnd = absoluteEndOf(token, config.session.absoluteMaxAge, config.access.impersonationMaxAge)
   const expires = cookieExpiry(ctx, nowSeconds, absoluteEnd)
   return store.chunk(await encodeSessionToken(ctx, token, tokenLifetime(ctx, absoluteEnd, nowSeconds)), { expires })
 }
@@ -259,7 +296,7 @@ async function signedIn(ctx: AuthContext): Promise<SessionProof | null> {
   if (!value) return null
   const token = await decodeSessionToken(ctx, value).catch(() => null)
   if (typeof token?.sub !== "string") return null
-  const absoluteEnd = absoluteEndOf(token, ctx.config.session.absoluteMaxAge)
+  const absoluteEnd = absoluteEndOf(token, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   if (absoluteEnd !== undefined && Math.floor(Date.now() / 1000) >= absoluteEnd) return null
   if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return null
   return proofOf(token) ?? null
@@ -276,7 +313,7 @@ export async function reissueSessionToken(ctx: TokenContext, store: SessionStore
   const { iat: _iat, exp: _exp, jti: _jti, ...rest } = token
   const claims = validFrom === undefined ? withValidFrom(rest, token) : { ...rest, [VALID_FROM_CLAIM]: validFrom }
   const nowSeconds = Math.floor(Date.now() / 1000)
-  const absoluteEnd = absoluteEndOf(claims, ctx.config.session.absoluteMaxAge)
+  const absoluteEnd = absoluteEndOf(claims, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   const expires = cookieExpiry(ctx, nowSeconds, absoluteEnd)
   const previous = store.value
   const cookies = store.chunk(await encodeSessionToken(ctx, claims, tokenLifetime(ctx, absoluteEnd, nowSeconds)), { expires })

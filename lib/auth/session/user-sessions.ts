@@ -35,6 +35,8 @@ export interface UserSessionInfo {
   userAgent: string | null
   browser: string
   os: string
+  /** Set on a session an admin started as this user (impersonation, issue 33): the admin's user id. */
+  impersonatedBy: string | null
 }
 
 export type SessionListing =
@@ -100,6 +102,7 @@ async function toInfo(row: AdapterSession, currentToken: string): Promise<UserSe
     expires: row.expires,
     userAgent,
     ...describeUserAgent(userAgent),
+    impersonatedBy: typeof row.impersonatedBy === "string" ? row.impersonatedBy : null,
   }
 }
 

@@ -9,7 +9,8 @@
  *   // +page.server.ts: load = async ({ locals }) => ({ session: await locals.auth() })
  *   // locals.auth() rejects with DatabaseUnavailable during a database outage (answer 503).
  */
-import { redirect } from "@sveltejs/kit"
+import { defaultAccessControl, type PermissionRequest, type Resources } from "../access/control"
+import { error, redirect } from "@sveltejs/kit"
 import { Auth } from "../auth"
 import { withOrigin } from "../http/origin"
 import { parseActionAndProvider } from "../http/request"
@@ -178,4 +179,20 @@ export async function requireRecentAuthentication(
   if (verdict.unavailable) throw verdict.unavailable
   if (verdict.redirectTo !== null || !verdict.session) redirect(303, verdict.redirectTo ?? "/")
   return verdict.session
+}
+
+/** Whether the session's roles grant every action asked for, by the configuration's access control (issue 33). */
+export function hasPermission(session: Session | null | undefined, request: PermissionRequest<Resources>, config: SvelteKitAuthConfig): boolean {
+  return (config.access?.control ?? defaultAccessControl).hasPermission(session, request)
+}
+
+/**
+ * The permission guard for a load or form action (issue 33): the session when its roles grant
+ * `permission`; otherwise SvelteKit's error(401) when signed out, error(403) when not allowed.
+ */
+export async function requirePermission(request: Request, config: SvelteKitAuthConfig, permission: PermissionRequest<Resources>): Promise<Session> {
+  const session = await getSession(request, config)
+  if (!session) error(401, "Unauthorized")
+  if (!hasPermission(session, permission, config)) error(403, "Forbidden")
+  return session
 }

@@ -15,6 +15,7 @@ import { isAcceptableCallbackUrl } from "../redirect"
 import { isReauthentication } from "../security-log/reauthentication"
 import { recordSignIn, type SecondStep, signInMethod } from "../security-log/sign-in"
 import { createSession } from "../session/create"
+import { signInRoles } from "../session/access"
 import type { Account, Profile, User } from "../types"
 import { clearPendingCookie, type FirstFactor, type PendingSignIn, pendingCookie } from "./pending"
 
@@ -57,6 +58,8 @@ export async function startSession(ctx: AuthContext, passed: FirstFactorPassed):
   const callbackUrl = await ctx.callbackUrl()
   const step = passed.multiFactor ? null : await secondStepFor(ctx, user)
   if (step) {
+    // A banned user is refused before being asked for a code (createSession refuses the rest).
+    await signInRoles(ctx.config, user.id)
     const cookies = await pendingCookie(ctx, {
       user: { ...user, id: user.id as string },
       account,

@@ -20,6 +20,8 @@ import { adapterOnNewDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 
 const userKeys = ["email", "emailVerified", "id", "image", "name"]
+/** What the session lookup reads beside the user for a user with no roles and no ban (issue 33). */
+const noStanding = { roles: [], bannedAt: null, banExpires: null }
 
 function inOneHour(): Date {
   return new Date(Date.now() + 60 * 60 * 1000)
@@ -128,6 +130,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "getSessionsValidSince", "setSessionsValidSince",
       // Not in Auth.js: two-factor sign-in (lib/auth/two-factor, tests/integration/adapters/prisma-two-factor.test.ts).
       "getTwoFactor", "enableTwoFactor", "disableTwoFactor", "useTotpStep", "replaceRecoveryCodes", "useRecoveryCode",
+      // Not in Auth.js: roles, bans and the admin's user list (issue 33, lib/auth/access, lib/auth/admin).
+      "getUserAccess", "setUserRoles", "setUserBan", "setLastSignIn", "listUsers",
       // Not in Auth.js: the security log (lib/auth/security-log, tests/integration/adapters/prisma-security-events.test.ts).
       "createSecurityEvent", "listSecurityEvents", "deleteSecurityEventsBefore", "getSignInDeviceHistory",
     ]
@@ -149,7 +153,19 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(user).toEqual({ ...input, id: user.id })
 
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })
-    expect(row).toEqual({ ...input, id: user.id, passwordHash: null, sessionsValidSince: null })
+    expect(row).toEqual({
+      ...input,
+      id: user.id,
+      passwordHash: null,
+      sessionsValidSince: null,
+      // Issue 33: no roles, no ban, created now, never signed in.
+      roles: null,
+      bannedAt: null,
+      banReason: null,
+      banExpires: null,
+      createdAt: expect.any(Date),
+      lastSignInAt: null,
+    })
     expect(await db.prisma.user.count({ where: { id: input.id } })).toBe(0)
   })
 
@@ -182,7 +198,17 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const row = await db.prisma.session.findUniqueOrThrow({ where: { sessionToken: "session-token-1" } })
     // Beside Auth.js's columns: createdAt from its default, the details absent when not given.
     const { createdAt, ...authjsColumns } = row
-    expect(authjsColumns).toEqual({ sessionToken: "session-token-1", userId: user.id, expires, lastActiveAt: null, userAgent: null, authenticatedAt: null })
+    expect(authjsColumns).toEqual({
+      sessionToken: "session-token-1",
+      userId: user.id,
+      expires,
+      lastActiveAt: null,
+      userAgent: null,
+      authenticatedAt: null,
+      // Not an impersonation (issue 33).
+      impersonatedBy: null,
+      impersonationReason: null,
+    })
     expect(createdAt).toBeInstanceOf(Date)
   })
 
@@ -207,9 +233,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
 
     const result = await adapter.getSessionAndUser("session-token-2")
     // Beside Auth.js's fields: when the session started and was last proved (lifetime, step-up).
+    // The user comes with their roles and ban (issue 33), read in the same statement.
     expect(result).toEqual({
-      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null },
-      user,
+      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null },
+      user: { ...user, ...noStanding },
     })
     // Dates survive whatever path the joined user takes (PostgreSQL returns it as JSON).
     expect(result?.session.expires).toBeInstanceOf(Date)
@@ -458,9 +485,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       await adapter.updateUser({ id: created.id, name: "Renamed" }),
       await adapter.deleteUser(created.id),
     ]
-    for (const user of results) {
+    for (const [i, user] of results.entries()) {
       expect(user).not.toBeNull()
-      expect(Object.keys(user ?? {}).sort()).toEqual(userKeys)
+      // The session lookup adds the user's roles and ban (never the ban's reason): issue 33.
+      expect(Object.keys(user ?? {}).sort()).toEqual(i === 4 ? [...userKeys, ...Object.keys(noStanding)].sort() : userKeys)
       expect(JSON.stringify(user)).not.toContain("scrypt$secret")
     }
   })
@@ -564,7 +592,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       const statements: string[] = []
       logged.$on("query", (event) => statements.push(event.query))
       const result = await PrismaAdapter(logged).getSessionAndUser("one-statement")
-      expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement" }), user })
+      expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement" }), user: { ...user, ...noStanding } })
       expect(statements).toHaveLength(1)
       expect(statements[0]).toMatch(/^SELECT .*JOIN/)
     } finally {
@@ -583,7 +611,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       const statements: string[] = []
       logged.$on("query", (event) => statements.push(event.query))
       const result = await PrismaAdapter(logged).getSessionAndUser("one-statement-sqlite")
-      expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement-sqlite" }), user })
+      expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement-sqlite" }), user: { ...user, ...noStanding } })
       expect(result?.session.expires).toBeInstanceOf(Date)
       expect(statements).toHaveLength(1)
       expect(statements[0]).toMatch(/SELECT[\s\S]*JOIN/)

@@ -7,6 +7,7 @@ import type { PrismaSessionListLike } from "./session-list"
 import type { PrismaValidSinceLike } from "./sessions-valid-since"
 import type { PrismaTwoFactorLike } from "./two-factor"
 import type { PrismaSecurityEventLike } from "./security-events"
+import type { PrismaAccessLike } from "./user-access"
 import type {
   AccountData,
   AccountKey,
@@ -20,12 +21,13 @@ import type {
   SessionSelect,
   UserRow,
   UserSelect,
+  UserWithAccessRow,
   VerificationToken,
   VerificationTokenSelect,
 } from "./rows"
 
 /** The columns beside Auth.js's that createSession fills when it is given them. */
-type SessionDetails = { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date }
+type SessionDetails = { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date; impersonatedBy?: string; impersonationReason?: string }
 
 /**
  * The Prisma client as far as the adapter uses it. A generated client (either
@@ -43,8 +45,9 @@ export interface PrismaLike {
     findUnique(args: { where: { id: string } | { email: string }; select: UserSelect }): PromiseLike<UserRow | null>
     update(args: { where: { id: string }; data: { [column: string]: unknown }; select: UserSelect }): PromiseLike<UserRow>
     delete(args: { where: { id: string }; select: UserSelect }): PromiseLike<UserRow>
-    findFirst: PrismaValidSinceLike["user"]["findFirst"]
-    updateMany: PrismaValidSinceLike["user"]["updateMany"]
+    findFirst: PrismaValidSinceLike["user"]["findFirst"] & PrismaAccessLike["user"]["findFirst"]
+    findMany: PrismaAccessLike["user"]["findMany"]
+    updateMany: PrismaValidSinceLike["user"]["updateMany"] & PrismaAccessLike["user"]["updateMany"]
   }
   account: {
     create(args: { data: AccountData; select: AccountSelect }): PromiseLike<AccountRow>
@@ -61,7 +64,7 @@ export interface PrismaLike {
     findUnique(args: {
       where: { sessionToken: string }
       select: SessionAndUserSelect
-    }): PromiseLike<(SessionRow & SessionProofRow & { user: UserRow }) | null>
+    }): PromiseLike<(SessionRow & SessionProofRow & { user: UserWithAccessRow }) | null>
     update(args: {
       where: { sessionToken: string }
       data: { expires?: Date; userId?: string; lastActiveAt?: Date; authenticatedAt?: Date }

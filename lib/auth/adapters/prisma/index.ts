@@ -9,7 +9,7 @@
  */
 import type { Adapter, AdapterAccount } from "../types"
 import type { PrismaLike } from "./client"
-import { accountData, toAccount, toAuthenticator, toSession, toUser, toVerificationToken, withoutUndefined } from "./mappers"
+import { accountData, toAccount, toAuthenticator, toSession, toUser, toUserWithAccess, toVerificationToken, withoutUndefined } from "./mappers"
 import {
   type AuthenticatorRow,
   type SessionRow,
@@ -26,6 +26,7 @@ import { getSessionsValidSince, setSessionsValidSince } from "./sessions-valid-s
 import { sqliteSessionLookup } from "./sqlite-session"
 import { twoFactorStore } from "./two-factor"
 import { securityEventStore } from "./security-events"
+import { userAccessStore } from "./user-access"
 // Aliased: the name of the adapter method it builds starts with "use", which lint reads as a React hook.
 import { useWebAuthnChallenge as webAuthnChallengeMethod } from "./webauthn-challenge"
 
@@ -212,13 +213,19 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       return row && toAccount(row)
     },
 
-    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent, authenticatedAt }) {
+    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent, authenticatedAt, impersonatedBy, impersonationReason }) {
       pruneExpired()
       // createdAt comes from the column's default.
-      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date } = { sessionToken, userId, expires }
+      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date; impersonatedBy?: string; impersonationReason?: string } = {
+        sessionToken,
+        userId,
+        expires,
+      }
       if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
       if (authenticatedAt instanceof Date) data.authenticatedAt = authenticatedAt
       if (typeof userAgent === "string") data.userAgent = userAgent
+      if (typeof impersonatedBy === "string") data.impersonatedBy = impersonatedBy
+      if (typeof impersonationReason === "string") data.impersonationReason = impersonationReason.replaceAll("\u0000", "").slice(0, 500)
       return toSession(await prisma.session.create({ data, select: sessionSelect }))
     },
 
@@ -229,7 +236,7 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
       // One query; with relationJoins (PostgreSQL) also one SQL statement.
       return prisma.session
         .findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
-        .then((row) => row && { session: toSession(row), user: toUser(row.user) })
+        .then((row) => row && { session: toSession(row), user: toUserWithAccess(row.user) })
     },
 
     async updateSession({ sessionToken, expires, userId, lastActiveAt, authenticatedAt }) {
@@ -252,6 +259,7 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
     listSessions: listSessions(prisma),
     deleteSessions: deleteSessions(prisma),
     getSessionsValidSince: getSessionsValidSince(prisma),
+    ...userAccessStore(prisma),
     setSessionsValidSince: setSessionsValidSince(prisma),
 
     async createVerificationToken({ identifier, token, expires }) {

@@ -5,7 +5,8 @@
  * database access.
  */
 import type { AdapterAccount, AdapterAccountType, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "../types"
-import type { AccountData, AccountRow, AuthenticatorRow, SessionProofRow, SessionRow, UserRow } from "./rows"
+import type { AccountData, AccountRow, AuthenticatorRow, SessionProofRow, SessionRow, UserRow, UserWithAccessRow } from "./rows"
+import { parseStoredRoles } from "../../access/user-access"
 
 /** True when `value` is a Date, or a string that parses to one, and the date is valid. */
 export function isDate(value: unknown): boolean {
@@ -30,10 +31,16 @@ export function toUser(row: UserRow): AdapterUser {
   return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, image: row.image }
 }
 
+/** A user read with the session: the stored roles as a list and the ban's two instants beside the Auth.js fields. */
+export function toUserWithAccess(row: UserWithAccessRow): AdapterUser {
+  return { ...toUser(row), roles: parseStoredRoles(row.roles), bannedAt: row.bannedAt, banExpires: row.banExpires }
+}
+
 export function toSession(row: SessionRow & Partial<SessionProofRow>): AdapterSession {
   const session: AdapterSession = { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
   if (row.createdAt !== undefined) session.createdAt = row.createdAt
   if (row.authenticatedAt !== undefined) session.authenticatedAt = row.authenticatedAt
+  if (row.impersonatedBy !== undefined) session.impersonatedBy = row.impersonatedBy
   return session
 }
 

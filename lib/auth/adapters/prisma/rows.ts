@@ -24,7 +24,7 @@ export type AccountData = Pick<AccountRow, "userId" | "type" | "provider" | "pro
 export type SessionRow = Pick<AdapterSession, "sessionToken" | "userId" | "expires">
 
 /** What the session lookup reads beside Auth.js's columns: the sign-in and the last proof of identity. */
-export type SessionProofRow = NullableColumns<AdapterSession, "createdAt" | "authenticatedAt">
+export type SessionProofRow = NullableColumns<AdapterSession, "createdAt" | "authenticatedAt" | "impersonatedBy">
 
 export type AuthenticatorRow = Omit<AdapterAuthenticator, "transports"> & NullableColumns<AdapterAuthenticator, "transports">
 
@@ -32,6 +32,10 @@ export type { VerificationToken }
 
 export const userSelect = { id: true, name: true, email: true, emailVerified: true, image: true } as const
 export type UserSelect = typeof userSelect
+
+/** The session lookup reads the user's roles and ban in the same statement (issue 33). */
+export const userWithAccessSelect = { ...userSelect, roles: true, bannedAt: true, banExpires: true } as const
+export type UserWithAccessRow = UserRow & { roles: string | null; bannedAt: Date | null; banExpires: Date | null }
 
 export const accountSelect = {
   userId: true,
@@ -52,7 +56,13 @@ export const sessionSelect = { sessionToken: true, userId: true, expires: true }
 export type SessionSelect = typeof sessionSelect
 
 /** The lookup behind every request also reads when the session started and was last proved (lifetime, step-up). */
-export const sessionAndUserSelect = { ...sessionSelect, createdAt: true, authenticatedAt: true, user: { select: userSelect } } as const
+export const sessionAndUserSelect = {
+  ...sessionSelect,
+  createdAt: true,
+  authenticatedAt: true,
+  impersonatedBy: true,
+  user: { select: userWithAccessSelect },
+} as const
 export type SessionAndUserSelect = typeof sessionAndUserSelect
 
 export const verificationTokenSelect = { identifier: true, token: true, expires: true } as const

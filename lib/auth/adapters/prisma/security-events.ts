@@ -25,6 +25,7 @@ const securityEventSelect = {
   userAgent: true,
   device: true,
   detail: true,
+  actorId: true,
   createdAt: true,
 } as const
 
@@ -39,6 +40,7 @@ interface SecurityEventRow {
   userAgent: string | null
   device: string | null
   detail: string | null
+  actorId: string | null
   createdAt: Date
 }
 
@@ -90,6 +92,7 @@ function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
     userAgent: row.userAgent,
     device: row.device,
     detail: row.detail,
+    actorId: row.actorId,
     createdAt: row.createdAt,
   }
 }
@@ -107,6 +110,7 @@ export function securityEventStore(prisma: PrismaSecurityEventLike) {
         userAgent: text(event.userAgent),
         device: text(event.device),
         detail: text(event.detail),
+        actorId: event.actorId && !unmatchable(event.actorId) ? event.actorId : null,
       }
       if (event.createdAt instanceof Date) data.createdAt = event.createdAt
       await prisma.securityEvent.create({ data, select: { id: true } })

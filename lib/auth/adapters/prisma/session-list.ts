@@ -13,6 +13,8 @@ const sessionDetailsSelect = {
   createdAt: true,
   lastActiveAt: true,
   userAgent: true,
+  impersonatedBy: true,
+  impersonationReason: true,
 } as const
 
 export interface SessionDetailsRow {
@@ -22,6 +24,8 @@ export interface SessionDetailsRow {
   createdAt: Date | null
   lastActiveAt: Date | null
   userAgent: string | null
+  impersonatedBy: string | null
+  impersonationReason: string | null
 }
 
 /** The slice of a Prisma client these two methods call. */
@@ -52,6 +56,8 @@ export function listSessions(prisma: PrismaSessionListLike) {
         createdAt: row.createdAt,
         lastActiveAt: row.lastActiveAt,
         userAgent: row.userAgent,
+        impersonatedBy: row.impersonatedBy,
+        impersonationReason: row.impersonationReason,
       }))
   }
 }

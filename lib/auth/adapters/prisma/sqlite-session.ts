@@ -17,6 +17,7 @@
  */
 import Database from "better-sqlite3"
 import type { AdapterSession, AdapterUser } from "../types"
+import { parseStoredRoles } from "../../access/user-access"
 import type { PrismaLike } from "./client"
 
 /** A DATETIME read raw: ISO text from Prisma, epoch ms from older SQLite files, or a Date from $queryRaw. */
@@ -30,19 +31,24 @@ interface SessionUserRow {
   expires: unknown
   createdAt: unknown
   authenticatedAt: unknown
+  impersonatedBy: string | null
   id: string
   name: string | null
   email: string | null
   emailVerified: unknown
   image: string | null
+  roles: string | null
+  bannedAt: unknown
+  banExpires: unknown
 }
 
 export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 
-// Table and column names are the Auth.js schema's.
+// Table and column names are the Auth.js schema's, plus the starter's roles and ban columns (issue 33):
+// the database strategy learns a user's roles and ban in this same statement.
 const SELECT_SESSION_AND_USER = `
-  SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt",
-         u."id", u."name", u."email", u."emailVerified", u."image"
+  SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",
+         u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires"
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
   WHERE s."sessionToken" = ?`
 
@@ -63,6 +69,7 @@ function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       expires: toDate(row.expires),
       createdAt: row.createdAt === null ? null : toDate(row.createdAt),
       authenticatedAt: row.authenticatedAt === null ? null : toDate(row.authenticatedAt),
+      impersonatedBy: row.impersonatedBy,
     },
     user: {
       id: row.id,
@@ -70,6 +77,9 @@ function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       email: row.email,
       emailVerified: row.emailVerified === null ? null : toDate(row.emailVerified),
       image: row.image,
+      roles: parseStoredRoles(row.roles),
+      bannedAt: row.bannedAt === null ? null : toDate(row.bannedAt),
+      banExpires: row.banExpires === null ? null : toDate(row.banExpires),
     },
   }
 }

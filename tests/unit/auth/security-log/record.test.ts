@@ -46,6 +46,8 @@ describe("recordSecurityEvent", () => {
         method: null,
         provider: null,
         detail: null,
+        // The user's own act: no admin acted (issue 33).
+        actorId: null,
         ip: "198.51.100.7",
         userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
         device: "Firefox|Linux|198.51.100",

@@ -62,6 +62,15 @@ const TYPES: Record<SecurityEventType, [success: string, failure: string]> = {
     "Several wrong two-factor codes at sign-in: someone who has your password may be trying to get in",
   ],
   reauthenticated: ["Identity confirmed", "Failed identity confirmation"],
+  "roles-changed": ["Roles changed by an administrator", "Changing roles failed"],
+  banned: ["Account suspended by an administrator", "Suspending the account failed"],
+  unbanned: ["Suspension lifted by an administrator", "Lifting the suspension failed"],
+  "sessions-revoked-by-admin": ["Sessions ended by an administrator", "Ending sessions failed"],
+  "password-reset-sent": ["Password reset email sent by an administrator", "Sending a password reset email failed"],
+  "two-factor-disabled-by-admin": ["Two-factor authentication turned off by an administrator", "Turning off two-factor authentication failed"],
+  "user-deleted": ["Account deleted by an administrator", "Deleting the account failed"],
+  "impersonation-started": ["Impersonation started", "Impersonation refused"],
+  "impersonation-stopped": ["Impersonation ended", "Ending impersonation failed"],
 }
 
 describe("describeSecurityEvent", () => {

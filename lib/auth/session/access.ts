@@ -1,0 +1,42 @@
+/**
+ * A user's standing at the moments that decide it: at each sign-in (refused
+ * while banned; the roles the new session carries) and on each database
+ * session read (the roles and ban read with the row, no query of their own).
+ */
+import { activeBan, effectiveRoles } from "../access/user-access"
+import { USER_ROLE } from "../access/control"
+import type { AdapterUser } from "../adapters/types"
+import type { ResolvedConfig } from "../config/resolved"
+import { AccountSuspended } from "../errors"
+
+/**
+ * The roles a user signing in holds, or AccountSuspended while a ban is in force.
+ * Without the adapter's access methods every user holds "user" and nobody is banned.
+ */
+export async function signInRoles(config: Pick<ResolvedConfig, "access">, userId: unknown): Promise<string[]> {
+  const { adapter, adminEmails } = config.access
+  if (!adapter || typeof userId !== "string" || userId === "") return [USER_ROLE]
+  const record = await adapter.getUserAccess(userId)
+  if (!record) return [USER_ROLE]
+  const ban = activeBan(record)
+  if (ban) throw new AccountSuspended(ban.until)
+  return effectiveRoles(record, adminEmails)
+}
+
+/** The roles of a user read with a database session, or null while a ban is in force (the session is over). */
+export function sessionUserRoles(config: Pick<ResolvedConfig, "access">, user: AdapterUser): string[] | null {
+  if (activeBan({ bannedAt: user.bannedAt ?? null, banExpires: user.banExpires ?? null })) return null
+  return effectiveRoles({ roles: user.roles ?? [], email: user.email, emailVerified: user.emailVerified }, config.access.adminEmails)
+}
+
+/** The session marked as an impersonation (`session.impersonatedBy`: the admin's user id), or left as it is. */
+export function withImpersonator<S extends Record<string, unknown> | null>(session: S, impersonatedBy: string | null | undefined): S {
+  if (session && typeof impersonatedBy === "string") (session as Record<string, unknown>).impersonatedBy = impersonatedBy
+  return session
+}
+
+/** The session's user with the library's roles on it: not the app's to set through the session callback. */
+export function withRoles<S extends { user?: unknown } | null>(session: S, roles: readonly string[]): S {
+  if (session && typeof session.user === "object" && session.user !== null) (session.user as { roles?: readonly string[] }).roles = roles
+  return session
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Session" ADD COLUMN "impersonatedBy" TEXT;
+ALTER TABLE "Session" ADD COLUMN "impersonationReason" TEXT;

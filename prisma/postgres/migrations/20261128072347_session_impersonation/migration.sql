@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Session" ADD COLUMN     "impersonatedBy" TEXT,
+ADD COLUMN     "impersonationReason" TEXT;

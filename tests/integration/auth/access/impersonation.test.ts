@@ -1,0 +1,143 @@
+/**
+ * Impersonation (issue 33) on real SQLite and PostgreSQL, both strategies, as the admin and the
+ * user meet it: the admin's browser becomes the target's session, marked with the admin; its proof
+ * is never recent (so every step-up, hence every sensitive change, refuses it) and the admin
+ * operations refuse it; it lives at most the configured hour; stop gives the admin's own session
+ * back; an admin cannot be impersonated; start and stop are in both users' logs and the target sees
+ * the session in their list (database strategy).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  adminOperations,
+  ImpersonationRefused,
+  needsReauthentication,
+  PermissionDenied,
+  resolveAuthConfig,
+  startImpersonation,
+  stopImpersonation,
+  type AuthConfig,
+} from "@/lib/auth"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import { readRequestSession } from "@/lib/auth/frameworks/shared/session"
+import Credentials from "@/lib/auth/providers/credentials"
+import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
+import { listUserSessions } from "@/lib/auth/session/user-sessions"
+import type { Session } from "@/lib/auth/types"
+import { authorizeWithPassword } from "@/server/accounts/sign-in"
+import { signUp } from "@/server/accounts/users"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { BASE, Browser, ORIGIN, SECRET } from "../support"
+
+const PASSWORD = "impersonation-password-4471"
+
+const cases = [
+  ["sqlite", "database"],
+  ["sqlite", "jwt"],
+  ["postgresql", "database"],
+  ["postgresql", "jwt"],
+] as const
+
+describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => {
+  let db: TestDatabase
+  let config: AuthConfig
+  let n = 0
+
+  beforeAll(async () => {
+    db = await createTestDatabase(provider)
+    config = {
+      secret: SECRET,
+      basePath: BASE,
+      trustHost: true,
+      adapter: PrismaAdapter(db.prisma),
+      session: { strategy, revocationDelay: 60, revocationCache: new ValidSinceCache() },
+      access: { impersonationMaxAge: 7200 },
+      providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
+    }
+  })
+  afterAll(() => db.cleanup())
+
+  async function account(roles?: string) {
+    const email = `imp-${provider}-${strategy}-${++n}@example.test`
+    const created = await signUp(db.prisma, { email, name: `Person ${n}`, password: PASSWORD })
+    if (!created.ok) throw new Error(created.message)
+    if (roles) await db.prisma.user.update({ where: { id: created.user.id }, data: { roles } })
+    return { id: created.user.id, email }
+  }
+
+  async function signedIn(email: string): Promise<Browser> {
+    const browser = new Browser(config)
+    await browser.signInWithCredentials({ email, password: PASSWORD })
+    return browser
+  }
+
+  const sessionOf = async (browser: Browser) => (await (await browser.send(`${BASE}/session`)).json()) as Session | null
+  const requestOf = (browser: Browser) => new Request(`${ORIGIN}/admin`, { headers: { cookie: browser.cookieHeader(), "user-agent": "Mozilla/5.0 Firefox/133.0" } })
+  const apply = (browser: Browser, cookies: { name: string; value: string; options: { maxAge?: number } }[]) => {
+    for (const c of cookies) {
+      if (c.value === "" || c.options.maxAge === 0) browser.jar.delete(c.name)
+      else browser.jar.set(c.name, c.value)
+    }
+  }
+
+  it("start: the admin's browser holds the target's session, marked; sensitive changes and admin operations are refused; stop gives the admin back", async () => {
+    const admin = await account("admin")
+    const target = await account()
+    const browser = await signedIn(admin.email)
+    const actor = { userId: admin.id, authenticatedAt: new Date() }
+
+    await expect(startImpersonation(config, requestOf(browser), actor, target.id, "  ")).rejects.toThrow(/reason/)
+    const { cookies } = await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4411: checkout fails")
+    apply(browser, cookies)
+
+    const session = await sessionOf(browser)
+    expect(session?.user?.email).toBe(target.email)
+    expect(session?.impersonatedBy).toBe(admin.id)
+    expect(session?.user?.roles).toEqual(["user"])
+    // At most an hour, whatever is configured above it.
+    expect(Date.parse(session!.expires) - Date.now()).toBeLessThanOrEqual(3600_000 + 5_000)
+
+    // The proof is never recent: every step-up (password, email, two-factor, passkeys, linked accounts,
+    // sessions, deletion, export) refuses it, and the admin operations refuse it as an impersonation.
+    const read = await readRequestSession(config, { origin: ORIGIN, cookie: browser.cookieHeader() })
+    expect(read.proof?.impersonatedBy).toBe(admin.id)
+    expect(needsReauthentication(read.proof, resolveAuthConfig(config))).toBe(true)
+    const refused = await adminOperations(config)
+      .listUsers({ userId: read.proof!.userId, authenticatedAt: read.proof!.authenticatedAt, impersonating: true })
+      .catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(PermissionDenied)
+
+    if (strategy === "database") {
+      const listing = await listUserSessions(resolveAuthConfig(config), requestOf(browser))
+      expect(listing.status === "ok" && listing.sessions.find((s) => s.current)?.impersonatedBy).toBe(admin.id)
+    }
+
+    const stopped = await stopImpersonation(config, requestOf(browser))
+    expect(stopped.status).toBe("stopped")
+    if (stopped.status === "stopped") apply(browser, stopped.cookies)
+    expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
+    if (strategy === "database") expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
+
+    for (const userId of [target.id, admin.id]) {
+      const types = (await db.prisma.securityEvent.findMany({ where: { userId, actorId: admin.id }, select: { type: true } })).map((e) => e.type)
+      expect(types).toEqual(expect.arrayContaining(["impersonation-started", "impersonation-stopped"]))
+    }
+    const started = await db.prisma.securityEvent.findFirstOrThrow({ where: { userId: target.id, type: "impersonation-started" } })
+    expect(started.detail).toBe("ticket 4411: checkout fails")
+  })
+
+  it("refuses to impersonate an admin, oneself, a non-admin's request or a stale proof, creating no session", async () => {
+    const admin = await account("admin")
+    const other = await account("admin")
+    const target = await account()
+    const browser = await signedIn(admin.email)
+    const actor = { userId: admin.id, authenticatedAt: new Date() }
+    const before = await db.prisma.session.count()
+    await expect(startImpersonation(config, requestOf(browser), actor, other.id, "r")).rejects.toBeInstanceOf(ImpersonationRefused)
+    await expect(startImpersonation(config, requestOf(browser), actor, admin.id, "r")).rejects.toBeInstanceOf(ImpersonationRefused)
+    const plain = await account()
+    await expect(startImpersonation(config, requestOf(browser), { userId: plain.id, authenticatedAt: new Date() }, target.id, "r")).rejects.toBeInstanceOf(PermissionDenied)
+    await expect(startImpersonation(config, requestOf(browser), { userId: admin.id, authenticatedAt: new Date(0) }, target.id, "r")).rejects.toBeInstanceOf(PermissionDenied)
+    expect(await db.prisma.session.count()).toBe(before)
+    expect(await db.prisma.securityEvent.count({ where: { type: "impersonation-started", userId: target.id } })).toBe(0)
+  })
+})
