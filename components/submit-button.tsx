@@ -1,4 +1,11 @@
-/** The primary button of a form; shows `pendingLabel` and is disabled while the action runs. */
+import { Button } from "./ui/button"
+
+/**
+ * The primary button of a form that tracks its own pending state
+ * (useActionState): shows `pendingLabel` with a spinner and is disabled while
+ * the action runs. Forms without that state use `SubmitButton` from
+ * `components/ui`, which reads the form's status itself.
+ */
 export function SubmitButton({
   pending,
   label,
@@ -11,12 +18,8 @@ export function SubmitButton({
   fullWidth?: boolean
 }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className={`${fullWidth ? "w-full " : ""}rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60`}
-    >
-      {pending ? pendingLabel : label}
-    </button>
+    <Button type="submit" pending={pending} pendingLabel={pendingLabel} fullWidth={fullWidth}>
+      {label}
+    </Button>
   )
 }
