@@ -11,7 +11,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   // Where Settings › Delete account sends the former user. Anyone can add the parameter; it only shows this line.
   const deleted = (await searchParams).account === "deleted" && !session?.user
   return (
-    <div className="space-y-10">
+    <div className="max-w-2xl space-y-10">
       {deleted ? (
         <p role="status" data-testid="account-deleted-notice" className="rounded-md bg-zinc-100 px-4 py-3 text-sm dark:bg-zinc-800">
           Your account was deleted. You are signed out everywhere.

@@ -41,13 +41,23 @@ export function RelativeTime({ dateTime, renderedAt, className, testId }: Relati
   )
 }
 
-/** The exact time on its own, in the reader's zone once in the browser ("Nov 28, 2026, 7:09 AM GMT+1"). */
-export function ExactTime({ dateTime, className, testId }: { dateTime: string; className?: string; testId?: string }) {
-  const hydrated = useSyncExternalStore(subscribe, () => true, () => false)
+const never = () => () => {}
+
+/**
+ * The exact time on its own, in the reader's zone once in the browser ("Nov 28, 2026, 7:09 AM GMT+1").
+ * `as="span"` where a <time> for the same moment is already beside it.
+ */
+export function ExactTime({ dateTime, as = "time", className, testId }: { dateTime: string; as?: "time" | "span"; className?: string; testId?: string }) {
+  const hydrated = useSyncExternalStore(never, () => true, () => false)
   const date = new Date(dateTime)
-  return (
+  const text = hydrated ? localExactTime(date) : exactTime(date)
+  return as === "time" ? (
     <time dateTime={dateTime} className={className} data-testid={testId}>
-      {hydrated ? localExactTime(date) : exactTime(date)}
+      {text}
     </time>
+  ) : (
+    <span className={className} data-testid={testId}>
+      {text}
+    </span>
   )
 }

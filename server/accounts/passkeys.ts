@@ -33,7 +33,9 @@ function addedEntry(createdAt: Date, entries: readonly { createdAt: Date; userAg
   return best?.userAgent ?? null
 }
 
-export const PASSKEY_NAME_MAX = 60
+import { PASSKEY_NAME_MAX } from "./passkey-limits"
+
+export { PASSKEY_NAME_MAX }
 
 export async function listPasskeys(prisma: DbClient, userId: string): Promise<PasskeySummary[]> {
   const rows = await prisma.authenticator.findMany({
