@@ -16,6 +16,8 @@ export interface PasskeySummary {
   backedUp: boolean
   createdAt: Date
   lastUsedAt: Date | null
+  /** The authenticator's model id, recorded at registration (null for passkeys added before it was). */
+  aaguid: string | null
   /** The user agent of the browser it was added in (its "passkey-added" log entry), to name an unnamed one. */
   addedWith: string | null
 }
@@ -41,7 +43,7 @@ export async function listPasskeys(prisma: DbClient, userId: string): Promise<Pa
   const rows = await prisma.authenticator.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
-    select: { credentialID: true, name: true, credentialDeviceType: true, credentialBackedUp: true, createdAt: true, lastUsedAt: true },
+    select: { credentialID: true, name: true, credentialDeviceType: true, credentialBackedUp: true, createdAt: true, lastUsedAt: true, aaguid: true },
   })
   // The schema keeps no user agent on a passkey; the security log's entry for its addition has one.
   const added = rows.some((r) => !r.name)
@@ -59,6 +61,7 @@ export async function listPasskeys(prisma: DbClient, userId: string): Promise<Pa
     backedUp: r.credentialBackedUp,
     createdAt: r.createdAt,
     lastUsedAt: r.lastUsedAt,
+    aaguid: r.aaguid,
     addedWith: r.name ? null : addedEntry(r.createdAt, added),
   }))
 }

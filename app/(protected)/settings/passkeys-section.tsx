@@ -33,7 +33,7 @@ export async function PasskeysSection({ userId }: { userId: string }) {
             <PasskeyItem
               key={p.credentialID}
               credentialID={p.credentialID}
-              name={passkeyDisplayName({ name: p.name, addedWith: p.addedWith })}
+              name={passkeyDisplayName({ name: p.name, aaguid: p.aaguid, addedWith: p.addedWith })}
               kind={p.deviceType === "multiDevice" ? "Synced passkey" : "Single-device passkey"}
               backedUp={p.backedUp}
               created={p.createdAt.toISOString()}
