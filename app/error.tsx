@@ -3,8 +3,8 @@
  * The error boundary of every page under the root layout: the header stays,
  * the page's content is replaced by a short notice (components/error-notice.tsx).
  */
-import Link from "next/link"
-import { ErrorNotice, errorButtonClass } from "@/components/error-notice"
+import { ErrorNotice } from "@/components/error-notice"
+import { ButtonLink } from "@/components/ui/button-link"
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
@@ -12,9 +12,9 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
       digest={error.digest}
       onRetry={reset}
       homeLink={
-        <Link href="/" className={`${errorButtonClass} border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+        <ButtonLink href="/" kind="secondary">
           Back to the home page
-        </Link>
+        </ButtonLink>
       }
     />
   )

@@ -5,7 +5,8 @@
  * same notice as app/error.tsx. A full reload is the retry, since the layout
  * that failed is what has to run again.
  */
-import { ErrorNotice, errorButtonClass } from "@/components/error-notice"
+import { ErrorNotice } from "@/components/error-notice"
+import { buttonClass } from "@/components/ui/button-styles"
 import "./globals.css"
 
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
@@ -15,7 +16,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
         <title>Something went wrong · Next.js Auth Starter</title>
       </head>
       <body className="min-h-screen font-sans">
-        <header className="border-b border-zinc-200 dark:border-zinc-800">
+        <header className="border-b border-border bg-surface">
           <div className="mx-auto flex max-w-3xl items-center px-4 py-3 sm:px-6">
             {/* Plain links: a full load runs the failed layout afresh, which a router navigation would not. */}
             {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
@@ -30,7 +31,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
             onRetry={() => window.location.reload()}
             homeLink={
               // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load, see the header link
-              <a href="/" className={`${errorButtonClass} border border-zinc-300 hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+              <a href="/" className={buttonClass({ kind: "secondary" })}>
                 Back to the home page
               </a>
             }

@@ -3,24 +3,23 @@
  * root layout (header and account menu included) rather than Next's bare default.
  */
 import type { Metadata } from "next"
-import Link from "next/link"
+import { ButtonLink } from "@/components/ui/button-link"
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } }
 
 export default function NotFound() {
   return (
-    <section className="space-y-4" data-testid="not-found">
-      <p className="text-sm font-semibold text-indigo-600 dark:text-indigo-400">404</p>
-      <h1 className="text-3xl font-bold tracking-tight">Page not found</h1>
-      <p className="text-zinc-600 dark:text-zinc-400">
-        There is no page at this address. Check the link, or start again from the home page.
-      </p>
-      <Link
-        href="/"
-        className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-      >
-        Back to the home page
-      </Link>
+    <section className="mx-auto w-full max-w-md" data-testid="not-found">
+      <div className="rounded-card border border-border bg-surface px-6 py-8 text-center shadow-card">
+        <p className="text-sm font-semibold text-accent-text">404</p>
+        <h1 className="mt-2 text-title">Page not found</h1>
+        <p className="mt-3 text-muted">
+          There is no page at this address. If you typed it, check the spelling; if you followed a link, it may be out of date.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <ButtonLink href="/">Back to the home page</ButtonLink>
+        </div>
+      </div>
     </section>
   )
 }

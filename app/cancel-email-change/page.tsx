@@ -1,4 +1,5 @@
 import type { Metadata } from "next"
+import { AuthPage } from "@/components/auth-page"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { getPrisma } from "@/lib/db/client"
 import { peekEmailChangeCancel } from "@/server/accounts/email-change"
@@ -6,6 +7,8 @@ import { unlessUnavailable } from "@/server/session-state"
 import { CancelEmailChangeForm, InvalidCancelLink } from "./cancel-form"
 
 export const metadata: Metadata = { title: "Cancel the change of email address", referrer: "no-referrer", robots: { index: false } }
+
+const SECURITY_HREF = "/settings#security-activity"
 
 /** The cancel link from the notice mailed to the old address; a POST (the button) cancels, never the GET. */
 export default async function CancelEmailChangePage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
@@ -15,13 +18,12 @@ export default async function CancelEmailChangePage({ searchParams }: { searchPa
   if ("unavailable" in read) return <ServiceUnavailable />
   const binding = read.value
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Cancel the change of email address</h1>
+    <AuthPage title="Cancel the change of email address">
       {binding ? (
-        <CancelEmailChangeForm token={value} newEmail={binding.newEmail} securityHref="/settings#security-activity" />
+        <CancelEmailChangeForm token={value} newEmail={binding.newEmail} securityHref={SECURITY_HREF} />
       ) : (
-        <InvalidCancelLink reason="invalid" />
+        <InvalidCancelLink reason={value === "" ? "missing" : "invalid"} securityHref={SECURITY_HREF} />
       )}
-    </div>
+    </AuthPage>
   )
 }

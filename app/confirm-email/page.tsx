@@ -1,5 +1,6 @@
 import type { Metadata } from "next"
 import { signInPath } from "@/auth"
+import { AuthPage } from "@/components/auth-page"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { getPrisma } from "@/lib/db/client"
 import { peekEmailChange } from "@/server/accounts/email-change"
@@ -18,10 +19,9 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
     // Signed in (the user's own browser, kept): the address as the session now has it.
     const { session } = await sessionState()
     return (
-      <div className="mx-auto max-w-sm space-y-6">
-        <h1 className="text-2xl font-bold tracking-tight">Email address changed</h1>
+      <AuthPage title="Email address changed">
         <EmailChanged email={session?.user?.email ?? null} signInHref={signInPath("/settings")} />
-      </div>
+      </AuthPage>
     )
   }
   const value = typeof token === "string" ? token : ""
@@ -29,13 +29,12 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
   if ("unavailable" in read) return <ServiceUnavailable />
   const binding = read.value
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">{binding ? `Confirm the change to ${binding.newEmail}` : "Confirm your new email address"}</h1>
+    <AuthPage title={binding ? `Confirm the change to ${binding.newEmail}` : "Confirm your new email address"}>
       {binding ? (
         <ConfirmEmailForm token={value} newEmail={binding.newEmail} />
       ) : (
-        <InvalidEmailChangeLink reason="invalid" />
+        <InvalidEmailChangeLink reason={value === "" ? "missing" : "invalid"} />
       )}
-    </div>
+    </AuthPage>
   )
 }

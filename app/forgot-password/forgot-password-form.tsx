@@ -4,6 +4,7 @@ import { useActionState } from "react"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
 import { DevMailboxHint } from "@/components/dev-mailbox-hint"
+import { Alert } from "@/components/ui/alert"
 import { type ForgotPasswordState, forgotPasswordAction } from "./actions"
 
 /** `devMailbox`: mail goes to the development mailbox, so the "sent" notice says where to read it. */
@@ -12,9 +13,9 @@ export function ForgotPasswordForm({ devMailbox = false }: { devMailbox?: boolea
   if (state.sent) {
     return (
       <div className="space-y-3">
-        <p role="status" data-testid="forgot-password-sent" className="rounded-md bg-green-50 p-4 text-green-800 dark:bg-green-950 dark:text-green-200">
+        <Alert tone="success" data-testid="forgot-password-sent">
           If an account uses that address, we have sent it a link to choose a new password. The link works once, for 1 hour.
-        </p>
+        </Alert>
         {devMailbox ? <DevMailboxHint /> : null}
       </div>
     )

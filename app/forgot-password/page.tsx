@@ -1,6 +1,7 @@
 import type { Metadata } from "next"
-import Link from "next/link"
 import { signInPath } from "@/auth"
+import { AuthPage } from "@/components/auth-page"
+import { linkClass } from "@/components/ui/text-link"
 import { mailMode } from "@/server/mail/deliver"
 import { ForgotPasswordForm } from "./forgot-password-form"
 
@@ -9,28 +10,29 @@ export const metadata: Metadata = { title: "Forgot password" }
 export const dynamic = "force-dynamic"
 
 export default function ForgotPasswordPage() {
+  const mail = mailMode()
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <div className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight">Forgot your password?</h1>
-        {mailMode() === "off" ? (
+    <AuthPage
+      title="Forgot your password?"
+      description={
+        mail === "off" ? (
           // One statement, no form: without mail there is no way to send the link the intro would promise.
-          <p data-testid="forgot-password-mail-off" className="text-sm text-zinc-600 dark:text-zinc-400">
-            Email is not configured on this site, so it cannot send you a link to choose a new password. Sign in
-            another way (a passkey or a linked account), or ask the site&apos;s administrator for help.
+          <p data-testid="forgot-password-mail-off">
+            Email is not configured on this site, so it cannot send you a link to choose a new password. Sign in another way (a
+            passkey or a linked account), or ask the site&apos;s administrator for help.
           </p>
         ) : (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            Enter your account&apos;s email address and we will mail you a link to choose a new password.
-          </p>
-        )}
-      </div>
-      {mailMode() === "off" ? null : <ForgotPasswordForm devMailbox={mailMode() === "dev-mailbox"} />}
-      <p className="text-sm">
-        <Link href={signInPath()} className="font-medium text-indigo-700 underline dark:text-indigo-400">
+          <p>Enter your account&apos;s email address and we will mail you a link to choose a new password.</p>
+        )
+      }
+      footer={
+        // A plain link: the sign-in page is the library's, outside the app router.
+        <a href={signInPath()} className={linkClass}>
           Back to sign in
-        </Link>
-      </p>
-    </div>
+        </a>
+      }
+    >
+      {mail === "off" ? null : <ForgotPasswordForm devMailbox={mail === "dev-mailbox"} />}
+    </AuthPage>
   )
 }

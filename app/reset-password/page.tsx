@@ -1,5 +1,6 @@
 import type { Metadata } from "next"
 import { signInPath } from "@/auth"
+import { AuthPage } from "@/components/auth-page"
 import { resetTokenEmail } from "@/server/accounts/password-reset"
 import { getPrisma } from "@/lib/db/client"
 import { InvalidResetLink, ResetPasswordForm } from "./reset-password-form"
@@ -12,18 +13,17 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const value = typeof token === "string" ? token : ""
   const email = await resetTokenEmail(getPrisma(), value)
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Choose a new password</h1>
-      {email ? (
-        <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            For <span data-testid="reset-password-email">{email}</span>.
+    <AuthPage
+      title="Choose a new password"
+      description={
+        email ? (
+          <p>
+            For <span data-testid="reset-password-email" className="font-medium text-fg">{email}</span>.
           </p>
-          <ResetPasswordForm token={value} email={email} signInHref={signInPath("/dashboard")} />
-        </>
-      ) : (
-        <InvalidResetLink />
-      )}
-    </div>
+        ) : undefined
+      }
+    >
+      {email ? <ResetPasswordForm token={value} email={email} signInHref={signInPath("/dashboard")} /> : <InvalidResetLink missing={value === ""} />}
+    </AuthPage>
   )
 }

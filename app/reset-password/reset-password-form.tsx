@@ -1,20 +1,26 @@
 "use client"
 
-import Link from "next/link"
 import { useActionState } from "react"
+import { LinkProblem } from "@/components/auth-page"
 import { SubmitButton } from "@/components/submit-button"
 import { NewPasswordField } from "@/components/new-password-field"
+import { Alert } from "@/components/ui/alert"
+import { ButtonLink } from "@/components/ui/button-link"
+import { buttonClass } from "@/components/ui/button-styles"
 import { type ResetPasswordState, resetPasswordAction } from "./actions"
 
 export function ResetPasswordForm({ token, email, signInHref }: { token: string; email: string; signInHref: string }) {
   const [state, action, pending] = useActionState<ResetPasswordState, FormData>(resetPasswordAction, {})
   if (state.done) {
     return (
-      <div role="status" data-testid="reset-password-done" className="space-y-3">
-        <p>Your password has been changed, and every session of your account has been signed out.</p>
-        <Link href={signInHref} className="font-medium text-indigo-700 underline dark:text-indigo-400">
+      <div className="space-y-5">
+        <Alert tone="success" data-testid="reset-password-done">
+          Your password has been changed, and every session of your account has been signed out.
+        </Alert>
+        {/* A plain link: the sign-in page is the library's, outside the app router. */}
+        <a href={signInHref} className={buttonClass({ fullWidth: true })}>
           Sign in with your new password
-        </Link>
+        </a>
       </div>
     )
   }
@@ -30,13 +36,20 @@ export function ResetPasswordForm({ token, email, signInHref }: { token: string;
   )
 }
 
-export function InvalidResetLink() {
+/** `missing`: the page was opened without a link's token at all, which is not an expired link. */
+export function InvalidResetLink({ missing = false }: { missing?: boolean }) {
   return (
-    <div role="alert" data-testid="reset-password-invalid" className="space-y-3">
-      <p>This reset link is no longer valid: it has been used, has expired, or a newer one was sent.</p>
-      <Link href="/forgot-password" className="font-medium text-indigo-700 underline dark:text-indigo-400">
-        Ask for a new link
-      </Link>
-    </div>
+    <LinkProblem
+      data-testid="reset-password-invalid"
+      next={
+        <ButtonLink href="/forgot-password" fullWidth>
+          Ask for a new link
+        </ButtonLink>
+      }
+    >
+      {missing
+        ? "This page needs the link from your password reset email. Open the link from the email, or ask for a new one."
+        : "This reset link is no longer valid: it has been used, has expired, or a newer one was sent."}
+    </LinkProblem>
   )
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next"
+import { AuthPage } from "@/components/auth-page"
 import { setPasswordTokenEmail } from "@/server/accounts/set-password"
 import { getPrisma } from "@/lib/db/client"
 import { InvalidSetPasswordLink, SetPasswordForm } from "./set-password-form"
@@ -12,18 +13,17 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
   const value = typeof token === "string" ? token : ""
   const email = await setPasswordTokenEmail(getPrisma(), value)
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight">Set a password</h1>
-      {email ? (
-        <>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            For <span data-testid="set-password-email">{email}</span>.
+    <AuthPage
+      title="Set a password"
+      description={
+        email ? (
+          <p>
+            For <span data-testid="set-password-email" className="font-medium text-fg">{email}</span>.
           </p>
-          <SetPasswordForm token={value} email={email} />
-        </>
-      ) : (
-        <InvalidSetPasswordLink />
-      )}
-    </div>
+        ) : undefined
+      }
+    >
+      {email ? <SetPasswordForm token={value} email={email} /> : <InvalidSetPasswordLink missing={value === ""} />}
+    </AuthPage>
   )
 }

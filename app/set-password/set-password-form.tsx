@@ -1,9 +1,11 @@
 "use client"
 
-import Link from "next/link"
 import { useActionState } from "react"
+import { LinkProblem } from "@/components/auth-page"
 import { NewPasswordField } from "@/components/new-password-field"
 import { SubmitButton } from "@/components/submit-button"
+import { Alert } from "@/components/ui/alert"
+import { ButtonLink } from "@/components/ui/button-link"
 import { type SetPasswordFormState, setPasswordAction } from "./actions"
 
 /** Choosing the password behind a mailed link; the sign-up rules apply. */
@@ -11,11 +13,13 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
   const [state, action, pending] = useActionState<SetPasswordFormState, FormData>(setPasswordAction, {})
   if (state.done) {
     return (
-      <div role="status" data-testid="set-password-done" className="space-y-3">
-        <p>Your password is set. From now on you can also sign in with your email address and this password.</p>
-        <Link href="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+      <div className="space-y-5">
+        <Alert tone="success" data-testid="set-password-done">
+          Your password is set. From now on you can also sign in with your email address and this password.
+        </Alert>
+        <ButtonLink href="/settings" fullWidth>
           Go to Settings
-        </Link>
+        </ButtonLink>
       </div>
     )
   }
@@ -32,24 +36,35 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
   )
 }
 
-export function InvalidSetPasswordLink() {
+/** `missing`: opened without a link's token at all, which is not an expired link. */
+export function InvalidSetPasswordLink({ missing = false }: { missing?: boolean }) {
   return (
-    <div role="alert" data-testid="set-password-invalid" className="space-y-3">
-      <p>This link is no longer valid: it has been used, has expired, or a newer one was sent.</p>
-      <Link href="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-400">
-        Ask for a new link in Settings
-      </Link>
-    </div>
+    <LinkProblem
+      data-testid="set-password-invalid"
+      next={
+        <ButtonLink href="/settings" fullWidth>
+          Ask for a new link in Settings
+        </ButtonLink>
+      }
+    >
+      {missing
+        ? "This page needs the link from the email we sent you to set a password. Open that link, or ask for a new one in Settings."
+        : "This link is no longer valid: it has been used, has expired, or a newer one was sent."}
+    </LinkProblem>
   )
 }
 
 export function AlreadyHasPassword() {
   return (
-    <div role="alert" data-testid="set-password-exists" className="space-y-3">
-      <p>This account already has a password. To change it, use Settings › Password, or “Forgot password?” if you do not know it.</p>
-      <Link href="/settings" className="font-medium text-indigo-700 underline dark:text-indigo-400">
-        Go to Settings
-      </Link>
-    </div>
+    <LinkProblem
+      data-testid="set-password-exists"
+      next={
+        <ButtonLink href="/settings" fullWidth>
+          Go to Settings
+        </ButtonLink>
+      }
+    >
+      This account already has a password. To change it, use Settings › Password, or “Forgot password?” if you do not know it.
+    </LinkProblem>
   )
 }

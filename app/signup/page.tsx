@@ -1,6 +1,8 @@
 import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { signInPath } from "@/auth"
+import { AuthPage } from "@/components/auth-page"
+import { linkClass } from "@/components/ui/text-link"
 import { sessionState } from "@/server/session-state"
 import { SignUpForm } from "./signup-form"
 
@@ -9,17 +11,19 @@ export const metadata: Metadata = { title: "Create an account" }
 export default async function SignUpPage() {
   if ((await sessionState()).session?.user) redirect("/dashboard")
   return (
-    <div className="mx-auto max-w-sm space-y-6">
-      <div className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight">Create an account</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+    <AuthPage
+      title="Create an account"
+      footer={
+        <p className="text-muted">
           Already have one?{" "}
-          <a href={signInPath("/dashboard")} className="font-medium text-indigo-700 underline dark:text-indigo-400">
+          {/* A plain link: the sign-in page is the library's, outside the app router. */}
+          <a href={signInPath("/dashboard")} className={linkClass}>
             Sign in
           </a>
         </p>
-      </div>
+      }
+    >
       <SignUpForm />
-    </div>
+    </AuthPage>
   )
 }

@@ -1,6 +1,8 @@
 "use client"
 
 import { useState } from "react"
+import { Button } from "@/components/ui/button"
+import { Divider } from "@/components/ui/divider"
 import { signIn } from "@/lib/auth/webauthn"
 
 const MESSAGES: Record<string, string> = {
@@ -37,23 +39,23 @@ export function PasskeySignUp() {
   }
 
   return (
-    <div className="space-y-2">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-zinc-500">
-        <span className="h-px flex-1 bg-zinc-300 dark:bg-zinc-700" />
-        or
-        <span className="h-px flex-1 bg-zinc-300 dark:bg-zinc-700" />
-      </div>
-      <button
-        type="button"
-        disabled={pending}
+    <div className="space-y-3">
+      <Divider />
+      <Button
+        kind="secondary"
+        fullWidth
+        pending={pending}
+        pendingLabel="Waiting for your passkey…"
         onClick={(event) => void start(event.currentTarget)}
-        className="w-full rounded-md border border-zinc-300 px-4 py-2 font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        aria-describedby="passkey-signup-hint"
       >
-        {pending ? "Waiting for your passkey…" : "Sign up with a passkey"}
-      </button>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">No password needed: uses the email and display name above.</p>
+        Sign up with a passkey
+      </Button>
+      <p id="passkey-signup-hint" className="text-center text-sm text-muted">
+        No password needed: uses the email and display name above.
+      </p>
       {message ? (
-        <p role="alert" data-testid="passkey-signup-message" className="text-sm text-red-700 dark:text-red-400">
+        <p role="alert" data-testid="passkey-signup-message" className="text-sm text-danger-text">
           {message}
         </p>
       ) : null}

@@ -5,6 +5,7 @@
  */
 export { Alert, type AlertProps, type AlertTone } from "./alert"
 export { Button, type ButtonProps } from "./button"
+export { ButtonLink } from "./button-link"
 export { buttonClass, type ButtonKind, type ButtonSize } from "./button-styles"
 export { Card, type CardProps } from "./card"
 export { ConfirmDialog, type ConfirmDialogProps } from "./confirm-dialog"
@@ -15,3 +16,5 @@ export { Spinner } from "./spinner"
 export { SubmitButton, type SubmitButtonProps } from "./submit-button"
 export { Tab, TabList, TabPanel, Tabs } from "./tabs"
 export { cx } from "./cx"
+export { Divider } from "./divider"
+export { linkClass, TextLink } from "./text-link"

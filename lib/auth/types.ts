@@ -192,6 +192,13 @@ export interface PagesOptions {
 
 export interface Theme {
   colorScheme?: "auto" | "dark" | "light"
+  /**
+   * The product's name: shown next to the logo in the built-in pages' header,
+   * after each page's tab title ("Sign in · Acme") and in "Go to Acme".
+   * Without it the pages name the site by its host, as before.
+   */
+  name?: string
+  /** The product's logo (an http(s), same-origin or data:image URL), in the pages' header. */
   logo?: string
   brandColor?: string
   buttonText?: string

@@ -121,7 +121,7 @@ test("passkey sign-up with the victim's address sends the verification mail; the
   expect(await sessionEmail(page)).toBeNull()
   // The attacker's passkey no longer signs in to anything.
   await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-  await page.locator("form[data-webauthn-provider=passkey]").getByRole("button", { name: "Sign in with Passkey" }).click()
+  await page.locator("form[data-webauthn-provider=passkey]").getByRole("button", { name: "Sign in with a passkey" }).click()
   await expect(page).not.toHaveURL(/\/dashboard$/)
   await page.waitForTimeout(2000)
   expect(await sessionEmail(page)).toBeNull()

@@ -102,7 +102,7 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   const form = passwordForm(page)
   await form.getByLabel("Email").fill(email)
   await form.getByLabel("Password").fill(password)
-  // Exact: the form also holds "Sign in with email" and "Sign in with Passkey" (one shared Email field).
+  // Exact: the form also holds "Sign in with email" and "Sign in with a passkey" (one shared Email field).
   await form.getByRole("button", { name: "Sign in", exact: true }).click()
 }
 

@@ -40,7 +40,7 @@ test("sign up with a passkey alone, sign out, and sign in again with the passkey
 
   await signOutFromMenu(page)
   await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-  await passkeyForm(page).getByRole("button", { name: "Sign in with Passkey" }).click()
+  await passkeyForm(page).getByRole("button", { name: "Sign in with a passkey" }).click()
   await expect(page).toHaveURL(/\/dashboard$/, NAVIGATION)
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
 })
@@ -85,7 +85,7 @@ test("a password account adds a passkey in settings, then signs in with it; pass
 
   await signOutFromMenu(page)
   await page.goto("/api/auth/signin?callbackUrl=/settings")
-  await passkeyForm(page).getByRole("button", { name: "Sign in with Passkey" }).click()
+  await passkeyForm(page).getByRole("button", { name: "Sign in with a passkey" }).click()
   await expect(page).toHaveURL(/\/settings$/, NAVIGATION)
   await expect(page.getByTestId("settings-user-name")).toHaveText(user.name)
   await expect(page.getByTestId("passkey-last-used")).not.toHaveText("never")
@@ -162,7 +162,7 @@ test("the sign-in page's passkey button with an unknown email says so and create
   const email = newUser("unknown").email
   await page.goto("/api/auth/signin?callbackUrl=/dashboard")
   await passkeyForm(page).getByLabel("Email").fill(email)
-  await passkeyForm(page).getByRole("button", { name: "Sign in with Passkey" }).click()
+  await passkeyForm(page).getByRole("button", { name: "Sign in with a passkey" }).click()
   await expect(passkeyForm(page).locator("[data-webauthn-error]")).toHaveText(
     "No account uses this email address. Check it, or create an account first.",
   )

@@ -1,6 +1,6 @@
 /**
  * The built-in sign-in page asks for the email address once: the password,
- * "Sign in with email" and "Sign in with Passkey" share one Email field. The
+ * "Sign in with email" and "Sign in with a passkey" share one Email field. The
  * password and email-link ways still work without JavaScript; with it, the
  * email link never carries the typed password.
  */
@@ -15,7 +15,7 @@ test("one Email field serves the password, the email link and the passkey", asyn
   await expect(page.locator('input[type="email"]')).toHaveCount(1)
   const form = passwordForm(page)
   await expect(form.getByLabel("Email")).toBeFocused()
-  for (const name of ["Sign in", "Sign in with email", "Sign in with Passkey"]) {
+  for (const name of ["Sign in", "Sign in with email", "Sign in with a passkey"]) {
     await expect(form.getByRole("button", { name, exact: true })).toBeVisible()
   }
 })
@@ -52,7 +52,7 @@ test("without JavaScript the password and the email link still work, and no pass
     const page = await context.newPage()
     await page.goto(SIGN_IN)
     const form = passwordForm(page)
-    await expect(form.getByRole("button", { name: "Sign in with Passkey" })).toBeHidden()
+    await expect(form.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden()
 
     const { email } = newUser("nojs")
     await form.getByLabel("Email").fill(email)

@@ -65,7 +65,7 @@ export async function expectTwoFactorPage(page: Page): Promise<void> {
 /** Types a TOTP or recovery code into the two-factor page and submits it. */
 export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByLabel("Authentication code").fill(code)
-  await page.getByRole("button", { name: "Verify" }).click()
+  await page.getByRole("button", { name: "Confirm with code" }).click()
 }
 
 /** The page's answer to a code that did not work: the same page, the error in the URL and said on the page. */

@@ -214,14 +214,14 @@ test("a passkey sign-in skips the code; after a password, the passkey can be the
     if (request.isNavigationRequest() && new URL(request.url()).pathname === "/api/auth/two-factor") twoFactorVisits.push(request.url())
   })
   await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-  await passkeyForm(page).getByRole("button", { name: "Sign in with Passkey" }).click()
+  await passkeyForm(page).getByRole("button", { name: "Sign in with a passkey" }).click()
   await expectDashboardOf(page, user.email)
   expect(twoFactorVisits, "the passkey sign-in never went through the two-factor page").toEqual([])
   await signOutFromMenu(page)
 
   await signInWithPassword(page, user.email, user.password)
   await expectTwoFactorPage(page)
-  await page.getByRole("button", { name: "Use a passkey" }).click()
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click()
   await expectDashboardOf(page, user.email)
 })
 

@@ -37,12 +37,12 @@ test("password, then the authentication code, then the dashboard; the pending co
   await other.close()
 
   await page.getByLabel("Authentication code").fill("000000")
-  await page.getByRole("button", { name: "Verify" }).click()
+  await page.getByRole("button", { name: "Confirm with code" }).click()
   await expect(page).toHaveURL(/error=InvalidTwoFactorCode/)
   await expect(page.getByRole("alert")).toContainText("That code did not work")
 
   await page.getByLabel("Authentication code").fill(codeFromUri(uri, 1))
-  await page.getByRole("button", { name: "Verify" }).click()
+  await page.getByRole("button", { name: "Confirm with code" }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
   expect((await context.cookies()).find((c) => c.name === PENDING_COOKIE)).toBeUndefined()

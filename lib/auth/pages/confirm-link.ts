@@ -30,5 +30,5 @@ export function renderConfirmLinkPage(p: ConfirmLinkPageParams): RenderedPage {
 <button type="submit" class="button button-primary" autofocus>Sign in</button>
 </form>
 <p class="footer">If you did not ask to sign in, close this page.</p>`
-  return renderDocument({ title: "Sign In", theme: p.theme, content })
+  return renderDocument({ title: "Finish signing in", theme: p.theme, content })
 }

@@ -5,7 +5,7 @@
 
 import type { ReportedErrorType } from "../errors"
 import { html, type SafeHtml } from "./escape"
-import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { productName, renderDocument, type PageTheme, type RenderedPage } from "./layout"
 import { safeUrl, siteLabel } from "./urls"
 
 export interface ErrorPageParams {
@@ -70,11 +70,13 @@ const KINDS: Readonly<Partial<Record<ReportedErrorType, ErrorKind>>> = {
   },
 }
 
+// Any other value: say what we know (the step did not finish, nothing to fix on the user's side)
+// and the way on, rather than a bare "Error".
 const DEFAULT_KIND: ErrorKind = {
   status: 200,
-  heading: "Error",
-  lines: ["Something went wrong. Please try again later."],
-  link: "home",
+  heading: "Something went wrong",
+  lines: ["That step could not be finished. It is not something you did wrong.", "Sign in again; if it keeps happening, try again in a few minutes."],
+  link: "signin",
 }
 
 /** The status code the error page uses for an `?error=` value. */
@@ -88,15 +90,14 @@ function errorKind(error: string | undefined): ErrorKind {
 
 export function renderErrorPage(p: ErrorPageParams): RenderedPage {
   const kind = errorKind(p.error)
-  let action: SafeHtml
-  if (kind.link === "signin") {
-    action = html`<a class="button button-primary" href="${safeUrl(p.signinUrl) ?? "/"}">Sign in</a>`
-  } else {
-    const home = safeUrl(p.homeUrl) ?? "/"
-    action = html`<p class="footer"><a href="${home}">Go to ${siteLabel(home)}</a></p>`
-  }
+  const home = safeUrl(p.homeUrl) ?? "/"
+  const homeLink = html`<p class="footer"><a href="${home}">Go to ${productName(p.theme) ?? siteLabel(home)}</a></p>`
+  // Every error page has a way on: sign in again where that can help, and always the way home.
+  const action: SafeHtml =
+    kind.link === "signin" ? html`<a class="button button-primary" href="${safeUrl(p.signinUrl) ?? "/"}">Sign in</a>
+${homeLink}` : homeLink
   const content = html`<h1>${kind.heading}</h1>
 ${kind.lines.map((line, i) => html`<p${i === 0 && html` class="lead"`}>${line}</p>
 `)}${action}`
-  return renderDocument({ title: "Error", theme: p.theme, content, status: kind.status })
+  return renderDocument({ title: kind.heading, theme: p.theme, content, status: kind.status })
 }

@@ -10,6 +10,8 @@ import { safeImageUrl } from "./urls"
 
 export interface PageTheme {
   colorScheme: "auto" | "dark" | "light"
+  /** The product's name (theme.name): header, tab titles, "Go to …". */
+  name?: string
   logo?: string
   brandColor?: string
   buttonText?: string
@@ -24,9 +26,36 @@ export interface RenderedPage {
   html: string
 }
 
+/** Longer than this is not a name but a mistake in the config; it is cut. */
+const MAX_NAME_LENGTH = 80
+
+/** The configured product name, trimmed; undefined when there is none. */
+export function productName(theme: PageTheme): string | undefined {
+  const name = typeof theme.name === "string" ? theme.name.trim().slice(0, MAX_NAME_LENGTH) : ""
+  return name === "" ? undefined : name
+}
+
+/** The logo; decorative (empty alt) when the name is written next to it. */
 export function logo(theme: PageTheme): SafeHtml | undefined {
   const src = safeImageUrl(theme.logo)
-  return src === undefined ? undefined : html`<img class="logo" src="${src}" alt="Logo">`
+  if (src === undefined) return undefined
+  return productName(theme) === undefined ? html`<img class="logo" src="${src}" alt="Logo">` : html`<img class="logo" src="${src}" alt="">`
+}
+
+/**
+ * The header bar the app's pages have too: logo and name, linking to the
+ * site's root. Without a name the logo stays above the card, as it was.
+ */
+function siteHeader(theme: PageTheme): SafeHtml | false {
+  const name = productName(theme)
+  if (name === undefined) return false
+  return html`<header class="site-header"><div class="site-header-inner"><a class="brand" href="/">${logo(theme)}<span>${name}</span></a></div></header>`
+}
+
+/** "Sign in · Acme": the page first (what a tab shows when narrow), then the product. */
+export function pageTitle(title: string, theme: PageTheme): string {
+  const name = productName(theme)
+  return name === undefined ? title : `${title} · ${name}`
 }
 
 /**
@@ -51,12 +80,13 @@ export function renderDocument(p: {
 <meta name="color-scheme" content="${colorSchemeMeta}">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="same-origin">
-<title>${p.title}</title>
+<title>${pageTitle(p.title, p.theme)}</title>
 <style>${trustedHtml(stylesheet(p.theme))}</style>
 </head>
 <body class="auth-theme-${scheme}">
+${siteHeader(p.theme)}
 <main class="page">
-${logo(p.theme)}
+${productName(p.theme) === undefined && logo(p.theme)}
 <div class="card">
 ${p.content}
 </div>

@@ -1,10 +1,11 @@
 /**
  * The built-in re-authenticate page ("Confirm it's you"): shown before a
  * sensitive action when the session's last proof of identity is too old. It
- * offers each way this user can prove who they are: the password (with a
- * code on the same form when two-factor is on), the code alone (two-factor
- * without a password), a passkey, an emailed sign-in link. The passkey form
- * is driven by the sign-in page's script (same hash, same CSP).
+ * leads with one way, the strongest this user has (a passkey, then the
+ * password with a code when two-factor is on, the password, the code alone,
+ * an emailed sign-in link), and keeps the others behind "Use another method",
+ * a <details> disclosure so it needs no script. The passkey form is driven by
+ * the sign-in page's script (same hash, same CSP).
  */
 import { html, type SafeHtml } from "./escape"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
@@ -92,7 +93,7 @@ function passwordForm(p: ReauthenticatePageParams, action: string, autofocus: bo
 ${hidden(p, "password")}
 ${usernameField(p)}
 ${passwordField(autofocus)}
-<button type="submit" class="button button-primary">Confirm with password</button>
+<button type="submit" class="button ${autofocus ? "button-primary" : "button-secondary"}">Confirm with password</button>
 </form>`
 }
 
@@ -103,7 +104,7 @@ ${hidden(p, "password")}
 ${usernameField(p)}
 ${passwordField(autofocus)}
 ${codeField(false)}
-<button type="submit" class="button button-primary">Confirm with password and code</button>
+<button type="submit" class="button ${autofocus ? "button-primary" : "button-secondary"}">Confirm with password and code</button>
 </form>`
 }
 
@@ -111,49 +112,73 @@ function codeForm(p: ReauthenticatePageParams, action: string, autofocus: boolea
   return html`<form action="${action}" method="post">
 ${hidden(p, "code")}
 ${codeField(autofocus)}
-<button type="submit" class="button button-primary">Confirm with code</button>
+<button type="submit" class="button ${autofocus ? "button-primary" : "button-secondary"}">Confirm with code</button>
 </form>`
 }
 
-function passkeyForm(p: ReauthenticatePageParams, passkey: { providerId: string; basePath: string }): SafeHtml {
+function passkeyForm(p: ReauthenticatePageParams, passkey: { providerId: string; basePath: string }, primary: boolean): SafeHtml {
   const action = `${passkey.basePath}/callback/${encodeURIComponent(passkey.providerId)}`
   return html`<form id="${passkey.providerId}-form" action="${action}" method="post" data-webauthn-provider="${passkey.providerId}" data-base-path="${passkey.basePath}" data-webauthn-action="authenticate">
 ${hidden(p)}
 <p class="alert" aria-live="polite" data-webauthn-error hidden></p>
 <p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
-<button type="submit" class="button button-secondary" data-webauthn-submit>Use a passkey</button>
+<button type="submit" class="button ${primary ? "button-primary" : "button-secondary"}" data-webauthn-submit>Confirm with a passkey</button>
 </form>`
 }
 
-function emailLinkForm(p: ReauthenticatePageParams, signinUrl: string): SafeHtml {
+function emailLinkForm(p: ReauthenticatePageParams, signinUrl: string, primary: boolean): SafeHtml {
   return html`<form action="${signinUrl}" method="post">
 ${hidden(p)}
 <input type="hidden" name="email" value="${p.email ?? ""}">
-<button type="submit" class="button button-secondary">Email me a sign-in link</button>
+<button type="submit" class="button ${primary ? "button-primary" : "button-secondary"}">Email me a sign-in link</button>
 </form>`
 }
 
-const DIVIDER = html`<div class="divider">or</div>`
+/**
+ * The ways this user can confirm, strongest first: a passkey (phishing-resistant,
+ * one step), the password with the code, the password, the code alone, a link
+ * by email (only as strong as the mailbox). Each renders as the lead form
+ * (`primary`: focused, filled button) or as one of the others.
+ */
+function ways(p: ReauthenticatePageParams, action: string): Way[] {
+  const out: Way[] = []
+  const passkey = p.passkey
+  if (passkey) out.push({ typed: false, render: (primary) => passkeyForm(p, passkey, primary) })
+  if (p.password) out.push({ typed: true, render: (primary) => (p.code ? passwordAndCodeForm : passwordForm)(p, action, primary) })
+  else if (p.code) out.push({ typed: true, render: (primary) => codeForm(p, action, primary) })
+  const signinUrl = p.emailLink && p.email ? safeUrl(p.emailLink.signinUrl) : undefined
+  if (signinUrl !== undefined) out.push({ typed: false, render: (primary) => emailLinkForm(p, signinUrl, primary) })
+  // After a wrong password or code, the form that was used leads, so the retry is not behind a disclosure.
+  if (p.error !== undefined && TYPED_ERRORS.has(p.error)) out.sort((a, b) => Number(b.typed) - Number(a.typed))
+  return out
+}
+
+interface Way {
+  /** The password or code form (answers typed into this page). */
+  typed: boolean
+  render: (primary: boolean) => SafeHtml
+}
+
+const TYPED_ERRORS: ReadonlySet<string> = new Set<ReauthenticateErrorCode>(["wrong_password", "wrong_code", "wrong_password_or_code", "missing_code"])
 
 export function renderReauthenticatePage(p: ReauthenticatePageParams): RenderedPage {
   const action = safeUrl(p.actionUrl) ?? ""
-  const forms: SafeHtml[] = []
-  if (p.password) forms.push((p.code ? passwordAndCodeForm : passwordForm)(p, action, true))
-  else if (p.code) forms.push(codeForm(p, action, true))
-  if (p.passkey) forms.push(passkeyForm(p, p.passkey))
-  const signinUrl = p.emailLink && p.email ? safeUrl(p.emailLink.signinUrl) : undefined
-  if (signinUrl !== undefined) forms.push(emailLinkForm(p, signinUrl))
+  const [lead, ...others] = ways(p, action)
   const message = reauthenticateErrorMessage(p.error)
   const back = safeUrl(p.callbackUrl) ?? "/"
   const content = html`<h1>Confirm it's you</h1>
 <p class="lead">${p.email ? html`You are signed in as <strong>${p.email}</strong>. ` : false}To continue, confirm your identity again.</p>
 ${message !== undefined && html`<div class="alert" role="alert">${message}</div>`}
-${forms.length === 0 ? html`<p>There is no way to confirm your identity here. Sign out and sign in again.</p>` : false}
-${forms.map((form, i) => html`${i > 0 && DIVIDER}
-<div class="stack">
-${form}
+${lead === undefined ? html`<p>There is no way to confirm your identity here. Sign out and sign in again.</p>` : html`<div class="stack">
+${lead.render(true)}
+</div>`}
+${others.length > 0 && html`<details class="more">
+<summary>Use another method</summary>
+${others.map((form) => html`<div class="stack">
+${form.render(false)}
 </div>
-`)}<p class="footer"><a href="${back}">Cancel</a></p>`
+`)}</details>`}
+<p class="footer"><a href="${back}">Cancel</a></p>`
   const script = p.passkey ? webauthnScriptElement() : undefined
   return renderDocument({ title: "Confirm it's you", theme: p.theme, content, script })
 }

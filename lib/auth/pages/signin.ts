@@ -238,15 +238,24 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
 <p class="alert" aria-live="polite" data-webauthn-error hidden></p>
 <p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
-<button type="submit" class="button button-primary" data-webauthn-submit>Sign in with ${provider.name}</button>
+<button type="submit" class="button button-primary" data-webauthn-submit>${passkeyLabel(provider, p.providers)}</button>
 </form>`
+}
+
+/**
+ * "Sign in with a passkey", the product's one wording for it, whatever the
+ * provider is called; only a page with several WebAuthn providers needs
+ * their names to tell them apart.
+ */
+function passkeyLabel(provider: PageProvider, providers: PageProvider[]): string {
+  return providers.filter((q) => q.type === "webauthn").length > 1 ? `Sign in with ${provider.name}` : "Sign in with a passkey"
 }
 
 const DIVIDER = html`<div class="divider">or</div>`
 
 /**
  * The password form says just "Sign in": every other way on the page names
- * itself ("Sign in with email", "Sign in with Passkey", a provider's button).
+ * itself ("Sign in with email", "Sign in with a passkey", a provider's button).
  * Only several credentials providers on one page need their names.
  */
 function formButtonLabel(provider: PageProvider, providers: PageProvider[]): string {
@@ -342,7 +351,7 @@ function sharedEmailForm(group: SharedEmailGroup, p: SignInPageParams, focus: Fo
     webauthn &&
     html`<p class="alert" aria-live="polite" data-webauthn-error hidden></p>
 <p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
-<button type="submit" formaction="${webauthn.action}" formnovalidate${passkeyField?.required === true && html` data-email-required`} data-webauthn-submit hidden class="button button-secondary">Sign in with ${webauthn.provider.name}</button>`
+<button type="submit" formaction="${webauthn.action}" formnovalidate${passkeyField?.required === true && html` data-email-required`} data-webauthn-submit hidden class="button button-secondary">${passkeyLabel(webauthn.provider, p.providers)}</button>`
   const formAction = group.credentials?.action ?? group.email[0]?.action ?? webauthn?.action ?? ""
   const webauthnAttributes = webauthn && html` id="${webauthn.provider.id}-form" data-webauthn-provider="${webauthn.provider.id}" data-base-path="${webauthnBasePath(webauthn.provider, webauthn.action)}"${webauthn.provider.conditionalUI === true && html` data-conditional-ui`}`
   const alternatives = passkeyButton ? [...emailButtons, passkeyButton] : emailButtons
@@ -410,5 +419,5 @@ ${group}
 </div>
 `)}${renderPageLinks(p.theme.links)}`
   const script = p.providers.some((provider) => provider.type === "webauthn") ? webauthnScriptElement() : undefined
-  return renderDocument({ title: "Sign In", theme: p.theme, content, script })
+  return renderDocument({ title: "Sign in", theme: p.theme, content, script })
 }

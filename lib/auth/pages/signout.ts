@@ -27,5 +27,5 @@ export function renderSignOutPage(p: SignOutPageParams): RenderedPage {
 ${p.callbackUrl !== undefined && html`<input type="hidden" name="callbackUrl" value="${p.callbackUrl}">`}
 <button type="submit" class="button button-primary" autofocus>Sign out</button>
 </form>`
-  return renderDocument({ title: "Sign Out", theme: p.theme, content })
+  return renderDocument({ title: "Sign out", theme: p.theme, content })
 }

@@ -58,38 +58,51 @@ export function cssColor(value: unknown): string | undefined {
   return undefined
 }
 
-// Two palettes. Text/background pairs are chosen for at least 4.5:1 contrast
-// (text #111 on #fff, #eee on #111, muted text 7:1 in both), and input borders
-// for at least 3:1 against the card.
-const LIGHT = `
-  color-scheme: light;
-  --bg: #f4f4f5;
-  --surface: #ffffff;
-  --surface-hover: #f4f4f5;
-  --text: #111111;
-  --muted: #52525b;
-  --border: #d4d4d8;
-  --input-border: #71717a;
-  --focus: #1d4ed8;
-  --alert-bg: #fef2f2;
-  --alert-border: #f87171;
-  --alert-text: #7f1d1d;
-  --shadow: 0 1px 2px rgb(0 0 0 / 0.05), 0 8px 24px rgb(0 0 0 / 0.06);`
+/**
+ * The two palettes, the same values as the starter app's design tokens
+ * (`--ds-*` in app/globals.css; a unit test keeps them equal), so the
+ * built-in pages and the app's own pages are one product. Every text pair is
+ * at least 4.5:1, control borders and the focus ring at least 3:1. The
+ * configured brand colour fills the primary buttons; the palette does the rest.
+ */
+export const PALETTE = {
+  light: {
+    canvas: "#fafafa",
+    surface: "#ffffff",
+    "surface-muted": "#f4f4f5",
+    text: "#18181b",
+    muted: "#52525b",
+    border: "#e4e4e7",
+    "border-strong": "#71717a",
+    "accent-text": "#4338ca",
+    "danger-soft": "#fef2f2",
+    "danger-soft-text": "#7f1d1d",
+    "danger-text": "#b91c1c",
+    focus: "#4338ca",
+  },
+  dark: {
+    canvas: "#09090b",
+    surface: "#18181b",
+    "surface-muted": "#27272a",
+    text: "#f4f4f5",
+    muted: "#a1a1aa",
+    border: "#3f3f46",
+    "border-strong": "#71717a",
+    "accent-text": "#a5b4fc",
+    "danger-soft": "#2a0f0f",
+    "danger-soft-text": "#fecaca",
+    "danger-text": "#fca5a5",
+    focus: "#a5b4fc",
+  },
+} as const
 
-const DARK = `
-  color-scheme: dark;
-  --bg: #09090b;
-  --surface: #111111;
-  --surface-hover: #1f1f23;
-  --text: #eeeeee;
-  --muted: #a1a1aa;
-  --border: #2e2e33;
-  --input-border: #71717a;
-  --focus: #93c5fd;
-  --alert-bg: #2a0f0f;
-  --alert-border: #b91c1c;
-  --alert-text: #fecaca;
-  --shadow: 0 1px 2px rgb(0 0 0 / 0.4), 0 8px 24px rgb(0 0 0 / 0.35);`
+function palette(name: keyof typeof PALETTE, shadow: string): string {
+  const lines = Object.entries(PALETTE[name]).map(([token, value]) => `\n  --ds-${token}: ${value};`)
+  return `\n  color-scheme: ${name};${lines.join("")}\n  --ds-shadow: ${shadow};`
+}
+
+const LIGHT = palette("light", "0 1px 2px rgb(0 0 0 / 0.05), 0 8px 24px rgb(0 0 0 / 0.06)")
+const DARK = palette("dark", "0 1px 2px rgb(0 0 0 / 0.4), 0 8px 24px rgb(0 0 0 / 0.35)")
 
 const BASE = `
 *, *::before, *::after { box-sizing: border-box; }
@@ -107,20 +120,24 @@ body.auth-theme-dark {${DARK}
 body {
   margin: 0;
   min-height: 100vh;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  background: var(--bg);
-  color: var(--text);
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  background: var(--ds-canvas);
+  color: var(--ds-text);
+  font-family: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
   font-size: 16px;
   line-height: 1.5;
+  -webkit-font-smoothing: antialiased;
 }
+/* The same header bar as the app's pages: the product's logo and name, linking home. */
+.site-header { border-bottom: 1px solid var(--ds-border); background: var(--ds-surface); }
+.site-header-inner { max-width: 72rem; margin: 0 auto; padding: 0.75rem 1rem; display: flex; align-items: center; min-height: 3.5rem; }
+.brand { display: inline-flex; align-items: center; gap: 0.5rem; font-weight: 600; letter-spacing: -0.01em; color: var(--ds-text); text-decoration: none; border-radius: 6px; }
+.brand .logo { width: 1.75rem; height: 1.75rem; max-width: none; }
 .page {
   width: 100%;
   /* Wide enough that "Sign in with <provider name>" stays on one line for typical names. */
-  max-width: 26rem;
-  padding: 2rem 1rem;
+  max-width: 28rem;
+  margin: 0 auto;
+  padding: 2.5rem 1rem 3rem;
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -129,29 +146,31 @@ body {
 .logo { display: block; max-width: 12rem; max-height: 4.5rem; object-fit: contain; }
 .card {
   width: 100%;
-  background: var(--surface);
-  border: 1px solid var(--border);
-  border-radius: 14px;
-  box-shadow: var(--shadow);
+  background: var(--ds-surface);
+  border: 1px solid var(--ds-border);
+  border-radius: 0.875rem;
+  box-shadow: var(--ds-shadow);
   padding: 2rem 1.5rem;
 }
 h1 { margin: 0 0 1.25rem; font-size: 1.375rem; font-weight: 650; line-height: 1.3; text-align: center; }
-p { margin: 0 0 1rem; color: var(--muted); text-align: center; }
-p.lead { color: var(--text); }
+h2 { margin: 1.25rem 0 0.5rem; font-size: 1.125rem; font-weight: 600; }
+p { margin: 0 0 1rem; color: var(--ds-muted); text-align: center; }
+p.lead { color: var(--ds-text); }
 .stack { display: flex; flex-direction: column; gap: 0.75rem; }
 form { margin: 0; }
 .field { display: flex; flex-direction: column; gap: 0.375rem; margin-bottom: 1rem; }
-label { font-size: 0.875rem; font-weight: 550; }
+.field p { margin: 0; font-size: 0.875rem; text-align: left; }
+label { font-size: 0.875rem; font-weight: 500; }
 input:not([type="hidden"]) {
   width: 100%;
   font: inherit;
-  color: var(--text);
-  background: var(--surface);
-  border: 1px solid var(--input-border);
-  border-radius: 8px;
-  padding: 0.625rem 0.75rem;
+  color: var(--ds-text);
+  background: var(--ds-surface);
+  border: 1px solid var(--ds-border-strong);
+  border-radius: 0.5rem;
+  padding: 0.5rem 0.75rem;
 }
-input::placeholder { color: var(--muted); opacity: 1; }
+input::placeholder { color: var(--ds-muted); opacity: 1; }
 .button {
   display: flex;
   align-items: center;
@@ -159,63 +178,69 @@ input::placeholder { color: var(--muted); opacity: 1; }
   gap: 0.625rem;
   width: 100%;
   min-height: 2.75rem;
-  padding: 0.625rem 1rem;
+  padding: 0.5rem 1rem;
   font: inherit;
-  font-weight: 550;
+  font-weight: 500;
   line-height: 1.25;
   text-align: center;
   text-wrap: balance;
   text-decoration: none;
   border: 1px solid transparent;
-  border-radius: 8px;
+  border-radius: 0.5rem;
   cursor: pointer;
   transition: background-color 0.15s, filter 0.15s;
 }
 .button-primary { background: var(--brand-color); color: var(--button-text-color); }
-.button-primary:hover { filter: brightness(1.1); }
+.button-primary:hover { filter: brightness(0.9); }
 .button-provider {
   position: relative;
   padding-inline: 3rem;
-  background: var(--surface);
-  color: var(--text);
-  border-color: var(--border);
+  background: var(--ds-surface);
+  color: var(--ds-text);
+  border-color: var(--ds-border-strong);
 }
 /* Icons sit in a fixed column so that a list of providers lines up. */
 .button-provider .icon { position: absolute; left: 1rem; top: 50%; transform: translateY(-50%); }
-.button-provider:hover { background: var(--surface-hover); }
+.button-provider:hover { background: var(--ds-surface-muted); }
 /* The other ways in next to a form's own button: outlined, so one primary action stands out. */
-.button-secondary { background: var(--surface); color: var(--text); border-color: var(--input-border); }
-.button-secondary:hover { background: var(--surface-hover); }
+.button-secondary { background: var(--ds-surface); color: var(--ds-text); border-color: var(--ds-border-strong); }
+.button-secondary:hover { background: var(--ds-surface-muted); }
 .button:disabled { cursor: not-allowed; opacity: 0.6; }
 .icon { display: block; width: 1.25rem; height: 1.25rem; flex: none; object-fit: contain; }
-a { color: var(--text); text-decoration-color: var(--brand-color); text-decoration-thickness: 2px; text-underline-offset: 3px; }
+a { color: var(--ds-accent-text); text-decoration-thickness: 1px; text-underline-offset: 3px; }
+a:hover { text-decoration-thickness: 2px; }
 a.button { color: var(--button-text-color); }
-:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
-input:focus-visible { outline-offset: 0; border-color: var(--focus); }
+:focus-visible { outline: 3px solid var(--ds-focus); outline-offset: 2px; }
+input:focus-visible { outline-offset: 0; border-color: var(--ds-focus); }
 .divider {
   display: flex;
   align-items: center;
   gap: 0.75rem;
   margin: 1.25rem 0;
-  color: var(--muted);
+  color: var(--ds-muted);
   font-size: 0.8125rem;
   text-transform: uppercase;
   letter-spacing: 0.06em;
 }
-.divider::before, .divider::after { content: ""; flex: 1; height: 1px; background: var(--border); }
+.divider::before, .divider::after { content: ""; flex: 1; height: 1px; background: var(--ds-border); }
 .alert {
   margin: 0 0 1.25rem;
   padding: 0.75rem 1rem;
-  border: 1px solid var(--alert-border);
-  border-radius: 8px;
-  background: var(--alert-bg);
-  color: var(--alert-text);
+  border: 1px solid var(--ds-danger-text);
+  border-radius: 0.5rem;
+  background: var(--ds-danger-soft);
+  color: var(--ds-danger-soft-text);
   font-size: 0.9375rem;
   text-align: left;
 }
 /* Between buttons the stack's gap is the spacing. */
 .stack > .alert, .stack > p { margin: 0; }
 .footer { margin: 1.25rem 0 0; text-align: center; }
+/* "Use another method": a disclosure, so it works without a script. */
+.more { margin-top: 1.25rem; border-top: 1px solid var(--ds-border); padding-top: 1rem; }
+.more > summary { cursor: pointer; text-align: center; color: var(--ds-accent-text); font-weight: 500; border-radius: 0.375rem; }
+.more[open] > summary { margin-bottom: 1rem; }
+.more > .stack + .stack { margin-top: 1rem; }
 .links {
   display: flex;
   flex-wrap: wrap;
@@ -223,9 +248,10 @@ input:focus-visible { outline-offset: 0; border-color: var(--focus); }
   gap: 0.5rem 1.25rem;
   margin: 1.5rem 0 0;
   padding-top: 1.25rem;
-  border-top: 1px solid var(--border);
+  border-top: 1px solid var(--ds-border);
   font-size: 0.9375rem;
 }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.9em; }
 @media (prefers-reduced-motion: reduce) { .button { transition: none; } }
 `
 

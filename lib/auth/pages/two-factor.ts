@@ -1,6 +1,6 @@
 /**
  * The second step of a two-factor sign-in: an "Authentication code" field
- * (a TOTP code or a recovery code), "Use a passkey" where the user has one,
+ * (a TOTP code or a recovery code), "Sign in with a passkey" where the user has one,
  * and a way back to sign in. In enrol mode (the user must set up two-factor)
  * it shows the QR code, the secret and the otpauth URI, and after the
  * confirmation the recovery codes, once.
@@ -64,14 +64,14 @@ export function renderTwoFactorPage(p: TwoFactorPageParams, script?: ReturnType<
 ${hidden(p)}
 <p class="alert" aria-live="polite" data-webauthn-error hidden></p>
 <p data-webauthn-unsupported hidden>This browser cannot use passkeys.</p>
-<button type="submit" class="button button-secondary" data-webauthn-submit>Use a passkey</button>
+<button type="submit" class="button button-secondary" data-webauthn-submit>Sign in with a passkey</button>
 </form>`
   const content = html`<h1>Two-factor authentication</h1>
 ${alert(p)}<p class="lead">Enter the code from your authenticator app, or one of your recovery codes.</p>
 <form action="${p.action}" method="post" class="stack">
 ${hidden(p)}
 ${codeField("one-time-code")}
-<button type="submit" class="button button-primary">Verify</button>
+<button type="submit" class="button button-primary">Confirm with code</button>
 </form>
 ${passkey && html`<div class="stack" style="margin-top:0.75rem">${passkey}</div>`}
 <p class="footer"><a href="${p.signInUrl}">Back to sign in</a></p>`

@@ -660,7 +660,7 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const html = await res.text()
       const csrf = setCookie(res, CSRF)!
       const token = decodeURIComponent(csrf.value).split("|")[0]
-      expect(html).toContain("<title>Sign In</title>")
+      expect(html).toContain("<title>Sign in</title>")
       expect(html).toContain(`name="csrfToken" value="${token}"`)
       expect(html).toContain(`name="callbackUrl" value="${ORIGIN}/after"`)
       expect(html).toContain(`action="${ORIGIN}/auth/callback/credentials"`)
@@ -722,7 +722,7 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8")
       const html = await res.text()
       const token = decodeURIComponent(browser.jar.get(CSRF)!).split("|")[0]
-      expect(html).toContain("<title>Sign Out</title>")
+      expect(html).toContain("<title>Sign out</title>")
       expect(html).toContain(`action="${ORIGIN}/auth/signout"`)
       expect(html).toContain(`name="csrfToken" value="${token}"`)
       // Looking at the page does not sign anyone out.

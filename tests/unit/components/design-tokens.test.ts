@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
+import { PALETTE } from "@/lib/auth/pages/styles"
 
 const css = readFileSync(new URL("../../../app/globals.css", import.meta.url), "utf8")
 
@@ -69,4 +70,10 @@ describe.each(Object.entries(themes))("the %s theme", (_name, palette) => {
 
 it("the dark palette is the same for the OS preference and the data-theme override", () => {
   expect(tokens(':root:not([data-theme="light"])')).toEqual(themes.dark)
+})
+
+it.each(["light", "dark"] as const)("the library's built-in pages use the app's %s palette", (name) => {
+  for (const [token, value] of Object.entries(PALETTE[name])) {
+    expect(themes[name][token], token).toBe(value.toLowerCase())
+  }
 })

@@ -307,7 +307,7 @@ describe.each(cases)("two-factor sign-in (%s, %s sessions)", (provider, strategy
     // The passkey as the second step after a password: the page offers it, the options name only this user.
     const second = new Browser(config)
     await passwordStep(second, u.email)
-    expect(await (await second.send(`${BASE}/two-factor`)).text()).toContain("Use a passkey")
+    expect(await (await second.send(`${BASE}/two-factor`)).text()).toContain("Sign in with a passkey")
     const opts = await second.send(`${BASE}/webauthn-options/passkey`)
     const { options: o2 } = (await opts.json()) as { options: Parameters<SoftAuthenticator["authenticate"]>[0] & { allowCredentials?: unknown[] } }
     expect(o2.allowCredentials).toHaveLength(1)

@@ -10,19 +10,21 @@ describe("error page", () => {
     ["Configuration", 500, "Server error", "There is a problem with the server configuration.", "home"],
     ["AccessDenied", 403, "Access denied", "You do not have permission to sign in.", "signin"],
     ["Verification", 403, "Unable to sign in", "The sign in link is no longer valid.", "signin"],
-    [undefined, 200, "Error", "Something went wrong.", "home"],
-    ["Default", 200, "Error", "Something went wrong.", "home"],
-    ["OAuthCallbackError", 200, "Error", "Something went wrong.", "home"],
-    ["__proto__", 200, "Error", "Something went wrong.", "home"],
-    ["hasOwnProperty", 200, "Error", "Something went wrong.", "home"],
+    [undefined, 200, "Something went wrong", "That step could not be finished.", "signin"],
+    ["Default", 200, "Something went wrong", "That step could not be finished.", "signin"],
+    ["OAuthCallbackError", 200, "Something went wrong", "That step could not be finished.", "signin"],
+    ["__proto__", 200, "Something went wrong", "That step could not be finished.", "signin"],
+    ["hasOwnProperty", 200, "Something went wrong", "That step could not be finished.", "signin"],
   ] as const)("error=%s → %i %s", (error, status, heading, text, link) => {
     const page = render(error)
     expect(page.status).toBe(status)
-    expect(titleOf(page.html)).toBe("Error")
+    expect(titleOf(page.html)).toBe(heading)
     expect(page.html).toContain(`<h1>${heading}</h1>`)
     expect(page.html).toContain(text)
     if (link === "signin") {
       expect(page.html).toContain(`<a class="button button-primary" href="${BASE}/signin">Sign in</a>`)
+      // Sign-in is the next step; home is always a way out too.
+      expect(page.html).toContain(`<a href="${ORIGIN}">Go to localhost:3000</a>`)
     } else {
       expect(page.html).toContain(`<a href="${ORIGIN}">Go to localhost:3000</a>`)
       expect(page.html).not.toContain(`href="${BASE}/signin"`)

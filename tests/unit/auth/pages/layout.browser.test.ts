@@ -93,10 +93,11 @@ describe.skipIf(!existsSync(CHROMIUM))("in Chromium", () => {
   })
 
   it.each([
-    ["light", "light", "rgb(17, 17, 17)", "rgb(255, 255, 255)"],
-    ["dark", "light", "rgb(238, 238, 238)", "rgb(17, 17, 17)"],
-    ["auto", "light", "rgb(17, 17, 17)", "rgb(255, 255, 255)"],
-    ["auto", "dark", "rgb(238, 238, 238)", "rgb(17, 17, 17)"],
+    // The app's palette (app/globals.css): zinc 900 on white, zinc 100 on zinc 900.
+    ["light", "light", "rgb(24, 24, 27)", "rgb(255, 255, 255)"],
+    ["dark", "light", "rgb(244, 244, 245)", "rgb(24, 24, 27)"],
+    ["auto", "light", "rgb(24, 24, 27)", "rgb(255, 255, 255)"],
+    ["auto", "dark", "rgb(244, 244, 245)", "rgb(24, 24, 27)"],
   ] as const)("colorScheme %s with a %s system preference has readable text", async (scheme, preference, text, card) => {
     const html = renderErrorPage({ error: "Verification", signinUrl: "/signin", homeUrl: "/", theme: { colorScheme: scheme } }).html
     const { page } = await open(html, preference)

@@ -9,10 +9,10 @@ import { withoutPasskeyScript, ORIGIN, BASE, light, signIn, titleOf } from "./fi
 
 describe("document shell", () => {
   it.each([
-    ["Sign In", signIn()],
-    ["Sign Out", renderSignOutPage({ csrfToken: "t", action: `${BASE}/signout`, theme: light })],
-    ["Error", renderErrorPage({ signinUrl: `${BASE}/signin`, homeUrl: ORIGIN, theme: light })],
-    ["Verify Request", renderVerifyRequestPage({ homeUrl: ORIGIN, theme: light })],
+    ["Sign in", signIn()],
+    ["Sign out", renderSignOutPage({ csrfToken: "t", action: `${BASE}/signout`, theme: light })],
+    ["Something went wrong", renderErrorPage({ signinUrl: `${BASE}/signin`, homeUrl: ORIGIN, theme: light })],
+    ["Check your email", renderVerifyRequestPage({ homeUrl: ORIGIN, theme: light })],
   ])("%s page is a complete document", (title, page) => {
     expect(page.html.startsWith("<!DOCTYPE html>")).toBe(true)
     expect(page.html).toContain('<html lang="en">')

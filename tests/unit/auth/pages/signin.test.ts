@@ -89,7 +89,7 @@ describe("sign-in page", () => {
     expect(input?.[0]).toContain('autocomplete="username webauthn"')
     expect(form).toContain(`<label for="${input?.[1]}">Email address</label>`)
     expect(form).toContain('data-webauthn-provider="passkey"')
-    expect(form).toMatch(/<button type="submit"[^>]*data-webauthn-submit[^>]*>Sign in with Passkey<\/button>/)
+    expect(form).toMatch(/<button type="submit"[^>]*data-webauthn-submit[^>]*>Sign in with a passkey<\/button>/)
     expect(withoutPasskeyScript(html)).not.toMatch(/<script/i)
     expect(html.match(/<script/g)).toHaveLength(1)
   })
@@ -103,7 +103,7 @@ describe("sign-in page", () => {
     })
     expect(html.match(/<form\b/g)).toHaveLength(1)
     expect(html).not.toContain("Sign in with Credentials")
-    expect(html).not.toContain("Sign in with Passkey")
+    expect(html).not.toContain("Sign in with a passkey")
   })
 
   it("puts a separator between groups and none inside the OAuth group", () => {

@@ -42,7 +42,7 @@ describe("sign-in page with a passkey provider", () => {
     expect(html).toMatch(/<input[^>]+name="email"[^>]+autocomplete="username webauthn"/)
     expect(html).toContain('data-webauthn-provider="passkey"')
     expect(html).toContain("data-conditional-ui")
-    expect(html).toContain("Sign in with Passkey")
+    expect(html).toContain("Sign in with a passkey")
   })
 
   it("inlines its script and allows it by hash only: no CDN, no unsafe-inline", async () => {
