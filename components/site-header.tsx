@@ -26,7 +26,8 @@ export function SiteHeader({ account, signedIn = false }: { account: ReactNode; 
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
         <Link href="/" className="flex min-w-0 items-center gap-2 rounded-control font-semibold tracking-tight">
           <Mark />
-          <span className="truncate max-[389px]:sr-only">{appName()}</span>
+          {/* On a phone, signed in, the navigation needs the room: the mark alone links home, the name stays for screen readers. */}
+          <span className={signedIn ? "truncate max-sm:sr-only" : "truncate"}>{appName()}</span>
         </Link>
         {signedIn ? <MainNav /> : null}
         <div className="ml-auto flex items-center" data-testid="header-account">
