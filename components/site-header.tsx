@@ -30,9 +30,9 @@ export function SiteHeader({ account, signedIn = false }: { account: ReactNode; 
           <span className={signedIn ? "truncate max-sm:sr-only" : "truncate"}>{appName()}</span>
         </Link>
         {signedIn ? <MainNav /> : null}
-        <div className="ml-auto flex items-center" data-testid="header-account">
+        <nav aria-label="Account" className="ml-auto flex items-center" data-testid="header-account">
           {account}
-        </div>
+        </nav>
       </div>
     </header>
   )

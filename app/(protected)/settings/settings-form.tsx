@@ -11,7 +11,8 @@ import { type SettingsState, updateNameAction } from "./actions"
 export function SettingsForm({ name }: { name: string }) {
   const [state, action, pending] = useActionState<SettingsState, FormData>(updateNameAction, {})
   return (
-    <Card as="section" id="display-name" headingLevel={3} title="Display name" description="How you appear in the header and in mails we send you.">
+    // Not a named region: its name would be "Display name", the field's label, and find the field twice.
+    <Card id="display-name" headingLevel={3} title="Display name" description="How you appear in the header and in mails we send you.">
       <form action={action} className="space-y-4">
         <TextField name="name" label="Display name" type="text" required maxLength={80} defaultValue={state.name ?? name} autoComplete="name" />
         <StatusMessage ok={state.ok} text={state.message} testId="settings-message" />
