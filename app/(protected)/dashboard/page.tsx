@@ -101,15 +101,11 @@ export default async function DashboardPage() {
           tone="info"
           title="Confirm your email address"
           data-testid="dashboard-verify-email"
-          action={
-            <Link href="/settings#email" className={buttonClass({ kind: "secondary", size: "sm" })}>
-              {linkWasSent ? "Send a new link" : "Send a verification link"}
-            </Link>
-          }
         >
           <p>
             {linkWasSent ? `We sent a link to ${account?.email} when you signed up. ` : null}
-            Confirming it lets you reset your password and turn on two-factor authentication.
+            Confirming it lets you reset your password and turn on two-factor authentication; “Verify email” below
+            sends a new link.
           </p>
           {linkWasSent && mailMode() === "dev-mailbox" ? <DevMailboxHint className="mt-2" /> : null}
         </Alert>
