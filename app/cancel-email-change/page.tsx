@@ -22,7 +22,7 @@ export default async function CancelEmailChangePage({ searchParams }: { searchPa
       {binding ? (
         <CancelEmailChangeForm token={value} newEmail={binding.newEmail} securityHref={SECURITY_HREF} />
       ) : (
-        <InvalidCancelLink reason={value === "" ? "missing" : "invalid"} securityHref={SECURITY_HREF} />
+        <InvalidCancelLink reason={token === undefined ? "missing" : "invalid"} securityHref={SECURITY_HREF} />
       )}
     </AuthPage>
   )

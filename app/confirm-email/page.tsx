@@ -33,7 +33,7 @@ export default async function ConfirmEmailPage({ searchParams }: { searchParams:
       {binding ? (
         <ConfirmEmailForm token={value} newEmail={binding.newEmail} />
       ) : (
-        <InvalidEmailChangeLink reason={value === "" ? "missing" : "invalid"} />
+        <InvalidEmailChangeLink reason={token === undefined ? "missing" : "invalid"} />
       )}
     </AuthPage>
   )

@@ -23,7 +23,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         ) : undefined
       }
     >
-      {email ? <ResetPasswordForm token={value} email={email} signInHref={signInPath("/dashboard")} /> : <InvalidResetLink missing={value === ""} />}
+      {email ? <ResetPasswordForm token={value} email={email} signInHref={signInPath("/dashboard")} /> : <InvalidResetLink missing={token === undefined} />}
     </AuthPage>
   )
 }

@@ -23,7 +23,7 @@ export default async function SetPasswordPage({ searchParams }: { searchParams: 
         ) : undefined
       }
     >
-      {email ? <SetPasswordForm token={value} email={email} /> : <InvalidSetPasswordLink missing={value === ""} />}
+      {email ? <SetPasswordForm token={value} email={email} /> : <InvalidSetPasswordLink missing={token === undefined} />}
     </AuthPage>
   )
 }

@@ -34,7 +34,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   }
   const value = typeof token === "string" ? token : ""
   // No token at all: the address was typed or the link cut short. Nothing was used or expired.
-  if (value === "" && outcome !== "invalid") {
+  if (token === undefined && outcome === undefined) {
     return (
       <Problem title="Open the link from your email">
         This page confirms an email address, and needs the link from the confirmation email to do it. Open that link again (all of

@@ -23,3 +23,21 @@ test("the dev mailbox of a production build is the same 404 page", async ({ page
   expect(response?.status()).toBe(404)
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible()
 })
+
+test("a link page opened without its token says the link is needed, not that it was used, and offers the way on", async ({ page }) => {
+  await page.goto("/verify-email")
+  await expect(page.getByRole("heading", { level: 1, name: "Open the link from your email" })).toBeVisible()
+  await expect(page.getByTestId("verify-email-result")).not.toContainText("used or has expired")
+  await expect(page.getByRole("link", { name: "Go to Settings" })).toBeVisible()
+
+  await page.goto("/reset-password")
+  await expect(page.getByTestId("reset-password-invalid")).toContainText("needs the link from your password reset email")
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password")
+})
+
+test("a cancel link with a bad token says what happened and where to go next", async ({ page }) => {
+  await page.goto("/cancel-email-change?token=not-a-real-token")
+  await expect(page.getByTestId("cancel-email-change-invalid")).toHaveText(/This link is invalid or has expired/)
+  await expect(page.getByRole("link", { name: "Check your account's security" })).toBeVisible()
+  await expect(page.getByRole("link", { name: "Cannot sign in? Reset your password" })).toHaveAttribute("href", "/forgot-password")
+})

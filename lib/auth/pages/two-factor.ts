@@ -49,12 +49,22 @@ function hidden(p: FormBase): ReturnType<typeof html> {
 
 function alert(p: FormBase) {
   const message = twoFactorErrorMessage(p.error)
-  return message !== undefined && html`<div class="alert" role="alert">${message}</div>`
+  return message !== undefined && html`<div class="alert" role="alert" id="two-factor-error">${message}</div>`
 }
 
-function codeField(autocomplete: string) {
+/**
+ * The page's instruction, unless an error is shown: the error's own sentence
+ * already says what to enter, and saying it twice reads as two problems.
+ */
+function lead(p: FormBase, text: string) {
+  return twoFactorErrorMessage(p.error) === undefined && html`<p class="lead">${text}</p>`
+}
+
+/** After a wrong code the field is marked invalid and described by the error. */
+function codeField(p: FormBase, autocomplete: string) {
+  const invalid = twoFactorErrorMessage(p.error) !== undefined && html` aria-invalid="true" aria-describedby="two-factor-error"`
   return html`<label for="two-factor-code">Authentication code</label>
-<input id="two-factor-code" type="text" name="code" inputmode="text" autocomplete="${autocomplete}" autocapitalize="off" spellcheck="false" maxlength="64" required autofocus>`
+<input id="two-factor-code" type="text" name="code" inputmode="text" autocomplete="${autocomplete}" autocapitalize="off" spellcheck="false" maxlength="64" required autofocus${invalid}>`
 }
 
 export function renderTwoFactorPage(p: TwoFactorPageParams, script?: ReturnType<typeof trustedHtml>): RenderedPage {
@@ -67,10 +77,10 @@ ${hidden(p)}
 <button type="submit" class="button button-secondary" data-webauthn-submit>Sign in with a passkey</button>
 </form>`
   const content = html`<h1>Two-factor authentication</h1>
-${alert(p)}<p class="lead">Enter the code from your authenticator app, or one of your recovery codes.</p>
+${alert(p)}${lead(p, "Enter the code from your authenticator app, or one of your recovery codes.")}
 <form action="${p.action}" method="post" class="stack">
 ${hidden(p)}
-${codeField("one-time-code")}
+${codeField(p, "one-time-code")}
 <button type="submit" class="button button-primary">Confirm with code</button>
 </form>
 ${passkey && html`<div class="stack" style="margin-top:0.75rem">${passkey}</div>`}
@@ -87,7 +97,7 @@ ${alert(p)}<p class="lead">This account needs a second factor. Scan the QR code 
 <form action="${p.action}" method="post" class="stack">
 ${hidden(p)}
 <input type="hidden" name="sealedSecret" value="${p.sealedSecret}">
-${codeField("one-time-code")}
+${codeField(p, "one-time-code")}
 <button type="submit" class="button button-primary">Turn on two-factor authentication</button>
 </form>
 <p class="footer"><a href="${p.signInUrl}">Back to sign in</a></p>`
