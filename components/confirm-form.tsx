@@ -8,14 +8,22 @@
  * part of the page, styled and announced like the rest of it.
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState, useTransition } from "react"
+import { Button } from "./ui/button"
+import { buttonClass } from "./ui/button-styles"
+import { Spinner } from "./ui/spinner"
 
 export interface ConfirmFormProps {
   /** Runs with the form's fields once the user confirmed. */
   action: (form: FormData) => Promise<void>
   /** Hidden fields the action reads (an item's id). */
   fields: Record<string, string>
-  /** The first button, naming the item ("Delete Work laptop"). */
+  /** The first button's accessible name, naming the item ("Delete Work laptop"). */
   label: string
+  /**
+   * What the first button shows when the list around it already names the
+   * item ("Delete"); it must begin the accessible name (WCAG 2.5.3, label in name).
+   */
+  text?: string
   question: string
   confirmLabel: string
   pendingLabel: string
@@ -25,10 +33,11 @@ export interface ConfirmFormProps {
   testId?: string
 }
 
-const LINK = "text-sm font-medium text-red-700 underline dark:text-red-400"
-const OUTLINED = "rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700"
+// Inside a list, a small quiet button: the red is saved for the question and its answer.
+const LINK = buttonClass({ kind: "secondary", size: "sm" })
+const OUTLINED = buttonClass({ kind: "secondary" })
 
-export function ConfirmForm({ action, fields, label, question, confirmLabel, pendingLabel, variant = "link", testId }: ConfirmFormProps) {
+export function ConfirmForm({ action, fields, label, text, question, confirmLabel, pendingLabel, variant = "link", testId }: ConfirmFormProps) {
   const [asking, setAsking] = useState(false)
   const [pending, startTransition] = useTransition()
   const questionId = useId()
@@ -72,22 +81,25 @@ export function ConfirmForm({ action, fields, label, question, confirmLabel, pen
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {asking ? (
-        <div role="group" aria-labelledby={questionId} onKeyDown={onKeyDown} className="space-y-2 rounded-md bg-red-50 p-3 dark:bg-red-950">
+        <div role="group" aria-labelledby={questionId} onKeyDown={onKeyDown} className="space-y-3 rounded-control border border-danger-text/40 bg-danger-soft p-3 text-danger-soft-text">
           <p id={questionId} className="text-sm">
             {question}
           </p>
-          <div className="flex gap-3">
+          <div className="flex flex-wrap gap-3">
+            {/* A plain button: focus moves to it when the question opens (the kit's Button takes no ref). */}
             <button
               ref={confirmButton}
               type="submit"
               disabled={pending}
-              className="rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white hover:bg-red-600 disabled:opacity-60"
+              aria-busy={pending || undefined}
+              className={buttonClass({ kind: "danger", size: "sm" })}
             >
+              {pending ? <Spinner /> : null}
               {pending ? pendingLabel : confirmLabel}
             </button>
-            <button type="button" disabled={pending} onClick={close} className={OUTLINED}>
+            <Button kind="secondary" size="sm" disabled={pending} onClick={close}>
               Cancel
-            </button>
+            </Button>
           </div>
         </div>
       ) : (
@@ -97,8 +109,9 @@ export function ConfirmForm({ action, fields, label, question, confirmLabel, pen
           data-testid={testId}
           onClick={() => setAsking(true)}
           className={variant === "link" ? LINK : OUTLINED}
+          aria-label={text ? label : undefined}
         >
-          {label}
+          {text ?? label}
         </button>
       )}
     </form>

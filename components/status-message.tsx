@@ -5,7 +5,7 @@ export function StatusMessage({ ok, text, testId }: { ok?: boolean; text?: strin
     <p
       role={ok ? "status" : "alert"}
       data-testid={testId}
-      className={ok ? "text-sm text-green-700 dark:text-green-400" : "text-sm text-red-700 dark:text-red-400"}
+      className={ok ? "text-sm text-success-text" : "text-sm text-danger-text"}
     >
       {text}
     </p>

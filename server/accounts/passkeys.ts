@@ -16,16 +16,44 @@ export interface PasskeySummary {
   backedUp: boolean
   createdAt: Date
   lastUsedAt: Date | null
+  /** The authenticator's model id, recorded at registration (null for passkeys added before it was). */
+  aaguid: string | null
+  /** The user agent of the browser it was added in (its "passkey-added" log entry), to name an unnamed one. */
+  addedWith: string | null
 }
 
-export const PASSKEY_NAME_MAX = 60
+/** How far apart a passkey's row and its "passkey-added" log entry may be written: the same request. */
+const SAME_REQUEST_MS = 60_000
+
+/** The log entry written when this passkey was added: the closest "passkey-added" in time, if close enough. */
+function addedEntry(createdAt: Date, entries: readonly { createdAt: Date; userAgent: string | null }[]): string | null {
+  let best: { gap: number; userAgent: string | null } | null = null
+  for (const entry of entries) {
+    const gap = Math.abs(entry.createdAt.getTime() - createdAt.getTime())
+    if (gap <= SAME_REQUEST_MS && (!best || gap < best.gap)) best = { gap, userAgent: entry.userAgent }
+  }
+  return best?.userAgent ?? null
+}
+
+import { PASSKEY_NAME_MAX } from "./passkey-limits"
+
+export { PASSKEY_NAME_MAX }
 
 export async function listPasskeys(prisma: DbClient, userId: string): Promise<PasskeySummary[]> {
   const rows = await prisma.authenticator.findMany({
     where: { userId },
     orderBy: { createdAt: "asc" },
-    select: { credentialID: true, name: true, credentialDeviceType: true, credentialBackedUp: true, createdAt: true, lastUsedAt: true },
+    select: { credentialID: true, name: true, credentialDeviceType: true, credentialBackedUp: true, createdAt: true, lastUsedAt: true, aaguid: true },
   })
+  // The schema keeps no user agent on a passkey; the security log's entry for its addition has one.
+  const added = rows.some((r) => !r.name)
+    ? await prisma.securityEvent.findMany({
+        where: { userId, type: "passkey-added", outcome: "success" },
+        orderBy: { createdAt: "desc" },
+        take: 100,
+        select: { createdAt: true, userAgent: true },
+      })
+    : []
   return rows.map((r) => ({
     credentialID: r.credentialID,
     name: r.name,
@@ -33,6 +61,8 @@ export async function listPasskeys(prisma: DbClient, userId: string): Promise<Pa
     backedUp: r.credentialBackedUp,
     createdAt: r.createdAt,
     lastUsedAt: r.lastUsedAt,
+    aaguid: r.aaguid,
+    addedWith: r.name ? null : addedEntry(r.createdAt, added),
   }))
 }
 

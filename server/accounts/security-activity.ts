@@ -5,7 +5,13 @@
  * passes the entries and the server's "now", so the words are testable
  * without a clock or a database.
  */
-import { addressPrefix as networkOf, describeUserAgent, type SecurityEvent, type SecurityEventMethod, type SecurityEventType } from "@/lib/auth"
+import { addressPrefix as networkOf, type SecurityEvent, type SecurityEventMethod, type SecurityEventType } from "@/lib/auth"
+import { addressText } from "@/server/display/address"
+import { deviceName } from "@/server/display/device"
+import { exactTime, relativeTime } from "@/server/display/time"
+
+// The mails and older callers name these here; server/display holds them for every page.
+export { deviceName, exactTime, relativeTime }
 
 /**
  * `detail` of a "password-changed" entry written when an account without a
@@ -117,14 +123,6 @@ export function describeSecurityEvent(entry: Entry, names: ProviderNames = {}): 
   return entry.outcome === "failure" ? text.failure : text.success
 }
 
-/** "Chrome on macOS": browser family and system without version numbers; "Unknown device" when nothing is known. */
-export function deviceName(userAgent: string | null | undefined): string {
-  const { browser, os } = describeUserAgent(userAgent)
-  const family = (name: string) => name.replace(/ \d+$/, "")
-  if (browser === "Unknown browser" && os === "Unknown OS") return "Unknown device"
-  return `${family(browser)} on ${family(os)}`
-}
-
 /**
  * The network a client address belongs to, for mails: "203.0.113.x" (the
  * IPv4 /24), "2001:db8:1::/48" (IPv6): the same networks the library compares
@@ -135,28 +133,6 @@ export function addressPrefix(ip: string | null | undefined): string | null {
   const network = networkOf(ip)
   if (network === "unknown") return null
   return network.includes(":") ? `${network}::/48` : `${network}.x`
-}
-
-const MINUTE = 60
-const HOUR = 60 * MINUTE
-const DAY = 24 * HOUR
-
-/** "just now", "1 minute ago", "3 hours ago", "2 days ago", "5 months ago", "1 year ago", from `now`. */
-export function relativeTime(then: Date, now: Date): string {
-  const seconds = Math.floor((now.getTime() - then.getTime()) / 1000)
-  // A moment ago, or a clock a little ahead of this server's (another instance): never "in 3 seconds".
-  if (seconds < MINUTE) return "just now"
-  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`
-  if (seconds < HOUR) return ago(Math.floor(seconds / MINUTE), "minute")
-  if (seconds < DAY) return ago(Math.floor(seconds / HOUR), "hour")
-  if (seconds < 30 * DAY) return ago(Math.floor(seconds / DAY), "day")
-  if (seconds < 365 * DAY) return ago(Math.floor(seconds / (30 * DAY)), "month")
-  return ago(Math.floor(seconds / (365 * DAY)), "year")
-}
-
-/** The exact time, the same for every reader: "2026-11-26 07:09 UTC". */
-export function exactTime(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`
 }
 
 /** One list item of Settings › Security activity. */
@@ -172,7 +148,10 @@ export interface ActivityLine {
   at: string
   /** "2026-11-26 07:09 UTC" */
   exact: string
+  /** The raw client address, for the record (the data export); null when unknown. */
   ip: string | null
+  /** The address as people read it: "this computer", "203.0.113.7"; null when unknown. */
+  address: string | null
   failed: boolean
 }
 
@@ -185,6 +164,7 @@ export function activityLine(event: SecurityEvent, now: Date, names: ProviderNam
     at: event.createdAt.toISOString(),
     exact: exactTime(event.createdAt),
     ip: event.ip,
+    address: addressText(event.ip),
     failed: event.outcome === "failure",
   }
 }

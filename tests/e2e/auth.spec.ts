@@ -113,11 +113,11 @@ test("a new display name shows at once on the server, in the client and after a 
   // Same page, no navigation: server components re-rendered and the client session updated.
   await expect(page.getByTestId("settings-user-name")).toHaveText(renamed)
   await expect(page.getByTestId("header-user-name")).toHaveText(renamed)
-  await expect(page.locator("summary[aria-label^='Account menu for']")).toHaveAttribute("aria-label", `Account menu for ${renamed}`)
+  await expect(page.locator("button[aria-label^='Account menu for']")).toHaveAttribute("aria-label", `Account menu for ${renamed}`)
 
   // A client-side navigation keeps the browser's session state: useSession shows the new name.
-  await page.locator("summary[aria-label^='Account menu for']").click()
-  await page.getByRole("link", { name: "Dashboard" }).click()
+  await page.locator("button[aria-label^='Account menu for']").click()
+  await page.getByRole("menuitem", { name: "Dashboard" }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId("dashboard-user-name")).toHaveText(renamed)
   await expect(page.getByTestId("client-session-name")).toHaveText(renamed)

@@ -140,7 +140,7 @@ export async function loginAtIdp(page: Page, sub: string): Promise<void> {
 
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */
 export async function signOutFromMenu(page: Page): Promise<void> {
-  await page.locator("summary[aria-label^='Account menu for']").click()
+  await page.locator("button[aria-label^='Account menu for']").click()
   await page.getByTestId("sign-out").click()
   await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
 }

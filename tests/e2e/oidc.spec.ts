@@ -105,7 +105,7 @@ test("sign-out continues to the provider's logout and comes back signed out", as
   await page.getByTestId("provider-oidc").click()
   await loginAtIdp(page, `bye-${randomUUID().slice(0, 8)}`)
   await expect(page).toHaveURL(/\/dashboard$/, SLOW)
-  await page.locator("summary[aria-label^='Account menu for']").click()
+  await page.locator("button[aria-label^='Account menu for']").click()
   await page.getByTestId("sign-out").click()
   await expect(page).toHaveURL(/^https:\/\/127\.0\.0\.1:\d+\/session\/end/, SLOW)
   await page.getByRole("button", { name: "Yes, sign me out" }).click()

@@ -72,8 +72,13 @@ test("a password account adds a passkey in settings, then signs in with it; pass
   await expect(page.getByTestId("passkey-last-used")).toHaveText("never")
   expect(await credentialCount(authenticator)).toBe(1)
 
-  await page.getByLabel(/^New name for/).fill("Work laptop")
-  await page.getByRole("button", { name: "Rename" }).click()
+  // Named from the browser it was added in, never "Unnamed passkey"; renamed through a dialog.
+  await expect(page.getByTestId("passkey-name")).toHaveText(/^Chrome on \w+$/)
+  await page.getByTestId("passkey").getByRole("button", { name: /^Rename / }).click()
+  const dialog = page.getByRole("dialog", { name: "Rename passkey" })
+  await dialog.getByLabel("Passkey name").fill("Work laptop")
+  await dialog.getByRole("button", { name: "Save name" }).click()
+  await expect(dialog).toHaveCount(0)
   await expect(page.getByTestId("passkey-name")).toHaveText("Work laptop")
   // One message for the section: the rename replaced "Passkey added.".
   await expect(page.getByTestId("passkeys-message")).toHaveText("Passkey renamed.")

@@ -77,7 +77,7 @@ test.describe("jwt strategy: sign out other sessions", () => {
     await expectStillSignedIn(page, user)
     // Still signed in after a reload of Settings: the new cookie replaced the revoked one.
     await page.goto("/settings")
-    await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible()
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible()
     await other.context().close()
   })
 })

@@ -42,13 +42,18 @@ test.describe("database strategy", () => {
     await expect(current).toHaveCount(1)
     await expect(current.getByTestId("session-current")).toHaveText("This device")
     // The project's device profile ("Desktop Chrome") sends a Chrome User-Agent.
-    await expect(current.getByTestId("session-device")).toHaveText(/^Chrome \d+ on \w+/)
-    await expect(current.getByRole("button", { name: /^Revoke/ })).toHaveCount(0)
-    const firefox = sessions.filter({ hasText: "Firefox 133 on Linux" })
+    // One wording for devices (server/display/device.ts): the family, no version numbers.
+    await expect(current.getByTestId("session-device")).toHaveText(/^Chrome on \w+$/)
+    // This device comes first and cannot be signed out from here.
+    await expect(sessions.first()).toHaveAttribute("data-current", "true")
+    await expect(current.getByRole("button", { name: /^Sign out/ })).toHaveCount(0)
+    const firefox = sessions.filter({ hasText: "Firefox on Linux" })
     await expect(firefox).toHaveCount(1)
-    await expect(firefox.getByTestId("session-last-active")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/)
+    // Relative, with the exact time in the reader's zone on hover.
+    await expect(firefox.getByTestId("session-last-active")).toHaveText(/^(just now|\d+ minutes? ago)$/)
+    await expect(firefox.getByTestId("session-last-active").locator("time")).toHaveAttribute("title", /\d{4}/)
 
-    await firefox.getByRole("button", { name: "Revoke Firefox 133 on Linux" }).click()
+    await firefox.getByRole("button", { name: "Sign out Firefox on Linux" }).click()
     // Asked first: nothing is revoked until "Yes".
     await expect(sessions).toHaveCount(2)
     await firefox.getByRole("button", { name: "Yes, sign it out" }).click()
@@ -70,7 +75,7 @@ test.describe("database strategy", () => {
 
     await page.goto("/settings")
     await expect(page.getByTestId("session")).toHaveCount(3)
-    await expect(page.getByTestId("session").filter({ hasText: "Safari 18 on macOS" })).toHaveCount(1)
+    await expect(page.getByTestId("session").filter({ hasText: "Safari on macOS" })).toHaveCount(1)
     await page.getByRole("button", { name: "Sign out all other sessions" }).click()
     await page.getByRole("button", { name: "Yes, sign them out" }).click()
     await expect(page.getByTestId("sessions-message")).toHaveText("2 other sessions revoked.")
@@ -111,7 +116,7 @@ test.describe("jwt strategy", () => {
   test("the sessions section explains why sessions cannot be listed, and offers to sign out the others", async ({ page }) => {
     await signUp(page)
     await page.goto("/settings")
-    await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible()
+    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible()
     await expect(page.getByTestId("sessions-unavailable")).toContainText("cannot be listed")
     await expect(page.getByTestId("sessions-unavailable")).toContainText("encrypted cookie")
     await expect(page.getByTestId("session")).toHaveCount(0)

@@ -1,31 +1,66 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { redirect } from "next/navigation"
-import { sessionStrategy, signInPath } from "@/auth"
-import { ServiceUnavailable } from "@/components/service-unavailable"
-import { sessionState } from "@/server/session-state"
-import { ClientSession } from "@/components/client-session"
-import { SessionSummary } from "@/components/session-summary"
-import { DevMailboxHint } from "@/components/dev-mailbox-hint"
+import { authConfig, sessionStrategy, signInPath } from "@/auth"
+import { getTwoFactorStatus } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
+import { ClientSession } from "@/components/client-session"
+import { DevMailboxHint } from "@/components/dev-mailbox-hint"
+import { ExactTime } from "@/components/relative-time"
+import { ServiceUnavailable } from "@/components/service-unavailable"
+import { SessionSummary } from "@/components/session-summary"
+import { Alert, buttonClass, Card, cx } from "@/components/ui"
 import { mailMode } from "@/server/mail/deliver"
+import { securityChecklist, type ChecklistItem } from "@/server/display/security-checklist"
+import { sessionState, unlessUnavailable } from "@/server/session-state"
 
 export const metadata: Metadata = { title: "Dashboard" }
 
-/**
- * Development without EMAIL_SERVER: right after sign-up the verification mail sits in the dev
- * mailbox, which a newcomer would not think to open. Shown while the address is unverified, to
- * password accounts: sign-up with a password is what sends that mail (a passkey sign-up does not).
- */
-async function awaitsVerificationInDevMailbox(userId: string | undefined): Promise<boolean> {
-  if (mailMode() !== "dev-mailbox" || !userId) return false
-  try {
-    const row = await getPrisma().user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true, passwordHash: true } })
-    return Boolean(row?.email && row.passwordHash && !row.emailVerified)
-  } catch {
-    // Only a hint: a database hiccup leaves it out rather than failing the page.
-    return false
-  }
+/** What the dashboard needs to know about the account, in one read. */
+async function readAccount(userId: string) {
+  const [row, passkeys, twoFactor] = await Promise.all([
+    getPrisma().user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true, passwordHash: true } }),
+    getPrisma().authenticator.count({ where: { userId } }),
+    getTwoFactorStatus(authConfig, userId),
+  ])
+  return row ? { ...row, passkeys, twoFactorEnabled: twoFactor.enabled } : null
+}
+
+function StatusIcon({ done }: { done: boolean }) {
+  return done ? (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-success-text" fill="currentColor">
+      <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16Zm3.7-9.3a1 1 0 0 0-1.4-1.4L9 10.6 7.7 9.3a1 1 0 0 0-1.4 1.4l2 2a1 1 0 0 0 1.4 0l4-4Z" clipRule="evenodd" />
+    </svg>
+  ) : (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-muted" fill="none" stroke="currentColor" strokeWidth="1.75">
+      <circle cx="10" cy="10" r="7.25" />
+    </svg>
+  )
+}
+
+function ChecklistRow({ item }: { item: ChecklistItem }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid={`security-${item.id}`}>
+      <div className="flex gap-3">
+        <StatusIcon done={item.done} />
+        <div>
+          <p className="font-medium">
+            {item.title}{" "}
+            <span className={cx("ml-1 rounded-full px-2 py-0.5 text-xs font-medium", item.done ? "bg-success-soft text-success-soft-text" : "bg-surface-muted text-muted")}>
+              {item.status}
+            </span>
+          </p>
+          <p className="text-sm text-muted">{item.detail}</p>
+        </div>
+      </div>
+      <Link
+        href={item.action.href}
+        className={cx(buttonClass({ kind: item.done ? "secondary" : "primary", size: "sm" }), "shrink-0 self-start sm:self-auto")}
+      >
+        {item.action.label}
+      </Link>
+    </li>
+  )
 }
 
 export default async function DashboardPage() {
@@ -33,22 +68,95 @@ export default async function DashboardPage() {
   if (unavailable) return <ServiceUnavailable />
   if (!session?.user) redirect(signInPath("/dashboard"))
   const { user } = session
-  const devVerificationHint = await awaitsVerificationInDevMailbox(user.id)
+  // Under the jwt strategy the session reads without the database; this page's data does not.
+  const read = await unlessUnavailable(() => (user.id ? readAccount(user.id) : Promise.resolve(null)))
+  if ("unavailable" in read) return <ServiceUnavailable />
+  const account = read.value
+  const email = account?.email ?? user.email ?? null
+  const verified = Boolean(account?.emailVerified)
+  const checklist = securityChecklist({
+    email,
+    emailVerified: verified,
+    twoFactorEnabled: account?.twoFactorEnabled ?? false,
+    passkeys: account?.passkeys ?? 0,
+  })
+  const todo = checklist.filter((item) => !item.done).length
+  // Only a true statement: the address exists and is really unverified. A password sign-up is what
+  // mails a link by itself; anyone else is told how to ask for one.
+  const unverified = Boolean(account?.email) && !verified
+  const linkWasSent = unverified && Boolean(account?.passwordHash)
   return (
     <div className="space-y-8">
-      <h1 className="text-3xl font-bold tracking-tight">
-        Welcome, <span data-testid="dashboard-user-name">{user.name ?? user.email}</span>
-      </h1>
-      {devVerificationHint ? (
-        <div className="space-y-1 rounded-lg border border-indigo-200 bg-indigo-50 p-4 dark:border-indigo-900 dark:bg-indigo-950">
-          <p className="text-sm">We sent a link to confirm your email address.</p>
-          <DevMailboxHint />
-        </div>
+      <div className="space-y-1">
+        <h1 className="text-display">
+          Welcome, <span data-testid="dashboard-user-name">{user.name ?? user.email}</span>
+        </h1>
+        <p className="text-muted">
+          Signed in as <span data-testid="dashboard-user-email" className="font-medium text-fg">{user.email}</span>
+        </p>
+      </div>
+
+      {unverified ? (
+        <Alert
+          tone="info"
+          title="Confirm your email address"
+          data-testid="dashboard-verify-email"
+        >
+          <p>
+            {linkWasSent ? `We sent a link to ${account?.email} when you signed up. ` : null}
+            Confirming it lets you reset your password and turn on two-factor authentication; “Verify email” below
+            sends a new link.
+          </p>
+          {linkWasSent && mailMode() === "dev-mailbox" ? <DevMailboxHint className="mt-2" /> : null}
+        </Alert>
       ) : null}
-      <SessionSummary user={user} expires={session.expires} strategy={sessionStrategy} inBrowser={<ClientSession />} />
-      <Link href="/settings" className="inline-block font-medium text-indigo-700 underline dark:text-indigo-400">
-        Change your display name
-      </Link>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card
+          as="section"
+          id="account-security"
+          title="Your account's security"
+          description={todo === 0 ? "Everything recommended is in place." : `${todo} ${todo === 1 ? "step" : "steps"} left to protect your account.`}
+          className="lg:col-span-2"
+        >
+          <ul className="divide-y divide-border">
+            {checklist.map((item) => (
+              <ChecklistRow key={item.id} item={item} />
+            ))}
+          </ul>
+        </Card>
+
+        <Card as="section" id="next-steps" title="Next steps">
+          <ul className="space-y-3 text-sm">
+            <li>
+              <Link href="/settings#profile" className="font-medium text-accent-text underline-offset-4 hover:underline">
+                Change your display name
+              </Link>
+              <p className="text-muted">How you appear across the app.</p>
+            </li>
+            <li>
+              <Link href="/settings#security-activity" className="font-medium text-accent-text underline-offset-4 hover:underline">
+                Review recent activity
+              </Link>
+              <p className="text-muted">Sign-ins and account changes, and where you are signed in.</p>
+            </li>
+            <li>
+              <Link href="/settings#data" className="font-medium text-accent-text underline-offset-4 hover:underline">
+                Download your data
+              </Link>
+              <p className="text-muted">Everything we keep about you, in one file.</p>
+            </li>
+          </ul>
+        </Card>
+      </div>
+
+      <SessionSummary
+        user={user}
+        expires={session.expires}
+        strategy={sessionStrategy}
+        inBrowser={<ClientSession />}
+        expiresText={<ExactTime dateTime={new Date(session.expires).toISOString()} />}
+      />
     </div>
   )
 }

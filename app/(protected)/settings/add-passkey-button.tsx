@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation"
 import { useState } from "react"
 import { useActionStatus } from "@/components/action-status"
+import { Button } from "@/components/ui"
 import { REAUTHENTICATION_REQUIRED, signIn } from "@/lib/auth/webauthn"
 import { prepareAddPasskeyAction } from "./passkey-actions"
 
@@ -63,13 +64,8 @@ export function AddPasskeyButton() {
   }
 
   return (
-    <button
-      type="button"
-      disabled={pending}
-      onClick={() => void add()}
-      className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
-    >
-      {pending ? "Waiting for your passkey…" : "Add a passkey"}
-    </button>
+    <Button onClick={() => void add()} pending={pending} pendingLabel="Waiting for your passkey…">
+      Add a passkey
+    </Button>
   )
 }

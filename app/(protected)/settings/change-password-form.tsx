@@ -5,6 +5,7 @@ import { NewPasswordField } from "@/components/new-password-field"
 import { StatusMessage } from "@/components/status-message"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
+import { Card } from "@/components/ui"
 import { changePasswordAction, type ChangePasswordState } from "./password-actions"
 
 /** Settings › Password: the current password, then a new one; other sessions are signed out. */
@@ -20,13 +21,7 @@ export function ChangePasswordForm() {
     typedCurrent.current = ""
   }, [state])
   return (
-    <section className="space-y-4" aria-labelledby="password-heading">
-      <div className="space-y-1">
-        <h2 id="password-heading" className="text-xl font-semibold">
-          Password
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Changing it signs you out everywhere except here.</p>
-      </div>
+    <Card as="section" id="password" headingLevel={3} title="Password" description="Changing it signs you out everywhere except here.">
       <form
         ref={form}
         action={action}
@@ -48,6 +43,6 @@ export function ChangePasswordForm() {
         {state.field ? null : <StatusMessage ok={state.ok} text={state.message} testId="password-message" />}
         <SubmitButton pending={pending} label="Change password" pendingLabel="Changing…" />
       </form>
-    </section>
+    </Card>
   )
 }

@@ -17,6 +17,8 @@ export function DataExportResume() {
     params.delete(EXPORT_READY_PARAM)
     const query = params.toString()
     window.history.replaceState(null, "", `${window.location.pathname}${query ? `?${query}` : ""}${window.location.hash}`)
+    // The user is back for the download: show them the section it concerns.
+    document.getElementById("data")?.scrollIntoView({ block: "start" })
     // The effect's one job is to start the download the user asked for before being asked to confirm.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setStarted(true)
@@ -27,7 +29,7 @@ export function DataExportResume() {
   }, [])
   if (!started) return null
   return (
-    <p role="status" data-testid="data-export-started" className="text-sm text-zinc-600 dark:text-zinc-400">
+    <p role="status" data-testid="data-export-started" className="text-sm text-success-text">
       Identity confirmed. Your download has started.
     </p>
   )

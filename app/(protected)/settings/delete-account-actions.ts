@@ -12,6 +12,8 @@ import { whileDatabaseAnswers } from "@/server/session-state"
 export interface DeleteAccountState {
   ok?: boolean
   message?: string
+  /** What was typed, given back after a refusal so the field keeps it (the user corrects, not retypes). */
+  typed?: string
 }
 
 /** Where a deleted user lands: the home page, which says what happened (a "use server" file exports only actions). */
@@ -37,8 +39,10 @@ export async function deleteAccountAction(_previous: DeleteAccountState, input: 
     const user = await db.user.findUnique({ where: { id: userId }, select: { email: true } })
     if (!user) return SIGNED_OUT
     if (!confirmsDeletion(form.get("confirmation"), user.email)) {
+      const typed = form.get("confirmation")
       return {
         ok: false,
+        typed: typeof typed === "string" ? typed.slice(0, 320) : undefined,
         message: user.email ? "That is not your email address. Type it exactly as shown to delete your account." : "Type DELETE to delete your account.",
       }
     }

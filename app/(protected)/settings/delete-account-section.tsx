@@ -3,28 +3,28 @@
 import { useActionState } from "react"
 import { StatusMessage } from "@/components/status-message"
 import { TextField } from "@/components/text-field"
+import { Button, Card } from "@/components/ui"
 import { deleteAccountAction, type DeleteAccountState } from "./delete-account-actions"
 
 /**
- * Settings › Delete account: what goes, and a typed confirmation (the
- * account's address, or DELETE when it has none) so that a stray click or a
- * borrowed, unlocked browser cannot delete it by accident. The label stays
- * the same either way; the hint says what to type.
+ * Settings › Danger zone › Delete account: what goes, and a typed
+ * confirmation (the account's address, or DELETE when it has none) so that a
+ * stray click or a borrowed, unlocked browser cannot delete it by accident.
+ * The label stays the same either way; the hint says what to type. A wrong
+ * entry stays in the field, with the error under it.
  */
 export function DeleteAccountSection({ email }: { email: string | null }) {
   const [state, action, pending] = useActionState<DeleteAccountState, FormData>(deleteAccountAction, {})
   const hint = email ? `Type ${email} to confirm.` : "Your account has no email address: type DELETE instead."
   return (
-    <section className="space-y-4" aria-labelledby="delete-account-heading">
-      <div className="space-y-1">
-        <h2 id="delete-account-heading" className="text-xl font-semibold">
-          Delete account
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Deletes your account for good: your profile, password, passkeys, linked accounts, two-factor settings and every session.
-          You are signed out everywhere, and an email confirms it. Signing in again later creates a new, empty account. This cannot be undone.
-        </p>
-      </div>
+    <Card
+      as="section"
+      id="delete-account"
+      headingLevel={3}
+      tone="danger"
+      title="Delete account"
+      description="Deletes your account for good: your profile, password, passkeys, linked accounts, two-factor settings and every session. You are signed out everywhere, and an email confirms it. Signing in again later creates a new, empty account. This cannot be undone."
+    >
       <form action={action} className="space-y-4">
         <TextField
           name="confirmation"
@@ -35,17 +35,14 @@ export function DeleteAccountSection({ email }: { email: string | null }) {
           spellCheck={false}
           required
           hint={hint}
+          defaultValue={state.ok === false ? state.typed : undefined}
           error={state.ok === false ? state.message : undefined}
         />
         {state.ok === false ? null : <StatusMessage ok={state.ok} text={state.message} testId="delete-account-message" />}
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-md bg-red-600 px-4 py-2 font-medium text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60"
-        >
-          {pending ? "Deleting…" : "Delete my account"}
-        </button>
+        <Button type="submit" kind="danger" pending={pending} pendingLabel="Deleting…">
+          Delete my account
+        </Button>
       </form>
-    </section>
+    </Card>
   )
 }

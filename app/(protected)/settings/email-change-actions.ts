@@ -11,6 +11,8 @@ import { whileDatabaseAnswers } from "@/server/session-state"
 export interface EmailChangeState {
   ok?: boolean
   message?: string
+  /** The address typed, given back after a refusal so the field keeps it. */
+  newEmail?: string
 }
 
 const ANSWERS = {
@@ -35,7 +37,8 @@ export async function requestEmailChangeAction(_previous: EmailChangeState, inpu
     if (mailMode() === "off") return { ok: false, message: "Changing the email address needs email, which this site has not set up (EMAIL_SERVER)." }
     const { origin } = await requestInfo()
     const result = await requestEmailChange(getPrisma(), { userId, newEmail: form.get("newEmail"), origin, rateLimit })
-    if (!result.ok) return { ok: false, message: ANSWERS[result.reason] }
+    const typed = input.get("newEmail")
+    if (!result.ok) return { ok: false, message: ANSWERS[result.reason], newEmail: typeof typed === "string" ? typed.slice(0, 254) : undefined }
     await securityLog.record({ userId, type: "email-change-requested", outcome: "success" })
     // Not awaited: the answer must not wait on (or reveal) which mails go out.
     void result.sent

@@ -18,6 +18,7 @@ export function EmailChangeForm() {
         autoComplete="email"
         required
         maxLength={254}
+        defaultValue={state.ok ? "" : state.newEmail}
         hint="We mail a confirmation link to the new address and a notice to the current one."
       />
       <StatusMessage ok={state.ok} text={state.message} testId="email-change-message" />

@@ -12,8 +12,10 @@ export function LinkedAccountItem({ provider, providerAccountId, name }: { provi
     status.show(await unlinkAccountAction({}, form))
   }
   return (
-    <li className="space-y-2">
-      <span data-testid={`linked-${provider}`}>{name}</span>
+    <li className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
+      <span className="font-medium" data-testid={`linked-${provider}`}>
+        {name}
+      </span>
       <ConfirmForm
         action={unlink}
         fields={{ provider, providerAccountId }}

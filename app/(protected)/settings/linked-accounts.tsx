@@ -2,6 +2,7 @@ import { oauthProviders } from "@/auth"
 import { ActionStatusMessage } from "@/components/action-status"
 import { ProviderButtons } from "@/components/provider-buttons"
 import { listLinkedAccounts } from "@/server/accounts/linked-accounts"
+import { Card } from "@/components/ui"
 import { getPrisma } from "@/lib/db/client"
 import { LinkedAccountItem } from "./linked-account-item"
 
@@ -14,16 +15,21 @@ import { LinkedAccountItem } from "./linked-account-item"
 export async function LinkedAccounts({ userId }: { userId: string }) {
   const accounts = await listLinkedAccounts(getPrisma(), userId)
   const nameOf = (id: string) => oauthProviders.find((p) => p.id === id)?.name ?? id
+  // No provider configured and nothing linked: there is nothing to see or do here.
+  if (accounts.length === 0 && oauthProviders.length === 0) return null
 
   return (
-    <section aria-labelledby="linked-accounts-heading" className="space-y-3">
-      <h2 id="linked-accounts-heading" className="text-lg font-semibold">
-        Linked accounts
-      </h2>
+    <Card
+      as="section"
+      id="linked-accounts"
+      headingLevel={3}
+      title="Linked accounts"
+      description="Other accounts you can sign in with."
+    >
       {accounts.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">No accounts are linked yet.</p>
+        <p className="text-sm text-muted">No accounts are linked yet.</p>
       ) : (
-        <ul className="space-y-2" data-testid="linked-accounts">
+        <ul className="divide-y divide-border" data-testid="linked-accounts">
           {accounts.map((a) => (
             <LinkedAccountItem key={`${a.provider}:${a.providerAccountId}`} provider={a.provider} providerAccountId={a.providerAccountId} name={nameOf(a.provider)} />
           ))}
@@ -31,6 +37,6 @@ export async function LinkedAccounts({ userId }: { userId: string }) {
       )}
       <ActionStatusMessage scope="linked-accounts" testId="linked-accounts-message" />
       <ProviderButtons redirectTo="/settings" verb="Link" exclude={accounts.map((a) => a.provider)} />
-    </section>
+    </Card>
   )
 }

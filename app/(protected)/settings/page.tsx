@@ -16,6 +16,8 @@ import { LinkedAccounts } from "./linked-accounts"
 import { SessionsSection } from "./sessions-section"
 import { SetPasswordSection } from "./set-password-section"
 import { SettingsForm } from "./settings-form"
+import { SettingsGroup } from "./settings-group"
+import { SettingsNav } from "./settings-nav"
 import { TwoFactorSection } from "./two-factor-section"
 
 export const metadata: Metadata = { title: "Settings" }
@@ -34,34 +36,55 @@ export default async function SettingsPage() {
   // The security log too: an unreachable database is "temporarily unavailable", never an empty log.
   const activity = await unlessUnavailable(() => (userId ? securityLog.list(userId, 50) : Promise.resolve([])))
   if ("unavailable" in activity) return <ServiceUnavailable />
+  const mailOff = mailMode() === "off"
   return (
     // One outcome message at a time for the list actions (two-factor, passkeys, linked accounts, set password, sessions).
     <ActionStatusProvider>
-      <div className="max-w-md space-y-8">
+      <div className="space-y-6 lg:space-y-8">
         <div className="space-y-1">
-          <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-          <p className="text-zinc-600 dark:text-zinc-400">
+          <h1 className="text-display">Settings</h1>
+          <p className="text-muted">
             Signed in as <span data-testid="settings-user-name">{session.user.name}</span>.
           </p>
         </div>
-        <SettingsForm name={session.user.name ?? ""} />
-        {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} mailOff={mailMode() === "off"} /> : null}
-        {session.user.id ? (
-          <TwoFactorSection
-            userId={session.user.id}
-            confirmAddressFirst={Boolean(account?.email) && account?.emailVerified === null}
-            mailOff={mailMode() === "off"}
-          />
-        ) : null}
-        {session.user.id ? <PasskeysSection userId={session.user.id} /> : null}
-        {session.user.id ? <LinkedAccounts userId={session.user.id} /> : null}
-        {account?.passwordHash ? <ChangePasswordForm /> : account ? <SetPasswordSection email={account.email} mail={mailMode()} /> : null}
-        {/* Just above Sessions: the security notice mails link here to review activity and end sessions. */}
-        {session.user.id ? <SecurityActivitySection events={activity.value} now={new Date()} providerNames={providerNames} /> : null}
-        <SessionsSection />
-        {account ? <DataExportSection /> : null}
-        {/* Last: the one action that cannot be undone. */}
-        {account ? <DeleteAccountSection email={account.email} /> : null}
+        {/* Anchored sections leave room for the sticky header (and, on a phone, this sub-navigation). */}
+        <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-10 [&_[id]]:scroll-mt-32 lg:[&_[id]]:scroll-mt-20">
+          <SettingsNav />
+          <div className="min-w-0 max-w-2xl space-y-12">
+            <SettingsGroup id="profile" title="Profile">
+              <SettingsForm name={session.user.name ?? ""} />
+              {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} mailOff={mailOff} /> : null}
+            </SettingsGroup>
+
+            <SettingsGroup id="security" title="Security" description="The ways you sign in, and what protects them.">
+              {userId ? (
+                <TwoFactorSection userId={userId} confirmAddressFirst={Boolean(account?.email) && account?.emailVerified === null} mailOff={mailOff} />
+              ) : null}
+              {userId ? <PasskeysSection userId={userId} /> : null}
+              {account?.passwordHash ? <ChangePasswordForm /> : account ? <SetPasswordSection email={account.email} mail={mailMode()} /> : null}
+              {userId ? <LinkedAccounts userId={userId} /> : null}
+            </SettingsGroup>
+
+            <SettingsGroup id="sessions-and-activity" title="Sessions & activity" description="Where you are signed in and what happened on your account.">
+              {/* Just above Sessions: the security notice mails link here to review activity and end sessions. */}
+              {userId ? <SecurityActivitySection events={activity.value} now={new Date()} providerNames={providerNames} /> : null}
+              <SessionsSection />
+            </SettingsGroup>
+
+            {account ? (
+              <SettingsGroup id="data" title="Data">
+                <DataExportSection />
+              </SettingsGroup>
+            ) : null}
+
+            {/* Last and set apart: the one action that cannot be undone. */}
+            {account ? (
+              <SettingsGroup id="danger-zone" title="Danger zone">
+                <DeleteAccountSection email={account.email} />
+              </SettingsGroup>
+            ) : null}
+          </div>
+        </div>
       </div>
     </ActionStatusProvider>
   )

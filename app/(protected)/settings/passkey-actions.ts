@@ -10,6 +10,8 @@ import { formInput } from "@/server/form-input"
 export interface PasskeyActionState {
   ok?: boolean
   message?: string
+  /** The field a refusal is about ("name": the rename dialog shows it there). */
+  field?: "name"
 }
 
 const REFUSALS = {
@@ -27,7 +29,7 @@ export async function renamePasskeyAction(_previous: PasskeyActionState, input: 
     const userId = (await auth())?.user?.id
     if (!userId) return SIGNED_OUT
     const result = await renamePasskey(getPrisma(), userId, String(form.get("credentialID") ?? ""), form.get("name"))
-    if (!result.ok) return { ok: false, message: REFUSALS[result.reason] }
+    if (!result.ok) return { ok: false, message: REFUSALS[result.reason], field: result.reason === "invalid_name" ? "name" : undefined }
     revalidatePath("/settings")
     return { ok: true, message: "Passkey renamed." }
   })

@@ -1,6 +1,7 @@
 "use client"
 
 import { useId, useState } from "react"
+import { Button } from "@/components/ui"
 
 /**
  * The recovery codes, shown once right after they were made: a list, a copy
@@ -32,7 +33,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   }
 
   return (
-    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
+    <div className="space-y-3 rounded-control border border-warning-text/40 bg-warning-soft p-4 text-warning-soft-text">
       <h3 id={headingId} className="font-semibold">
         Recovery codes
       </h3>
@@ -48,15 +49,15 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <button type="button" onClick={() => void copy()} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
+        <Button kind="secondary" size="sm" onClick={() => void copy()}>
           Copy codes
-        </button>
-        <button type="button" onClick={download} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
+        </Button>
+        <Button kind="secondary" size="sm" onClick={download}>
           Download as .txt
-        </button>
-        <button type="button" onClick={onDone} className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-500">
+        </Button>
+        <Button size="sm" onClick={onDone}>
           I have saved them
-        </button>
+        </Button>
       </div>
       {copied ? (
         <p role="status" className="text-sm" data-testid="recovery-codes-copied">

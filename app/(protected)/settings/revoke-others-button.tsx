@@ -12,7 +12,7 @@ export function RevokeOthersButton() {
     status.show(await revokeOtherSessionsAction({}))
   }
   return (
-    <div className="space-y-2">
+    <div className="space-y-3 border-t border-border pt-4">
       <ConfirmForm
         action={revokeOthers}
         fields={{}}

@@ -1,61 +1,56 @@
 import type { SecurityEvent } from "@/lib/auth"
+import { ExactTime, RelativeTime } from "@/components/relative-time"
+import { Card, cx } from "@/components/ui"
 import { activityLine, type ProviderNames } from "@/server/accounts/security-activity"
 
 export interface SecurityActivitySectionProps {
   /** The user's latest entries, newest first (the page reads them with its other data, so an outage shows once). */
   events: readonly SecurityEvent[]
-  /** The server's clock when the page was made: "2 minutes ago" is counted from it. */
+  /** The server's clock when the page was made: "2 minutes ago" is counted from it until the browser takes over. */
   now: Date
   providerNames?: ProviderNames
 }
 
 /**
- * Settings › Security activity: the user's last sign-ins, sign-outs and
- * account changes, in plain words, newest first, each with the device, how
- * long ago (the exact time in a <time> element) and the client address. The
- * security notice mails link here (#security-activity); Sessions, right below,
- * is where an entry the owner does not recognise is answered.
+ * Settings › Sessions & activity › Security activity: the user's last
+ * sign-ins, sign-outs and account changes, in plain words, newest first, each
+ * with the device, how long ago (the exact time, in the reader's zone, on
+ * hover and on the line below) and where from, as people read an address
+ * ("this computer"; an unknown address is left out). The security notice
+ * mails link here (#security-activity); Sessions, right below, is where an
+ * entry the owner does not recognise is answered.
  */
 export function SecurityActivitySection({ events, now, providerNames = {} }: SecurityActivitySectionProps) {
   const lines = events.map((event) => activityLine(event, now, providerNames))
+  const renderedAt = now.toISOString()
   return (
-    <section id="security-activity" className="space-y-4 scroll-mt-8" aria-labelledby="security-activity-heading">
-      <div className="space-y-1">
-        <h2 id="security-activity-heading" className="text-xl font-semibold">
-          Security activity
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Your latest sign-ins and account changes. If you do not recognise one, change your password and sign out
-          your other sessions below.
-        </p>
-      </div>
+    <Card
+      as="section"
+      id="security-activity"
+      headingLevel={3}
+      title="Security activity"
+      description="Your latest sign-ins and account changes. If you do not recognise one, change your password and sign out your other sessions below."
+      className="scroll-mt-32"
+    >
       {lines.length === 0 ? (
-        <p className="text-sm" data-testid="security-activity-empty">
+        <p className="text-sm text-muted" data-testid="security-activity-empty">
           Nothing recorded yet.
         </p>
       ) : (
-        <ol className="space-y-2" data-testid="security-activity" aria-label="Security activity, newest first">
+        <ol className="divide-y divide-border" data-testid="security-activity" aria-label="Security activity, newest first">
           {lines.map((line) => (
-            <li
-              key={line.id}
-              className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800"
-              data-testid="security-event"
-              data-outcome={line.failed ? "failure" : "success"}
-            >
-              <p className={line.failed ? "font-medium text-red-700 dark:text-red-400" : "font-medium"}>
-                {line.what} — {line.device} —{" "}
-                <time dateTime={line.at} title={line.exact}>
-                  {line.when}
-                </time>
+            <li key={line.id} className="py-3 text-sm first:pt-0 last:pb-0" data-testid="security-event" data-outcome={line.failed ? "failure" : "success"}>
+              <p className={cx("font-medium", line.failed && "text-danger-text")}>
+                {line.what} — {line.device} — <RelativeTime dateTime={line.at} renderedAt={renderedAt} />
               </p>
-              <p className="text-zinc-600 dark:text-zinc-400" data-testid="security-event-details">
-                {line.ip ? `IP address ${line.ip} · ` : "IP address unknown · "}
-                {line.exact}
+              <p className="text-muted" data-testid="security-event-details">
+                {line.address ? `From ${line.address} · ` : null}
+                <ExactTime dateTime={line.at} as="span" />
               </p>
             </li>
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   )
 }

@@ -3,6 +3,7 @@
 import { type FormEvent, useTransition } from "react"
 import { ActionStatusMessage, useActionStatus } from "@/components/action-status"
 import { SubmitButton } from "@/components/submit-button"
+import { Card } from "@/components/ui"
 import type { MailMode } from "@/server/mail/deliver"
 import { requestSetPasswordAction } from "./set-password-actions"
 
@@ -22,17 +23,19 @@ export function SetPasswordSection({ email, mail }: { email: string | null; mail
     startTransition(async () => status.show(await requestSetPasswordAction({})))
   }
   return (
-    <section className="space-y-4" aria-labelledby="password-heading">
-      <div className="space-y-1">
-        <h2 id="password-heading" className="text-xl font-semibold">
-          Password
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="set-password-intro">
+    <Card
+      as="section"
+      id="password"
+      headingLevel={3}
+      title="Password"
+      description={
+        <span data-testid="set-password-intro">
           {email
             ? `Your account has no password: you sign in another way. A password lets you also sign in with ${email} and it.`
             : "Your account has no password: you sign in another way."}
-        </p>
-      </div>
+        </span>
+      }
+    >
       {!email ? (
         <p className="text-sm" data-testid="set-password-unavailable">
           A password signs in together with an email address, and this account has none.
@@ -43,13 +46,13 @@ export function SetPasswordSection({ email, mail }: { email: string | null; mail
         </p>
       ) : (
         <form onSubmit={request} className="space-y-3">
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm text-muted">
             We will mail a link to {email}; the password is set once you choose it there.
             {mail === "dev-mailbox" ? (
               <>
                 {" "}
                 While developing, the mail lands in the{" "}
-                <a href="/dev/mailbox" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+                <a href="/dev/mailbox" className="font-medium text-accent-text underline">
                   dev mailbox
                 </a>
                 .
@@ -60,6 +63,6 @@ export function SetPasswordSection({ email, mail }: { email: string | null; mail
           <SubmitButton pending={pending} label="Set a password" pendingLabel="Sending…" />
         </form>
       )}
-    </section>
+    </Card>
   )
 }

@@ -3,8 +3,10 @@
 import { type FormEvent, useActionState, useState, useTransition } from "react"
 import { ActionStatusMessage, useActionStatus } from "@/components/action-status"
 import { ConfirmForm } from "@/components/confirm-form"
+import { RelativeTime } from "@/components/relative-time"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
+import { Button } from "@/components/ui"
 import { RecoveryCodes } from "./recovery-codes"
 import { CONFIRM_ADDRESS_FIRST } from "./two-factor-messages"
 import { resendVerificationAction, type ResendState } from "./verification-actions"
@@ -19,8 +21,10 @@ import {
 
 export interface TwoFactorPanelProps {
   enabled: boolean
-  /** "2025-01-31 12:00 UTC", when it is on. */
+  /** When it was turned on (ISO 8601), when it is on. */
   enabledAt: string | null
+  /** The server's clock when it rendered the page (ISO 8601), for "2 days ago". */
+  renderedAt: string
   recoveryCodesLeft: number
   /** The account's address is not confirmed yet: enrolment waits for it (the server refuses it too). */
   confirmAddressFirst: boolean
@@ -35,7 +39,7 @@ const SCOPE = "two-factor"
  * for both states, so the recovery codes it holds survive the page's refresh
  * that follows turning two-factor on.
  */
-export function TwoFactorPanel({ enabled, enabledAt, recoveryCodesLeft, confirmAddressFirst, mailOff }: TwoFactorPanelProps) {
+export function TwoFactorPanel({ enabled, enabledAt, renderedAt, recoveryCodesLeft, confirmAddressFirst, mailOff }: TwoFactorPanelProps) {
   const status = useActionStatus(SCOPE)
   const [setup, setSetup] = useState<PendingSetup | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
@@ -92,8 +96,14 @@ export function TwoFactorPanel({ enabled, enabledAt, recoveryCodesLeft, confirmA
       {enabled ? (
         <>
           <p className="text-sm" data-testid="two-factor-status">
-            Two-factor authentication is on{enabledAt ? ` (since ${enabledAt})` : ""}. {recoveryCodesLeft}{" "}
-            {recoveryCodesLeft === 1 ? "recovery code is" : "recovery codes are"} left.
+            Two-factor authentication is on
+            {enabledAt ? (
+              <>
+                {" "}
+                (turned on <RelativeTime dateTime={enabledAt} renderedAt={renderedAt} />)
+              </>
+            ) : null}
+            . {recoveryCodesLeft} {recoveryCodesLeft === 1 ? "recovery code is" : "recovery codes are"} left.
           </p>
           <div className="flex flex-wrap gap-3">
             <ConfirmForm
@@ -125,14 +135,9 @@ export function TwoFactorPanel({ enabled, enabledAt, recoveryCodesLeft, confirmA
           <p className="text-sm" data-testid="two-factor-status">
             Two-factor authentication is off.
           </p>
-          <button
-            type="button"
-            disabled={pending}
-            onClick={begin}
-            className="rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60"
-          >
-            {pending ? "Preparing…" : "Set up authenticator app"}
-          </button>
+          <Button onClick={begin} pending={pending} pendingLabel="Preparing…">
+            Set up authenticator app
+          </Button>
         </>
       )}
       <ActionStatusMessage scope={SCOPE} testId="two-factor-message" />
@@ -162,12 +167,12 @@ function SetupSteps({ setup, pending, codeError, onConfirm, onCancel }: SetupSte
           role="img"
           aria-label="QR code for your authenticator app"
           data-testid="two-factor-qr"
-          className="w-48 bg-white p-2"
+          className="w-48 rounded-control border border-border bg-white p-2"
           dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
         />
       ) : null}
       <details className="text-sm" open={!setup.qrSvg}>
-        <summary className="cursor-pointer">Cannot scan it? Enter the key instead</summary>
+        <summary className="cursor-pointer font-medium text-accent-text">Cannot scan it? Enter the key instead</summary>
         <dl className="mt-2 space-y-2">
           <dt className="font-medium">Secret key</dt>
           <dd className="break-all font-mono" data-testid="two-factor-secret">
@@ -191,11 +196,11 @@ function SetupSteps({ setup, pending, codeError, onConfirm, onCancel }: SetupSte
           required
           error={codeError}
         />
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <SubmitButton pending={pending} label="Turn on two-factor authentication" pendingLabel="Checking…" />
-          <button type="button" onClick={onCancel} disabled={pending} className="rounded-md border border-zinc-300 px-3 py-1 text-sm dark:border-zinc-700">
+          <Button kind="secondary" onClick={onCancel} disabled={pending}>
             Cancel
-          </button>
+          </Button>
         </div>
       </form>
     </div>
@@ -217,7 +222,7 @@ function ConfirmAddressFirst({ mailOff }: { mailOff: boolean }) {
         {CONFIRM_ADDRESS_FIRST}
       </p>
       {mailOff ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{MAIL_OFF_MESSAGE}</p>
+        <p className="text-sm text-muted">{MAIL_OFF_MESSAGE}</p>
       ) : (
         <form action={action} className="space-y-2">
           <input type="hidden" name="next" value="two-factor" />

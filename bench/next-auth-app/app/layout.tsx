@@ -16,10 +16,10 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   const session = await auth()
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans">
+      <body className="min-h-screen bg-canvas font-sans text-fg">
         <Providers session={session}>
-          <SiteHeader account={<UserMenu session={session} />} />
-          <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-12">{children}</main>
+          <SiteHeader account={<UserMenu session={session} />} signedIn={Boolean(session?.user)} />
+          <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>
         </Providers>
       </body>
     </html>

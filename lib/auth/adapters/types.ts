@@ -88,6 +88,12 @@ export interface AdapterAuthenticator {
   credentialDeviceType: string
   credentialBackedUp: boolean
   transports?: string | null
+  /**
+   * Not in Auth.js: the authenticator's model id (AAGUID, "fbfc3007-…") from the registration's
+   * attested credential data, for naming the passkey. Only written; "000…0" when the authenticator
+   * does not say. An adapter may ignore it.
+   */
+  aaguid?: string | null
 }
 
 /**

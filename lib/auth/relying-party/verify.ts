@@ -98,7 +98,7 @@ export async function verifyRegistration(input: VerifyInput): Promise<VerifiedAu
     }),
   )
   if (!result.verified) throw new WebAuthnVerificationError("signature", "The registration response did not verify")
-  const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo
+  const { credential, credentialDeviceType, credentialBackedUp, aaguid } = result.registrationInfo
   const transports = parsed.response.transports
   const credentialID = storedCredentialId(credential.id)
   return {
@@ -109,6 +109,7 @@ export async function verifyRegistration(input: VerifyInput): Promise<VerifiedAu
     credentialDeviceType,
     credentialBackedUp,
     transports: Array.isArray(transports) ? joinTransports(transports.filter((t) => typeof t === "string")) : null,
+    aaguid: typeof aaguid === "string" && aaguid !== "" ? aaguid : null,
   }
 }
 

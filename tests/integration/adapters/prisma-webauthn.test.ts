@@ -60,6 +60,18 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter passkey storage 
     expect(used.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before)
   })
 
+  it("createAuthenticator keeps the authenticator's AAGUID, which names the passkey in Settings; none is stored as null", async () => {
+    const user = await adapter.createUser({ id: "", email: `aaguid-${crypto.randomUUID()}@example.com`, emailVerified: null })
+    const base = { userId: user.id, credentialPublicKey: "cGs=", counter: 0, credentialDeviceType: "multiDevice", credentialBackedUp: true, transports: null }
+    await adapter.createAuthenticator({ ...base, credentialID: "YWFndWlk", providerAccountId: "YWFndWlk", aaguid: "fbfc3007-154e-4ecc-8c0b-6e020557d7bd" })
+    await adapter.createAuthenticator({ ...base, credentialID: "bm8tYWFndWlk", providerAccountId: "bm8tYWFndWlk" })
+    const rows = await db.prisma.authenticator.findMany({ where: { userId: user.id }, orderBy: { credentialID: "asc" }, select: { credentialID: true, aaguid: true } })
+    expect(rows).toEqual([
+      { credentialID: "YWFndWlk", aaguid: "fbfc3007-154e-4ecc-8c0b-6e020557d7bd" },
+      { credentialID: "bm8tYWFndWlk", aaguid: null },
+    ])
+  })
+
   it("a stored record reads back through @auth/core's helpers as the credential the browser registered", async () => {
     const soft = new SoftAuthenticator()
     const user = await adapter.createUser({ id: "", email: `interop-${crypto.randomUUID()}@example.com`, emailVerified: null })

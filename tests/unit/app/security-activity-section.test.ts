@@ -2,7 +2,7 @@
  * Settings › Security activity as the server renders it: a heading the
  * notice mails' link lands on (#security-activity), one list item per entry
  * in the order given (newest first), each with the plain words, the exact
- * time in a <time dateTime> element and the client address.
+ * time in a <time dateTime> element and the client address as people read it.
  */
 import { createElement } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
@@ -50,14 +50,30 @@ describe("SecurityActivitySection", () => {
       }),
     )
     expect(markup).toContain('id="security-activity"')
-    expect(markup).toMatch(/<h2[^>]*>Security activity<\/h2>/)
+    expect(markup).toMatch(/<h3[^>]*>Security activity<\/h3>/)
     expect(items(markup)).toEqual([
-      "Signed in with a passkey — Chrome on macOS — 2 minutes agoIP address 203.0.113.7 · 2026-11-26 11:58 UTC",
-      "Failed sign-in with a password — Firefox on Windows — 3 hours agoIP address 198.51.100.4 · 2026-11-26 09:00 UTC",
-      "Two-factor authentication turned on — Chrome on macOS — 3 days agoIP address 203.0.113.7 · 2026-11-23 12:00 UTC",
+      "Signed in with a passkey — Chrome on macOS — 2 minutes agoFrom 203.0.113.7 · 2026-11-26 11:58 UTC",
+      "Failed sign-in with a password — Firefox on Windows — 3 hours agoFrom 198.51.100.4 · 2026-11-26 09:00 UTC",
+      "Two-factor authentication turned on — Chrome on macOS — 3 days agoFrom 203.0.113.7 · 2026-11-23 12:00 UTC",
     ])
     expect(markup).toContain('<time dateTime="2026-11-26T11:58:00.000Z" title="2026-11-26 11:58 UTC">2 minutes ago</time>')
     expect(markup).toContain('data-outcome="failure"')
+  })
+
+  it("addresses read as people say them: this computer for loopback, the IPv4 inside an IPv4-mapped one, nothing for an unknown one", () => {
+    const markup = renderToStaticMarkup(
+      createElement(SecurityActivitySection, {
+        now: NOW,
+        events: [
+          event("3", { ip: "::1" }),
+          event("2", { ip: "::ffff:198.51.100.4" }),
+          event("1", { ip: null }),
+        ],
+      }),
+    )
+    const details = items(markup).map((text) => text.split("just now")[1])
+    expect(details).toEqual(["From this computer · 2026-11-26 12:00 UTC", "From 198.51.100.4 · 2026-11-26 12:00 UTC", "2026-11-26 12:00 UTC"])
+    expect(markup).not.toContain("IP address")
   })
 
   it("an empty log says so; text from the log is escaped", () => {

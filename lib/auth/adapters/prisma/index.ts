@@ -294,6 +294,7 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
         credentialDeviceType: authenticator.credentialDeviceType,
         credentialBackedUp: authenticator.credentialBackedUp,
         transports: authenticator.transports ?? null,
+        aaguid: authenticator.aaguid ?? null,
       }
       return toAuthenticator(await prisma.authenticator.create({ data, select: authenticatorSelect }))
     },

@@ -154,7 +154,7 @@ describe("deviceName", () => {
     [FIREFOX_WINDOWS, "Firefox on Windows"],
     [SAFARI_IPHONE, "Safari on iOS"],
     [CHROME_ANDROID, "Chrome on Android"],
-    ["curl/8.5.0", "curl on Unknown OS"],
+    ["curl/8.5.0", "curl"],
     [null, "Unknown device"],
     ["", "Unknown device"],
     ["something odd", "Unknown device"],
@@ -209,7 +209,7 @@ describe("activityLine", () => {
     const now = new Date("2026-11-26T07:11:00Z")
     const line = activityLine(entry("sign-in", { method: "passkey" }), now)
     expect(activityText(line)).toBe("Signed in with a passkey — Chrome on macOS — 2 minutes ago")
-    expect(line).toMatchObject({ at: "2026-11-26T07:09:00.000Z", exact: "2026-11-26 07:09 UTC", ip: "203.0.113.7", failed: false })
+    expect(line).toMatchObject({ at: "2026-11-26T07:09:00.000Z", exact: "2026-11-26 07:09 UTC", ip: "203.0.113.7", address: "203.0.113.7", failed: false })
     const failed = activityLine(entry("sign-in", { method: "password", outcome: "failure", userAgent: FIREFOX_WINDOWS }), now)
     expect(activityText(failed)).toBe("Failed sign-in with a password — Firefox on Windows — 2 minutes ago")
     expect(failed.failed).toBe(true)

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Authenticator" ADD COLUMN     "aaguid" TEXT;
