@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import Link from "next/link"
+import { appName } from "@/server/app-name"
 
 /**
  * The header of every page: the home link and the account area it is given.
@@ -11,7 +12,7 @@ export function SiteHeader({ account }: { account: ReactNode }) {
     <header className="border-b border-zinc-200 dark:border-zinc-800">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <Link href="/" className="font-semibold tracking-tight">
-          Auth Starter
+          {appName()}
         </Link>
         <nav aria-label="Account" data-testid="header-account">
           {account}

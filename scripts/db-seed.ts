@@ -1,6 +1,12 @@
 /**
  * Creates the demo account, idempotently: SEED_EMAIL / SEED_NAME /
  * SEED_PASSWORD (defaults below). An existing account is left as it is.
+ *
+ * The account is created verified: nobody can open demo@example.com's mailbox,
+ * so an unverified demo account could never be confirmed and would greet every
+ * newcomer with "Not verified" and a banner about a mail that never comes. The
+ * operator who sets SEED_EMAIL vouches for that address (docs/decisions.md,
+ * "Names, first start and the visual harness (issue 32)").
  */
 import { normalizeEmail } from "@/server/accounts/email"
 import { hashPassword } from "@/server/accounts/password"
@@ -31,7 +37,7 @@ async function main() {
       console.log(`Seed account ${email} already exists; left unchanged.`)
       return
     }
-    await db.user.create({ data: { email, name, passwordHash: await hashPassword(password) } })
+    await db.user.create({ data: { email, name, emailVerified: new Date(), passwordHash: await hashPassword(password) } })
     console.log(`Created seed account ${email} (${name}). ${signInHint()}`)
   } finally {
     await db.$disconnect()

@@ -192,6 +192,13 @@ export interface PagesOptions {
 
 export interface Theme {
   colorScheme?: "auto" | "dark" | "light"
+  /**
+   * The product's name as people know it ("Acme Books"). The library's mails, its built-in pages,
+   * the authenticator entry (TOTP issuer) and the passkey prompt (WebAuthn relying-party name) use
+   * it; without it they fall back to the host of the site's URL. `twoFactor.issuer` and a passkey
+   * provider's `relyingParty.name`, when set, win over it for their one use.
+   */
+  name?: string
   logo?: string
   brandColor?: string
   buttonText?: string

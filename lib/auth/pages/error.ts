@@ -93,7 +93,7 @@ export function renderErrorPage(p: ErrorPageParams): RenderedPage {
     action = html`<a class="button button-primary" href="${safeUrl(p.signinUrl) ?? "/"}">Sign in</a>`
   } else {
     const home = safeUrl(p.homeUrl) ?? "/"
-    action = html`<p class="footer"><a href="${home}">Go to ${siteLabel(home)}</a></p>`
+    action = html`<p class="footer"><a href="${home}">Go to ${siteLabel(home, p.theme.name)}</a></p>`
   }
   const content = html`<h1>${kind.heading}</h1>
 ${kind.lines.map((line, i) => html`<p${i === 0 && html` class="lead"`}>${line}</p>

@@ -10,6 +10,8 @@ import { safeImageUrl } from "./urls"
 
 export interface PageTheme {
   colorScheme: "auto" | "dark" | "light"
+  /** The product's name (Theme.name): in the tab title and the way home, instead of the host. */
+  name?: string
   logo?: string
   brandColor?: string
   buttonText?: string
@@ -43,6 +45,9 @@ export function renderDocument(p: {
 }): RenderedPage {
   const scheme = p.theme.colorScheme === "dark" || p.theme.colorScheme === "light" ? p.theme.colorScheme : "auto"
   const colorSchemeMeta = scheme === "auto" ? "light dark" : scheme
+  // "Sign In · Acme Books": the tab says which site, as the app's own pages do.
+  const productName = p.theme.name?.trim()
+  const title = productName ? `${p.title} · ${productName}` : p.title
   const doc = html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -51,7 +56,7 @@ export function renderDocument(p: {
 <meta name="color-scheme" content="${colorSchemeMeta}">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="same-origin">
-<title>${p.title}</title>
+<title>${title}</title>
 <style>${trustedHtml(stylesheet(p.theme))}</style>
 </head>
 <body class="auth-theme-${scheme}">

@@ -18,7 +18,7 @@ export function renderVerifyRequestPage(p: VerifyRequestPageParams): RenderedPag
   const content = html`<h1>Check your email</h1>
 <p class="lead">A sign in link has been sent to your email address.</p>
 <p>You can close this tab and open the link from your inbox.</p>
-<p class="footer"><a href="${home}">Go to ${siteLabel(home)}</a></p>
+<p class="footer"><a href="${home}">Go to ${siteLabel(home, p.theme.name)}</a></p>
 ${renderPageLinks(p.theme.verifyRequestLinks)}`
   return renderDocument({ title: "Verify Request", theme: p.theme, content })
 }
