@@ -49,7 +49,7 @@ test("signed out: every public page and every dead-end link", async ({ page }) =
     { name: "cancel-email-change-bad-token", path: "/cancel-email-change?token=not-a-real-token" },
     { name: "check-email", path: "/api/auth/verify-request?provider=nodemailer&type=email" },
     { name: "error", path: "/api/auth/error" },
-    { name: "error-expired-link", path: "/api/auth/error?error=Verification" },
+    { name: "error-expired-link", path: "/api/auth/error?error=Verification", status: 403 },
     { name: "not-found", path: "/no-such-page", status: 404 },
   ]
   for (const state of states) await test.step(state.name, () => checkPage(page, state))
