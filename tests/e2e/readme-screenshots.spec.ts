@@ -22,7 +22,7 @@ export const README_PAGES = [
 async function shoot(page: Page, name: string): Promise<void> {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: "reduce" })
-    await page.waitForLoadState("networkidle")
+    await page.waitForLoadState("load")
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur?.())
     await page.mouse.move(0, 0)
     // The first screen, as a visitor sees it: a full page of Settings would be too tall to read in a README.

@@ -41,9 +41,14 @@ function commonMasks(page: Page): Locator[] {
   ]
 }
 
-/** Nothing moves and nothing points: the same pixels on every run. */
+/**
+ * Nothing moves and nothing points: the same pixels on every run. Not
+ * "networkidle": a Next <Link> to the auth routes starts a prefetch that never
+ * settles (the forgot-password page's "Back to sign in" does), and the page is
+ * complete long before.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle")
+  await page.waitForLoadState("load", { timeout: 30_000 })
   await page.evaluate(async () => {
     ;(document.activeElement as HTMLElement | null)?.blur?.()
     await document.fonts.ready
