@@ -18,7 +18,7 @@ import { expect, signUp, submitSignInForm, test } from "./fixtures"
 import { enrolTwoFactor, expectTwoFactorPage } from "./two-factor-helper"
 
 // About 25 states × 4 renderings, each with an axe run and a full-page screenshot.
-test.describe.configure({ mode: "serial", timeout: 600_000 })
+test.describe.configure({ timeout: 600_000 })
 
 const VERA = { email: "vera.visual@example.com", name: "Vera Visual", password: "visual check lantern 2026" }
 const TOM = { email: "tom.twofactor@example.com", name: "Tom Twofactor", password: "visual check harbour 2026" }
