@@ -18,6 +18,7 @@ import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules } from "@/lib/auth"
+import { appName } from "@/server/app-name"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -114,6 +115,9 @@ export const authConfig: NextAuthConfig = {
   ],
   theme: {
     colorScheme: "auto",
+    // APP_NAME (default "Auth Starter"): the library's pages, its sign-in mail, the authenticator
+    // entry (TOTP issuer) and the passkey prompt (relying-party name) say it instead of the host.
+    name: appName(),
     brandColor: "#4f46e5",
     logo: "/logo.svg",
     // Under the built-in sign-in form: the way to an account, and the way back.

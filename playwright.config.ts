@@ -78,7 +78,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|visual|readme-screenshots)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -97,7 +97,15 @@ export default defineConfig<E2EOptions>({
   timeout: 60_000,
   // A first sign-in on a fresh server hashes and loads what the build left lazy;
   // on CI's two busy cores that has taken longer than Playwright's default 5 s.
-  expect: { timeout: 15_000 },
+  expect: {
+    timeout: 15_000,
+    // The visual baselines (tests/e2e/visual.spec.ts): the same pixels on every run, a few
+    // anti-aliased ones allowed; nothing animates, no caret blinks.
+    toHaveScreenshot: { animations: "disabled", caret: "hide", scale: "css", maxDiffPixelRatio: 0.002 },
+  },
+  // Committed next to the specs, one folder per spec file, without the OS name in the file
+  // name: the baselines are made in the Linux container that runs the suite (CI included).
+  snapshotPathTemplate: "{testDir}/__screenshots__/{testFilePath}/{arg}{ext}",
   // scripts/test.mjs reads the JSON file to compute the aggregate summary.
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
@@ -130,6 +138,13 @@ export default defineConfig<E2EOptions>({
       expect: { timeout: 20_000 },
       use: { ...chromium, ...serverOptions("attack") },
     },
+    // Once: every page and state at two widths, light and dark: axe-core and the visual baselines
+    // (tests/e2e/visual.spec.ts), against the database-session server.
+    { name: "visual", testMatch: /visual\.spec\.ts$/, timeout: 600_000, use: { ...chromium, ...serverOptions("database") } },
+    // Only for `npm run screenshots` (scripts/screenshots.mjs): the README's pictures into docs/screenshots/.
+    ...(process.env.README_SCREENSHOTS === "1"
+      ? [{ name: "readme-screenshots", testMatch: /readme-screenshots\.spec\.ts$/, timeout: 300_000, use: { ...chromium, ...serverOptions("database") } }]
+      : []),
     // Once: the SvelteKit example (examples/sveltekit), built and served by the spec itself.
     { name: "sveltekit", testMatch: /sveltekit-example\.spec\.ts$/, timeout: 60_000, use: chromium },
   ],

@@ -8,7 +8,11 @@ import { UserMenu } from "@/components/user-menu"
 import { siteMetadata, siteViewport } from "./site-metadata"
 import "./globals.css"
 
-export const metadata: Metadata = siteMetadata
+// A function, not a constant: the name is read when a page is served, so a changed APP_NAME
+// needs a restart, never a rebuild.
+export function generateMetadata(): Metadata {
+  return siteMetadata()
+}
 
 export const viewport: Viewport = siteViewport
 

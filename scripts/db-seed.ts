@@ -5,6 +5,12 @@
  * (default admin@example.com / admin-password-123), verified and holding the
  * `admin` role. Not in production unless SEED_ADMIN_PASSWORD is set: a known
  * admin password on a public server would be the first thing tried.
+ *
+ * The demo account is created verified: nobody can open demo@example.com's mailbox,
+ * so an unverified demo account could never be confirmed and would greet every
+ * newcomer with "Not verified" and a banner about a mail that never comes. The
+ * operator who sets SEED_EMAIL vouches for that address (docs/decisions.md,
+ * "Names, first start and the visual harness (issue 32)").
  */
 import { normalizeEmail } from "@/server/accounts/email"
 import { hashPassword } from "@/server/accounts/password"
@@ -37,7 +43,7 @@ async function main() {
     if (existing) {
       console.log(`Seed account ${email} already exists; left unchanged.`)
     } else {
-      await db.user.create({ data: { email, name, passwordHash: await hashPassword(password) } })
+      await db.user.create({ data: { email, name, emailVerified: new Date(), passwordHash: await hashPassword(password) } })
       console.log(`Created seed account ${email} (${name}). ${signInHint()}`)
     }
     if (!seedsAdmin || !adminEmail) return

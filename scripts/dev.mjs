@@ -3,7 +3,8 @@
 //   1. make sure an AUTH_SECRET exists (generate one into .env.local if not),
 //   2. apply database migrations (SQLite file by default),
 //   3. create the demo account if it is missing (npm run db:seed),
-//   4. hand over to `next dev`, passing through its arguments (e.g. --port).
+//   4. hand over to `next dev`, passing through its arguments (e.g. --port),
+//      with PORT from the environment or the .env files (PORT=4000 npm run dev).
 // It only ever starts `next dev`: production (`next build && next start`) must
 // be given a real AUTH_SECRET and never receives a generated one.
 import { randomBytes } from "node:crypto"
@@ -11,6 +12,7 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { binPath } from "./lib/bin.mjs"
+import { devPort } from "./lib/dev-port.mjs"
 import { DEV_ENV_FILES, readEnvFiles } from "./lib/env-files.mjs"
 import { exitLike, run } from "./lib/spawn.mjs"
 
@@ -27,6 +29,13 @@ if (process.env.NODE_ENV === "production") {
 }
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }
+try {
+  const port = devPort(process.env, readEnvFiles(root, DEV_ENV_FILES))
+  if (port) env.PORT = port
+} catch (error) {
+  console.error(error.message)
+  process.exit(1)
+}
 
 ensureDevSecret()
 
@@ -49,6 +58,15 @@ const seedScript = path.join(root, "scripts", "db-seed.ts")
 if (existsSync(seedScript)) {
   const seeded = await run(process.execPath, [binPath("tsx"), seedScript], { cwd: root, env: migrationEnv })
   if (seeded.error || seeded.signal || seeded.code !== 0) console.warn("Seeding the demo account failed; continuing.")
+}
+
+// Next.js 16 prints one warning of its own on every start, which nothing in next.config can turn
+// off: said here first, so that a newcomer knows it is expected (README, "First start").
+if (existsSync(path.join(root, "middleware.ts"))) {
+  console.log(
+    'Note: Next.js will warn that the "middleware" file convention is deprecated. That is expected: the\n' +
+      "starter keeps middleware.ts on purpose (README, \"First start\"; docs/decisions.md, \"middleware.ts vs proxy.ts\").",
+  )
 }
 
 await exitLike(await run(process.execPath, [binPath("next"), "dev", ...process.argv.slice(2)], { cwd: root, env }))

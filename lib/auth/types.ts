@@ -198,9 +198,10 @@ export interface PagesOptions {
 export interface Theme {
   colorScheme?: "auto" | "dark" | "light"
   /**
-   * The product's name: shown next to the logo in the built-in pages' header,
-   * after each page's tab title ("Sign in · Acme") and in "Go to Acme".
-   * Without it the pages name the site by its host, as before.
+   * The product's name as people know it ("Acme Books"). The library's mails, its built-in pages,
+   * the authenticator entry (TOTP issuer) and the passkey prompt (WebAuthn relying-party name) use
+   * it; without it they fall back to the host of the site's URL. `twoFactor.issuer` and a passkey
+   * provider's `relyingParty.name`, when set, win over it for their one use.
    */
   name?: string
   /** The product's logo (an http(s), same-origin or data:image URL), in the pages' header. */

@@ -12,6 +12,7 @@ import { renderNoticeMail } from "@/lib/auth"
 import { brandTheme } from "@/server/mail/brand"
 import { deliverMail, mailMode } from "@/server/mail/deliver"
 import type { AccountRateLimit } from "./rate-limit"
+import { appName } from "@/server/app-name"
 
 export interface AccountDeletedEvent {
   userId: string
@@ -42,7 +43,7 @@ export async function sendAccountDeletedNotice(event: AccountDeletedEvent): Prom
   if (!event.email) return "no-address"
   const verdict = await event.rateLimit.consume("security-notice-address", event.email)
   if (!verdict.allowed) return "limited"
-  await deliverMail({ to: event.email, ...accountDeletedMail({ url: `${event.origin}/`, site: new URL(event.origin).host }) })
+  await deliverMail({ to: event.email, ...accountDeletedMail({ url: `${event.origin}/`, site: appName() }) })
   return "sent"
 }
 

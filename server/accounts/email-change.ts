@@ -31,6 +31,7 @@ import {
 import { normalizeEmail } from "./email"
 import { type TokenVoider, voidAccountTokens } from "./token-kinds"
 import type { AccountRateLimit } from "./rate-limit"
+import { appName } from "@/server/app-name"
 
 export type EmailChangeRequest =
   /** Answered the same way whether the address was free or taken; `sent` settles after the mails. */
@@ -67,7 +68,7 @@ export async function requestEmailChange(
 }
 
 async function sendRequestMails(db: DbClient, binding: EmailChangeBinding, origin: string): Promise<void> {
-  const site = new URL(origin).host
+  const site = appName()
   const owner = await db.user.findUnique({ where: { email: binding.newEmail }, select: { id: true } })
   // A new request replaces the pending one; cancel links of earlier notices stay valid and void this one too.
   const [changeToken, cancelToken] = await db.$transaction(async (tx) => {
@@ -171,7 +172,7 @@ async function voidOldAddressTokens(tx: TokenVoider, binding: EmailChangeBinding
 
 /** After a change, one mail to each address; `sent` failures are the caller's to log. */
 export async function sendEmailChangedMails(binding: EmailChangeBinding, origin: string): Promise<void> {
-  const site = new URL(origin).host
+  const site = appName()
   const url = securityUrl(origin)
   await Promise.all([
     deliverMail({ to: binding.oldEmail, ...emailChangedOldMail({ url, site, newEmail: binding.newEmail }) }),

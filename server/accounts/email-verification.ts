@@ -17,6 +17,7 @@ import { verifyEmailMail } from "./account-mails"
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
 import { takeBack } from "./take-back"
 import type { AccountRateLimit } from "./rate-limit"
+import { appName } from "@/server/app-name"
 
 export type VerificationSend = "sent" | "already-verified" | "limited"
 
@@ -49,7 +50,7 @@ export async function sendVerificationMail(
   }
   const token = await issueAccountToken(db, "verify-email", user.email)
   const url = `${input.origin}/verify-email?${new URLSearchParams({ token, ...(input.next ? { next: input.next } : {}) })}`
-  await deliverMail({ to: user.email, ...verifyEmailMail({ url, site: new URL(input.origin).host }) })
+  await deliverMail({ to: user.email, ...verifyEmailMail({ url, site: appName() }) })
   return "sent"
 }
 

@@ -20,6 +20,7 @@ import { hashPassword } from "./password"
 import { screenNewPassword } from "./new-password"
 import { passwordProblemMessage } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
+import { appName } from "@/server/app-name"
 
 export type ResetRequestResult = { ok: true } | { ok: false; message: string }
 
@@ -51,7 +52,7 @@ async function sendResetMail(db: DbClient, email: string, origin: string): Promi
   if (!user) return
   const token = await issueAccountToken(db, "password-reset", email)
   const url = `${origin}/reset-password?${new URLSearchParams({ token })}`
-  await deliverMail({ to: email, ...passwordResetMail({ url, site: new URL(origin).host }) })
+  await deliverMail({ to: email, ...passwordResetMail({ url, site: appName() }) })
 }
 
 /** The address a reset link is for, or null when it is unknown, used or expired. */

@@ -24,6 +24,7 @@ import {
 } from "./account-mails"
 import type { AccountRateLimit } from "./rate-limit"
 import { addressPrefix, deviceName, methodPhrase, type ProviderNames } from "./security-activity"
+import { appName } from "@/server/app-name"
 
 export type SecurityNotice =
   | { kind: "two-factor"; change: TwoFactorNotice }
@@ -87,7 +88,7 @@ export async function sendSecurityNotice(db: DbClient, input: SecurityNoticeInpu
   const verdict = await input.rateLimit.consume("security-notice-address", user.email)
   if (!verdict.allowed) return "limited"
   const url = `${input.origin}${NOTICE_PATH}`
-  await deliverMail({ to: user.email, ...securityNoticeMail(input.notice, { url, site: new URL(input.origin).host }) })
+  await deliverMail({ to: user.email, ...securityNoticeMail(input.notice, { url, site: appName() }) })
   return "sent"
 }
 

@@ -16,6 +16,7 @@ import { screenNewPassword } from "./new-password"
 import { passwordProblemMessage } from "./password-policy"
 import type { AccountRateLimit } from "./rate-limit"
 import { takeBack } from "./take-back"
+import { appName } from "@/server/app-name"
 
 export type SetPasswordRequest =
   /** Mailed, or held back by the send limit (the caller answers both the same way). */
@@ -46,7 +47,7 @@ export async function requestSetPasswordMail(
   if (!verdict.allowed) return "limited"
   const token = await issueAccountToken(db, "set-password", user.email)
   const url = `${input.origin}/set-password?${new URLSearchParams({ token })}`
-  await deliverMail({ to: user.email, ...setPasswordMail({ url, site: new URL(input.origin).host }) })
+  await deliverMail({ to: user.email, ...setPasswordMail({ url, site: appName() }) })
   return "sent"
 }
 

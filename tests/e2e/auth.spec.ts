@@ -186,12 +186,15 @@ for (const evil of ["https://evil.example/steal", "//evil.example/steal"]) {
   })
 }
 
-test("the seeded demo account signs in", async ({ page }) => {
+test("the seeded demo account signs in, verified: no false banner, no “Not verified”", async ({ page }) => {
   await page.goto("/api/auth/signin?callbackUrl=/dashboard")
   await submitSignInForm(page, DEMO.email, DEMO.password)
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId("dashboard-user-name")).toHaveText(DEMO.name)
   await expect(page.getByTestId("dashboard-user-email")).toHaveText(DEMO.email)
+  await expect(page.getByText("We sent a link to confirm your email address")).toHaveCount(0)
+  await page.goto("/settings")
+  await expect(page.getByTestId("settings-email-state")).toHaveText("Verified")
 })
 
 test("the sign-in page links to sign-up and back to the site", async ({ page, baseURL }) => {
@@ -204,7 +207,7 @@ test("the sign-in page links to sign-up and back to the site", async ({ page, ba
   await page.goto("/api/auth/signin")
   await page.getByRole("navigation", { name: "More" }).getByRole("link", { name: "Back to the site" }).click()
   await expect(page).toHaveURL(`${baseURL}/`)
-  await expect(page.getByRole("heading", { level: 1, name: "Next.js Auth Starter" })).toBeVisible()
+  await expect(page.getByRole("heading", { level: 1, name: "Auth Starter" })).toBeVisible()
 })
 
 test("screenshots: sign-in page light and dark, dashboard", async ({ page, strategy }) => {

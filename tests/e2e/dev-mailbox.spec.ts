@@ -81,7 +81,7 @@ test("npm run dev without EMAIL_SERVER: the dev mailbox receives the magic link 
     await page.getByRole("link", { name: "Open the dev mailbox" }).click()
     await expect(page).toHaveURL(`${origin}/dev/mailbox`)
     const mail = page.getByTestId("dev-mail").filter({ hasText: email })
-    await expect(mail.getByTestId("dev-mail-subject")).toContainText(`Sign in to localhost:${port}`, { timeout: 60_000 })
+    await expect(mail.getByTestId("dev-mail-subject")).toContainText("Sign in to Auth Starter", { timeout: 60_000 })
     expect(terminal).toContain(`[dev mailbox] To: ${email}`)
     expect(terminal).toContain(`[dev mailbox] Link: ${origin}/api/auth/callback/nodemailer?`)
     // The plain text, long links and all, wraps inside the page instead of widening it.
@@ -142,7 +142,7 @@ test("npm run dev without EMAIL_SERVER: the dev mailbox receives the magic link 
     child = await startDev()
     await page.goto(`${origin}/dev/mailbox`)
     await expect(page.getByTestId("dev-mail").filter({ hasText: email }).getByTestId("dev-mail-subject")).toContainText(
-      `Sign in to localhost:${port}`,
+      "Sign in to Auth Starter",
       { timeout: 120_000 },
     )
   } finally {

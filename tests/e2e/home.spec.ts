@@ -4,7 +4,7 @@ test("home page renders for anonymous visitors", async ({ page, strategy }) => {
   const response = await page.goto("/")
   expect(response?.status()).toBe(200)
 
-  await expect(page.getByRole("heading", { level: 1, name: "Next.js Auth Starter" })).toBeVisible()
+  await expect(page.getByRole("heading", { level: 1, name: "Auth Starter" })).toBeVisible()
   await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
   await expect(page.getByRole("main").getByRole("link", { name: "Create an account" })).toBeVisible()
 

@@ -7,7 +7,9 @@ import { UserMenu } from "@/components/user-menu"
 import { siteMetadata, siteViewport } from "../../../app/site-metadata"
 import { SiteHeader } from "../../../components/site-header"
 
-export const metadata: Metadata = siteMetadata
+export function generateMetadata(): Metadata {
+  return siteMetadata()
+}
 
 export const viewport: Viewport = siteViewport
 

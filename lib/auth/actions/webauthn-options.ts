@@ -117,7 +117,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     }
   }
 
-  const rp = relyingPartyFor(ctx.origin, provider as WebAuthnProviderConfig)
+  const rp = relyingPartyFor(ctx.origin, provider as WebAuthnProviderConfig, ctx.config.theme.name)
   const config = provider as WebAuthnProviderConfig
   if (action === "authenticate") {
     const options = await generateAuthenticationOptions({

@@ -90,7 +90,10 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   if (!error && secrets.some((s) => s.length < 32)) logger.warn("weak-secret")
   // With a custom logger `debug` is ignored, so there is nothing to warn about.
   if (!error && config.debug && !config.logger) logger.warn("debug-enabled")
-  if (!error && config.experimental?.enableWebAuthn && firstExperimentalWebAuthnWarning()) logger.warn("experimental-webauthn")
+  // Only when a passkey provider is configured: the flag alone (say, left on after passkeys were
+  // removed) changes nothing, and a warning about nothing only teaches people to skip warnings.
+  const passkeys = providers.some((p) => p.type === "webauthn")
+  if (!error && passkeys && config.experimental?.enableWebAuthn && firstExperimentalWebAuthnWarning()) logger.warn("experimental-webauthn")
   // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
   if (!error && config.skipCSRFCheck === skipCSRFSymbol && config.raw !== rawSymbol) logger.warn("csrf-disabled")
 

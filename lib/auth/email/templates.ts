@@ -132,14 +132,15 @@ ${p.ignoreNote}
   return { subject: p.subject, text, html: body.value, attachments }
 }
 
-/** The magic-link mail of the email provider. */
+/** The magic-link mail of the email provider: named for the product (`theme.name`), else the link's host. */
 export function renderSignInMail(p: { url: string; host: string; lifetime: number; theme?: Theme }): RenderedMail {
+  const site = p.theme?.name?.trim() || p.host
   return renderActionMail({
-    site: p.host,
-    subject: `Sign in to ${p.host} (link valid for ${formatLifetime(p.lifetime)})`,
-    heading: `Sign in to ${p.host}`,
-    intro: `Someone asked to sign in to ${p.host} with this email address. Use the button below to finish signing in.`,
-    buttonLabel: `Sign in to ${p.host}`,
+    site,
+    subject: `Sign in to ${site} (link valid for ${formatLifetime(p.lifetime)})`,
+    heading: `Sign in to ${site}`,
+    intro: `Someone asked to sign in to ${site} with this email address. Use the button below to finish signing in.`,
+    buttonLabel: `Sign in to ${site}`,
     url: p.url,
     lifetime: p.lifetime,
     ignoreNote: "If you did not ask for this, ignore this email: nobody can sign in without the link.",

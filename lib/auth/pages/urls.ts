@@ -37,8 +37,9 @@ export function safeImageUrl(value: unknown): string | undefined {
   return safeUrl(value)
 }
 
-/** Human-readable name of the site a URL points to: its host, or a fallback. */
-export function siteLabel(url: string): string {
+/** Human-readable name of the site a URL points to: the product's name when configured, else its host, or a fallback. */
+export function siteLabel(url: string, productName?: string): string {
+  if (productName?.trim()) return productName.trim()
   try {
     return new URL(url).host || "the home page"
   } catch {

@@ -3,7 +3,9 @@
  * bound to), its display name and the origins whose responses count. All
  * default from the public origin of the request (AUTH_URL, or trusted
  * forwarded headers, as resolved before the core sees the request); a
- * provider may override each. It must not read the raw Host header itself.
+ * provider may override each. The display name is the one people see in the
+ * browser's passkey prompt, so the product's name (`theme.name`) comes before
+ * the host. It must not read the raw Host header itself.
  */
 import type { WebAuthnProviderConfig } from "../providers/types"
 
@@ -14,13 +16,13 @@ export interface RelyingParty {
   origins: string[]
 }
 
-export function relyingPartyFor(publicOrigin: string, provider: WebAuthnProviderConfig): RelyingParty {
+export function relyingPartyFor(publicOrigin: string, provider: WebAuthnProviderConfig, productName?: string): RelyingParty {
   const url = new URL(publicOrigin)
   const options = provider.relyingParty ?? provider.relayingParty ?? {}
   const origin = options.origin ?? url.origin
   return {
     id: options.id ?? url.hostname,
-    name: options.name ?? url.host,
+    name: options.name ?? (productName?.trim() || url.host),
     origins: Array.isArray(origin) ? origin : [origin],
   }
 }

@@ -40,9 +40,11 @@ function twoFactorAdapter(config: ResolvedConfig): TwoFactorAdapter {
   return adapter
 }
 
-/** The name authenticator apps show: the configured issuer, else the host links in mail point to. */
+/** The name authenticator apps show: the configured issuer, else the product's name, else the host links in mail point to. */
 function issuerName(config: ResolvedConfig): string {
   if (config.twoFactor.issuer) return config.twoFactor.issuer
+  const name = config.theme.name?.trim()
+  if (name) return name
   try {
     return new URL(config.mailOrigin).host || "Sign-in"
   } catch {

@@ -22,7 +22,7 @@ import { parseSetCookie } from "@/tests/integration/auth/support"
 
 const ORIGIN = "http://app.localhost:3000"
 const PASSWORD = "the owner's passphrase 5521"
-const SUBJECT = "Several wrong two-factor codes at sign-in (app.localhost:3000)"
+const SUBJECT = "Several wrong two-factor codes at sign-in (Auth Starter)"
 const env = envFor(["AUTH_SECRET", "AUTH_URL", "AUTH_SESSION_STRATEGY", "DATABASE_URL", "EMAIL_SERVER", "AUTH_TRUSTED_PROXIES"])
 
 let db: TestDatabase
@@ -89,7 +89,7 @@ describe("auth.ts twoFactorFailed", () => {
     await db.prisma.user.update({ where: { id: userId }, data: { emailVerified: new Date() } })
     const setup = await beginTwoFactorSetup(app.authConfig, { id: userId, email })
     await confirmTwoFactorSetup(app.authConfig, userId, setup.sealedSecret, codeFor(setup.secret))
-    expect((await smtp.waitFor(email)).subject).toBe("Two-factor authentication was turned on (app.localhost:3000)")
+    expect((await smtp.waitFor(email)).subject).toBe("Two-factor authentication was turned on (Auth Starter)")
     const valid = new Set([-2, -1, 0, 1, 2].map((offset) => codeFor(setup.secret, offset)))
     const wrong = ["111111", "222222", "333333"].find((code) => !valid.has(code))!
 

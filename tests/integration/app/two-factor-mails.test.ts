@@ -46,11 +46,11 @@ describe("auth.ts two-factor events", () => {
     const setup = await beginTwoFactorSetup(app.authConfig, user)
     await confirmTwoFactorSetup(app.authConfig, user.id, setup.sealedSecret, URI.parse(setup.uri).generate())
     const on = await smtp.waitFor(user.email)
-    expect(on.subject).toBe("Two-factor authentication was turned on (app.localhost:3000)")
+    expect(on.subject).toBe("Two-factor authentication was turned on (Auth Starter)")
     expect(linkIn(on, ORIGIN)).toBe(`${ORIGIN}/settings#security-activity`)
 
     await disableTwoFactor(app.authConfig, user.id)
     const off = await smtp.waitFor(user.email)
-    expect(off.subject).toBe("Two-factor authentication was turned off (app.localhost:3000)")
+    expect(off.subject).toBe("Two-factor authentication was turned off (Auth Starter)")
   })
 })

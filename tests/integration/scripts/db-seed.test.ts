@@ -40,6 +40,12 @@ describe("db:seed", () => {
     expect(await passwordWorks("demo@example.com", "demo-password-123")).toBe(true)
   })
 
+  it("creates the demo account verified: no “Not verified” and no banner about a mail nobody can receive", async () => {
+    await seed({ NODE_ENV: "development" })
+    const user = await db!.prisma.user.findUnique({ where: { email: "demo@example.com" }, select: { emailVerified: true } })
+    expect(user?.emailVerified).toBeInstanceOf(Date)
+  })
+
   it("prints the credentials the developer chose", async () => {
     const out = await seed({ NODE_ENV: "development", SEED_EMAIL: "Me@Example.com", SEED_PASSWORD: "my-own-password-42" })
     expect(out).toContain("Sign in with me@example.com / my-own-password-42")

@@ -157,6 +157,6 @@ export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProvi
   const adapter = adapterView(ctx.config.adapters, "webauthn")
   await spendChallenge(adapter, issued)
 
-  const ceremony: Ceremony = { ctx, adapter, provider, issued, rp: relyingPartyFor(ctx.origin, provider), response }
+  const ceremony: Ceremony = { ctx, adapter, provider, issued, rp: relyingPartyFor(ctx.origin, provider, ctx.config.theme.name), response }
   return action === "authenticate" ? authenticate(ceremony) : register(ceremony)
 }

@@ -116,7 +116,7 @@ describe("the notice mail", () => {
     const event = { userId: "gone", email: "gone@example.test", origin: "http://app.localhost:3000", rateLimit }
     expect(await sendAccountDeletedNotice(event)).toBe("sent")
     const mail = await smtp.waitFor("gone@example.test")
-    expect(mail.subject).toBe("Your account was deleted (app.localhost:3000)")
+    expect(mail.subject).toBe("Your account was deleted (Auth Starter)")
     expect(mail.text).toContain("Your account was deleted")
     expect(await sendAccountDeletedNotice({ ...event, email: null })).toBe("no-address")
     for (let i = 1; i < accountRateLimitRules["security-notice-address"].limit; i++) await sendAccountDeletedNotice(event)

@@ -70,7 +70,7 @@ for (const provider of ["sqlite", "postgresql"] as const) {
     async function changeToken(userId: string, newEmail: string): Promise<string> {
       expect(await ask(userId, newEmail)).toMatchObject({ ok: true, newEmail: newEmail.toLowerCase() })
       const mail = await smtp.waitFor(newEmail.toLowerCase())
-      expect(mail.subject).toBe("Confirm your new email address for app.localhost:3000 (link valid for 24 hours)")
+      expect(mail.subject).toBe("Confirm your new email address for Auth Starter (link valid for 24 hours)")
       return tokenOf(linkIn(mail, `${ORIGIN}/confirm-email?`))
     }
 
@@ -88,7 +88,7 @@ for (const provider of ["sqlite", "postgresql"] as const) {
 
       const token = await changeToken(user.id, newEmail)
       const notice = await smtp.waitFor(user.email)
-      expect(notice.subject).toBe("A change of your email address was requested (app.localhost:3000)")
+      expect(notice.subject).toBe("A change of your email address was requested (Auth Starter)")
       expect(notice.text).toContain(newEmail)
       expect(notice.text).toContain(`${ORIGIN}/settings#security-activity`)
       expect(linkIn(notice, `${ORIGIN}/cancel-email-change?`)).toBeTruthy()
@@ -121,8 +121,8 @@ for (const provider of ["sqlite", "postgresql"] as const) {
 
       if (!done.ok) throw new Error("the change was refused")
       await sendEmailChangedMails(done.binding, ORIGIN)
-      expect((await smtp.waitFor(user.email)).subject).toBe("Your email address was changed (app.localhost:3000)")
-      expect((await smtp.waitFor(newEmail)).subject).toBe(`Your email address is now ${newEmail} (app.localhost:3000)`)
+      expect((await smtp.waitFor(user.email)).subject).toBe("Your email address was changed (Auth Starter)")
+      expect((await smtp.waitFor(newEmail)).subject).toBe(`Your email address is now ${newEmail} (Auth Starter)`)
     })
 
     it("the confirming browser signed in as the user keeps its session; the rest is the caller's revokeOthers", async () => {
@@ -141,12 +141,12 @@ for (const provider of ["sqlite", "postgresql"] as const) {
       const answer = await ask(user.id, `Jane-${provider}@Example.com`)
       expect(answer).toMatchObject({ ...SAME_ANSWER, newEmail: jane.email })
       const toOwner = await smtp.waitFor(jane.email)
-      expect(toOwner.subject).toBe("Someone tried to use your email address (app.localhost:3000)")
+      expect(toOwner.subject).toBe("Someone tried to use your email address (Auth Starter)")
       expect(toOwner.text).toContain("nothing changed")
       expect(toOwner.text).not.toContain("/confirm-email")
       // The requester's own mailbox reads the same as for a free address.
       const notice = await smtp.waitFor(user.email)
-      expect(notice.subject).toBe("A change of your email address was requested (app.localhost:3000)")
+      expect(notice.subject).toBe("A change of your email address was requested (Auth Starter)")
       expect(linkIn(notice, `${ORIGIN}/cancel-email-change?`)).toBeTruthy()
       // No confirmation link exists for a taken address, only the cancel link of the notice.
       expect(await db.prisma.verificationToken.count({ where: { identifier: { startsWith: userPrefix("email-change", user.id) } } })).toBe(0)

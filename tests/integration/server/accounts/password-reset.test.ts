@@ -50,7 +50,7 @@ describe("password reset and email verification", () => {
     expect(result).toMatchObject({ ok: true })
     await result.sent
     const mail = await smtp.waitFor(email)
-    expect(mail.subject).toBe("Reset your password for app.localhost:3000 (link valid for 1 hour)")
+    expect(mail.subject).toBe("Reset your password for Auth Starter (link valid for 1 hour)")
     expect(mail.text).toContain("expires in 1 hour")
     return linkIn(mail, `${ORIGIN}/reset-password?`)
   }
@@ -126,7 +126,7 @@ describe("password reset and email verification", () => {
     const user = await account("verify")
     expect(await sendVerificationMail(db.prisma, { userId: user.id, origin: ORIGIN })).toBe("sent")
     const mail = await smtp.waitFor(user.email)
-    expect(mail.subject).toContain("Confirm your email address for app.localhost:3000")
+    expect(mail.subject).toContain("Confirm your email address for Auth Starter")
     const token = new URL(linkIn(mail, `${ORIGIN}/verify-email?`)).searchParams.get("token")
 
     const resetToken = new URL(await resetLink(user.email)).searchParams.get("token")
@@ -152,5 +152,29 @@ describe("password reset and email verification", () => {
     smtp.beforeAccept = undefined
     expect(await sendVerificationMail(db.prisma, { userId: user.id, origin: ORIGIN })).toBe("sent")
     await smtp.waitFor(user.email)
+  })
+
+  it("the mails name the product from APP_NAME, never the host standing in for it", async () => {
+    const saved = process.env.APP_NAME
+    process.env.APP_NAME = "Acme Books"
+    try {
+      const user = await account("named")
+      expect(await sendVerificationMail(db.prisma, { userId: user.id, origin: ORIGIN })).toBe("sent")
+      const verify = await smtp.waitFor(user.email)
+      expect(verify.subject).toBe("Confirm your email address for Acme Books (link valid for 24 hours)")
+      expect(verify.text).toContain("your new Acme Books account")
+      expect(verify.html).toContain("Acme Books")
+      smtp.mails.length = 0
+      const reset = await requestPasswordReset(db.prisma, { email: user.email, origin: ORIGIN, client: client(), rateLimit })
+      await (reset as { sent: Promise<unknown> }).sent
+      const resetMail = await smtp.waitFor(user.email)
+      expect(resetMail.subject).toBe("Reset your password for Acme Books (link valid for 1 hour)")
+      expect(resetMail.text).toContain("your Acme Books account")
+      // The host is only in the links now.
+      for (const mail of [verify, resetMail]) expect(mail.text.replaceAll(`${ORIGIN}/`, "")).not.toContain("localhost")
+    } finally {
+      if (saved === undefined) delete process.env.APP_NAME
+      else process.env.APP_NAME = saved
+    }
   })
 })

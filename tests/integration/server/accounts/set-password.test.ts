@@ -60,7 +60,7 @@ describe("set a password through a mailed link", () => {
   async function setPasswordLink(userId: string, email: string): Promise<string> {
     expect(await requestSetPasswordMail(db.prisma, { userId, origin: ORIGIN, client: client(), rateLimit })).toBe("sent")
     const mail = await smtp.waitFor(email)
-    expect(mail.subject).toBe("Set a password for app.localhost:3000 (link valid for 1 hour)")
+    expect(mail.subject).toBe("Set a password for Auth Starter (link valid for 1 hour)")
     return new URL(linkIn(mail, `${ORIGIN}/set-password?`)).searchParams.get("token")!
   }
 

@@ -42,9 +42,9 @@ describe("two-factor notice mails", () => {
   }
 
   it.each([
-    ["enabled", "Two-factor authentication was turned on (app.localhost:3000)"],
-    ["disabled", "Two-factor authentication was turned off (app.localhost:3000)"],
-    ["recovery-codes-regenerated", "New recovery codes were made for your account (app.localhost:3000)"],
+    ["enabled", "Two-factor authentication was turned on (Auth Starter)"],
+    ["disabled", "Two-factor authentication was turned off (Auth Starter)"],
+    ["recovery-codes-regenerated", "New recovery codes were made for your account (Auth Starter)"],
   ] as const)("%s: one mail to the account's address, linking to Settings › Security activity", async (notice, subject) => {
     const user = await account(notice)
     const rateLimit = new RateLimiter({ rules: accountRateLimitRules })

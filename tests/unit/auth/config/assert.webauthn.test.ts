@@ -69,6 +69,16 @@ describe("WebAuthn configuration", () => {
     expect(noField.errors[0]?.name).toBe("MissingWebAuthnAutocomplete")
   })
 
+  it("does not warn that WebAuthn is experimental when no passkey provider is configured, flag or not", async () => {
+    // Runs first: the warning is once per process, and this test must see the first chance to print it.
+    const log = recorder()
+    const credentials = { id: "credentials", name: "Password", type: "credentials" as const, credentials: {}, authorize: () => null }
+    const res = await Auth(new Request(providersUrl), config({ providers: [credentials] }, log))
+    expect(res.status).toBe(200)
+    expect(log.errors).toEqual([])
+    expect(log.warnings).not.toContain("experimental-webauthn")
+  })
+
   it("warns that WebAuthn is experimental once per process, not per request or per configuration", async () => {
     const first = recorder()
     const second = recorder()
@@ -95,6 +105,10 @@ describe("WebAuthn configuration", () => {
       name: "app.example.com:8443",
       origins: ["https://app.example.com:8443"],
     })
+    // The product's name (theme.name) is what the browser's passkey prompt shows, before the host.
+    expect(relyingPartyFor("https://app.example.com:8443", Passkey(), "Acme Books").name).toBe("Acme Books")
+    expect(relyingPartyFor("https://app.example.com:8443", Passkey({ relyingParty: { name: "Acme" } }), "Acme Books").name).toBe("Acme")
+    expect(relyingPartyFor("https://app.example.com:8443", Passkey(), "  ").name).toBe("app.example.com:8443")
     const custom = Passkey({ relyingParty: { id: "example.com", origin: ["https://a.example.com", "https://b.example.com"] } })
     expect(relyingPartyFor("https://a.example.com", custom)).toMatchObject({
       id: "example.com",

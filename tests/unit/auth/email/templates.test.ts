@@ -14,6 +14,16 @@ describe("sign-in mail", () => {
     expect(mail.text).toContain("expires in 24 hours")
   })
 
+  it("names the product (theme.name) instead of the host when it is configured", () => {
+    const mail = renderSignInMail({ url, host: "app.example.test", lifetime: 86400, theme: { name: "Acme <Books>" } })
+    expect(mail.subject).toBe("Sign in to Acme <Books> (link valid for 24 hours)")
+    expect(mail.text).toContain("Someone asked to sign in to Acme <Books> with this email address.")
+    expect(mail.html).toContain("Sign in to Acme &lt;Books&gt;")
+    expect(mail.html).not.toContain("<Books>")
+    // A blank name is no name.
+    expect(renderSignInMail({ url, host: "app.example.test", lifetime: 60, theme: { name: " " } }).subject).toMatch(/^Sign in to app\.example\.test /)
+  })
+
   it("is accessible HTML with the brand colour and no remote images", () => {
     const mail = renderSignInMail({
       url,

@@ -1,0 +1,101 @@
+/**
+ * Every page and state a person meets, at a desktop and a phone width, light
+ * and dark: axe-core finds no accessibility violation (enforced), and each
+ * looks as its committed baseline does (tests/e2e/__screenshots__/). Runs once,
+ * in the "visual" project against the database-session server
+ * (playwright.config.ts); regenerate the baselines after a deliberate change of
+ * look with `npx playwright test --project=visual --update-snapshots`.
+ *
+ * What changes from run to run is masked (times, one-time secrets, QR codes,
+ * recovery codes, ids); the users have fixed addresses, since every e2e run
+ * starts from a fresh database.
+ */
+import Database from "better-sqlite3"
+import path from "node:path"
+import type { Locator, Page } from "@playwright/test"
+import { checkPage, type PageState } from "./visual-check"
+import { expect, signUp, submitSignInForm, test } from "./fixtures"
+import { enrolTwoFactor, expectTwoFactorPage } from "./two-factor-helper"
+
+// About 25 states × 4 renderings, each with an axe run and a full-page screenshot.
+test.describe.configure({ timeout: 600_000 })
+
+const VERA = { email: "vera.visual@example.com", name: "Vera Visual", password: "visual check lantern 2026" }
+const TOM = { email: "tom.twofactor@example.com", name: "Tom Twofactor", password: "visual check harbour 2026" }
+
+/** Marks the address verified in the server's database, as following the mailed link would. */
+function markVerified(databaseFile: string, email: string): void {
+  const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
+  try {
+    db.prepare('UPDATE "User" SET "emailVerified" = ? WHERE email = ?').run(new Date().toISOString().replace("Z", "+00:00"), email)
+  } finally {
+    db.close()
+  }
+}
+
+/** What differs per run on the signed-in pages: session times, ids, device lines with dates. */
+function signedInMasks(page: Page): Locator[] {
+  return [page.getByText(/\b[a-z0-9]{24,}\b/)]
+}
+
+test("signed out: every public page and every dead-end link", async ({ page }) => {
+  const states: PageState[] = [
+    { name: "home", path: "/" },
+    { name: "sign-in", path: "/api/auth/signin" },
+    { name: "sign-up", path: "/signup" },
+    { name: "forgot-password", path: "/forgot-password" },
+    { name: "reset-password-bad-token", path: "/reset-password?token=not-a-real-token" },
+    { name: "verify-email-no-token", path: "/verify-email" },
+    { name: "cancel-email-change-bad-token", path: "/cancel-email-change?token=not-a-real-token" },
+    { name: "check-email", path: "/api/auth/verify-request?provider=nodemailer&type=email" },
+    { name: "error", path: "/api/auth/error" },
+    { name: "error-expired-link", path: "/api/auth/error?error=Verification", status: 403 },
+    { name: "not-found", path: "/no-such-page", status: 404 },
+  ]
+  for (const state of states) await test.step(state.name, () => checkPage(page, state))
+})
+
+test("signed in: dashboard, every Settings section, re-authenticate, sign-out, recovery codes", async ({ page, databaseFile }) => {
+  await signUp(page, VERA)
+  await test.step("dashboard-new-account", () => checkPage(page, { name: "dashboard-new-account", path: "/dashboard", masks: signedInMasks }))
+  markVerified(databaseFile, VERA.email)
+
+  await test.step("dashboard", () => checkPage(page, { name: "dashboard", path: "/dashboard", masks: signedInMasks }))
+
+  // Settings is one page with sections, or a page per section behind a sub-navigation: every
+  // section page the navigation links to is checked.
+  await page.goto("/settings")
+  const sectionLinks = page.getByRole("navigation", { name: "Settings" }).getByRole("link")
+  const paths = ["/settings", ...(await sectionLinks.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname)))]
+  for (const settingsPath of [...new Set(paths)]) {
+    const name = settingsPath.replace(/^\//, "").replaceAll("/", "-")
+    await test.step(name, () => checkPage(page, { name, path: settingsPath, masks: signedInMasks }))
+  }
+
+  await test.step("reauthenticate", () => checkPage(page, { name: "reauthenticate", path: "/api/auth/reauthenticate?callbackUrl=%2Fsettings" }))
+  await test.step("sign-out", () => checkPage(page, { name: "sign-out", path: "/api/auth/signout" }))
+
+  await test.step("recovery-codes", async () => {
+    await page.goto("/settings")
+    await page.getByRole("button", { name: "Set up authenticator app" }).click()
+    await page.getByText("Cannot scan it? Enter the key instead").click()
+    const uri = (await page.getByTestId("two-factor-uri").textContent()) ?? ""
+    const { URI } = await import("otpauth")
+    await page.getByLabel("Authentication code").fill(URI.parse(uri).generate())
+    await page.getByRole("button", { name: "Turn on two-factor authentication" }).click()
+    const codes = page.getByRole("list", { name: "Recovery codes" })
+    await expect(codes.getByRole("listitem")).toHaveCount(10)
+    await checkPage(page, { name: "recovery-codes", masks: (p) => [...signedInMasks(p), p.getByRole("list", { name: "Recovery codes" })] })
+  })
+})
+
+test("two-factor sign-in: the second step's page", async ({ page, databaseFile }) => {
+  await signUp(page, TOM)
+  markVerified(databaseFile, TOM.email)
+  await enrolTwoFactor(databaseFile, TOM.email)
+  await page.context().clearCookies()
+  await page.goto("/api/auth/signin?callbackUrl=%2Fdashboard")
+  await submitSignInForm(page, TOM.email, TOM.password)
+  await expectTwoFactorPage(page)
+  await checkPage(page, { name: "two-factor" })
+})
