@@ -6,10 +6,10 @@
  */
 export function DevMailboxHint({ className = "" }: { className?: string }) {
   return (
-    <p data-testid="dev-mailbox-hint" className={`text-sm text-zinc-600 dark:text-zinc-400 ${className}`}>
+    <p data-testid="dev-mailbox-hint" className={`text-sm text-muted ${className}`}>
       Development: no mail server is set up, so the mail is in the{" "}
       {/* A plain link: the mailbox is read fresh on every visit, nothing to prefetch. */}
-      <a href="/dev/mailbox" className="font-medium text-indigo-700 underline dark:text-indigo-400">
+      <a href="/dev/mailbox" className="font-medium text-accent-text underline">
         dev mailbox
       </a>
       .

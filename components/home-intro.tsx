@@ -8,7 +8,7 @@ export function HomeIntro() {
   return (
     <>
       <h1 className="text-4xl font-bold tracking-tight">{appName()}</h1>
-      <p className="text-lg text-zinc-600 dark:text-zinc-400">
+      <p className="text-lg text-muted">
         A Next.js App Router template with its own authentication library. Accounts live in your
         database (SQLite out of the box, PostgreSQL by one environment variable); sessions live in
         the database or in an encrypted cookie.

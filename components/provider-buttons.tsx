@@ -29,7 +29,7 @@ export function ProviderButtons({
             <button
               type="submit"
               data-testid={`provider-${provider.id}`}
-              className="inline-flex items-center gap-2 rounded-md border border-zinc-300 px-4 py-2 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              className="inline-flex items-center gap-2 rounded-control border border-border-strong bg-surface px-4 py-2 font-medium hover:bg-surface-muted"
             >
               <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: providerIcon(provider).value }} />
               {verb} {provider.name}
