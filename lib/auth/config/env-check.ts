@@ -17,6 +17,7 @@ import {
   securityLogRetentionDaysFromEnv,
 } from "../env"
 import { isIpv6PrefixLength } from "../rate-limit/ip-address"
+import { impersonationMaxAgeFromEnv, MAX_IMPERSONATION_SECONDS } from "../access/user-access"
 
 /** One check: the problems it finds in the environment (an empty list when all is well). */
 export type EnvironmentCheck = (env: Env) => InvalidEnvironmentVariable[]
@@ -164,6 +165,18 @@ export function rateLimitIpv6PrefixProblem(env: Env): InvalidEnvironmentVariable
   )
 }
 
+/** AUTH_IMPERSONATION_MAX_AGE: whole seconds from 60 to 3600, when set (a typo must not silently mean an hour). */
+export function impersonationMaxAgeProblem(env: Env): InvalidEnvironmentVariable | undefined {
+  const raw = env.AUTH_IMPERSONATION_MAX_AGE?.trim()
+  if (raw === undefined || raw === "") return undefined
+  const value = impersonationMaxAgeFromEnv(raw)
+  if (value !== undefined && value >= 60 && value <= MAX_IMPERSONATION_SECONDS) return undefined
+  return new InvalidEnvironmentVariable(
+    "AUTH_IMPERSONATION_MAX_AGE",
+    `AUTH_IMPERSONATION_MAX_AGE is set to ${describeValue(raw)}, which is not a whole number of seconds from 60 to ${MAX_IMPERSONATION_SECONDS}. It must be how long an administrator's impersonation of a user may last, e.g. AUTH_IMPERSONATION_MAX_AGE=1800`,
+  )
+}
+
 /** The library's own checks, in the order they are reported. */
 export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   (env) => {
@@ -177,6 +190,10 @@ export const libraryEnvironmentChecks: readonly EnvironmentCheck[] = [
   },
   (env) => {
     const problem = securityLogRetentionProblem(env)
+    return problem ? [problem] : []
+  },
+  (env) => {
+    const problem = impersonationMaxAgeProblem(env)
     return problem ? [problem] : []
   },
   (env) => {
