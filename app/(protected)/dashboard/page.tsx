@@ -69,9 +69,11 @@ export default async function DashboardPage() {
   if (!session?.user) redirect(signInPath("/dashboard"))
   const { user } = session
   // Under the jwt strategy the session reads without the database; this page's data does not.
+  // When it cannot be read, the page still greets its user (a jwt session outlives a database outage)
+  // and says the status is unknown rather than pretending nothing is set up.
   const read = await unlessUnavailable(() => (user.id ? readAccount(user.id) : Promise.resolve(null)))
-  if ("unavailable" in read) return <ServiceUnavailable />
-  const account = read.value
+  const statusUnavailable = "unavailable" in read
+  const account = statusUnavailable ? null : read.value
   const email = account?.email ?? user.email ?? null
   const verified = Boolean(account?.emailVerified)
   const checklist = securityChecklist({
@@ -116,14 +118,26 @@ export default async function DashboardPage() {
           as="section"
           id="account-security"
           title="Your account's security"
-          description={todo === 0 ? "Everything recommended is in place." : `${todo} ${todo === 1 ? "step" : "steps"} left to protect your account.`}
+          description={
+            statusUnavailable
+              ? undefined
+              : todo === 0
+                ? "Everything recommended is in place."
+                : `${todo} ${todo === 1 ? "step" : "steps"} left to protect your account.`
+          }
           className="lg:col-span-2"
         >
-          <ul className="divide-y divide-border">
-            {checklist.map((item) => (
-              <ChecklistRow key={item.id} item={item} />
-            ))}
-          </ul>
+          {statusUnavailable ? (
+            <Alert tone="warning" title="Temporarily unavailable" data-testid="dashboard-status-unavailable">
+              <p>The server cannot reach its database right now, so your security status cannot be shown. Try again in a moment.</p>
+            </Alert>
+          ) : (
+            <ul className="divide-y divide-border">
+              {checklist.map((item) => (
+                <ChecklistRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
         </Card>
 
         <Card as="section" id="next-steps" title="Next steps">
