@@ -26,7 +26,7 @@ export async function updateNameAction(_previous: SettingsState, input: FormData
     const id = session?.user?.id
     if (!id) return { ok: false, message: "Your session has ended. Sign in again." }
     const name = normalizeName(form.get("name"))
-    const typed = input.get("name")
+    const typed = form.get("name")
     if (!name) return { ok: false, message: "Enter a name of 1 to 80 characters.", name: typeof typed === "string" ? typed.slice(0, 200) : undefined }
     await getPrisma().user.update({ where: { id }, data: { name } })
     await unstable_update({ user: { name } })

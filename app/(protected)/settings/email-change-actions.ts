@@ -37,7 +37,7 @@ export async function requestEmailChangeAction(_previous: EmailChangeState, inpu
     if (mailMode() === "off") return { ok: false, message: "Changing the email address needs email, which this site has not set up (EMAIL_SERVER)." }
     const { origin } = await requestInfo()
     const result = await requestEmailChange(getPrisma(), { userId, newEmail: form.get("newEmail"), origin, rateLimit })
-    const typed = input.get("newEmail")
+    const typed = form.get("newEmail")
     if (!result.ok) return { ok: false, message: ANSWERS[result.reason], newEmail: typeof typed === "string" ? typed.slice(0, 254) : undefined }
     await securityLog.record({ userId, type: "email-change-requested", outcome: "success" })
     // Not awaited: the answer must not wait on (or reveal) which mails go out.
