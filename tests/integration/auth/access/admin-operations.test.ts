@@ -15,16 +15,11 @@ import type { Session } from "@/lib/auth/types"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, Browser, SECRET } from "../support"
+import { BASE, Browser, SECRET, DATABASE_AND_STRATEGY_CASES } from "../support"
 
 const PASSWORD = "admin-operations-password-3391"
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("admin operations (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

@@ -26,16 +26,11 @@ import type { Session } from "@/lib/auth/types"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, Browser, ORIGIN, SECRET } from "../support"
+import { BASE, Browser, ORIGIN, SECRET, DATABASE_AND_STRATEGY_CASES } from "../support"
 
 const PASSWORD = "impersonation-password-4471"
 
-const cases = [
-  ["sqlite", "database"],
-  ["sqlite", "jwt"],
-  ["postgresql", "database"],
-  ["postgresql", "jwt"],
-] as const
+const cases = DATABASE_AND_STRATEGY_CASES
 
 describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase
