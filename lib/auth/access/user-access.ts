@@ -21,7 +21,7 @@ export interface UserAccessRecord {
 /** The longest an impersonation session lives, and its default (seconds). */
 export const MAX_IMPERSONATION_SECONDS = 3600
 
-/** AUTH_IMPERSONATION_MAX_AGE: whole seconds; anything else is left to the default. */
+/** AUTH_IMPERSONATION_MAX_AGE: whole seconds, else undefined (the start-up check, env-check.ts, stops a server whose value is malformed). */
 export function impersonationMaxAgeFromEnv(value: string | undefined): number | undefined {
   const trimmed = value?.trim()
   return trimmed && /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : undefined
