@@ -23,17 +23,35 @@ const has = (env: Env, name: string) => (env[name] ?? "") !== ""
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each factory has its own profile type
 type AnyOAuthConfig = OAuthConfig<any>
 
+/**
+ * One row per built-in provider, alphabetical by id. `key` is the AUTH_{KEY}_*
+ * prefix; a row is used when AUTH_{KEY}_ID and AUTH_{KEY}_SECRET are set (and
+ * `needs`, the provider's other required variables, e.g. ISSUER). `make` turns
+ * the provider's extra variables (tenant, region, base URL) into options.
+ */
+interface EnvProvider {
+  key: string
+  needs?: readonly string[]
+  make(env: Env): AnyOAuthConfig
+}
+
+const ENV_PROVIDERS: readonly EnvProvider[] = [
+  { key: "DISCORD", make: () => Discord() },
+  { key: "GITHUB", make: () => GitHub() },
+  { key: "GITLAB", make: (env) => GitLab({ baseUrl: env.AUTH_GITLAB_URL || undefined }) },
+  { key: "GOOGLE", make: () => Google() },
+  { key: "MICROSOFT_ENTRA_ID", make: (env) => MicrosoftEntraID({ tenantId: env.AUTH_MICROSOFT_ENTRA_ID_TENANT_ID || undefined }) },
+  { key: "TWITTER", make: () => Twitter() },
+  { key: "VK", make: () => VK() },
+  { key: "YANDEX", make: () => Yandex() },
+]
+
 export function oauthProvidersFromEnv(env: Env = process.env): AnyOAuthConfig[] {
   const providers: AnyOAuthConfig[] = []
-  const both = (key: string) => has(env, `AUTH_${key}_ID`) && has(env, `AUTH_${key}_SECRET`)
-  if (both("GITHUB")) providers.push(GitHub())
-  if (both("GOOGLE")) providers.push(Google())
-  if (both("GITLAB")) providers.push(GitLab({ baseUrl: env.AUTH_GITLAB_URL || undefined }))
-  if (both("DISCORD")) providers.push(Discord())
-  if (both("MICROSOFT_ENTRA_ID")) providers.push(MicrosoftEntraID({ tenantId: env.AUTH_MICROSOFT_ENTRA_ID_TENANT_ID || undefined }))
-  if (both("TWITTER")) providers.push(Twitter())
-  if (both("VK")) providers.push(VK())
-  if (both("YANDEX")) providers.push(Yandex())
+  for (const row of ENV_PROVIDERS) {
+    const names = ["ID", "SECRET", ...(row.needs ?? [])].map((suffix) => `AUTH_${row.key}_${suffix}`)
+    if (names.every((name) => has(env, name))) providers.push(row.make(env))
+  }
   if (has(env, "AUTH_OIDC_ISSUER") && has(env, "AUTH_OIDC_ID")) {
     providers.push(
       OIDC({
