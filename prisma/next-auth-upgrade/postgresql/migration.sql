@@ -1,0 +1,137 @@
+-- next-auth v5 → this starter: the one schema upgrade for a database made from the Prisma schema
+-- Auth.js documents (./next-auth.prisma), rows included. Generated, then checked by hand:
+--   npx prisma migrate diff --from-schema prisma/next-auth-upgrade/postgresql/next-auth.prisma \
+--     --to-schema prisma/postgres/schema.prisma --script
+-- Keeps every row and every column the two libraries share (User.createdAt and Session.createdAt
+-- included). Drops the bookkeeping columns nothing in the starter reads or writes: User.updatedAt,
+-- Account.createdAt, Account.updatedAt, Session.updatedAt (NOT NULL with no database default, they
+-- would make every sign-up and sign-in of the starter fail). See docs/migrating-from-next-auth.md.
+-- AlterTable
+ALTER TABLE "User" DROP COLUMN "updatedAt",
+ADD COLUMN     "banExpires" TIMESTAMP(3),
+ADD COLUMN     "banReason" TEXT,
+ADD COLUMN     "bannedAt" TIMESTAMP(3),
+ADD COLUMN     "lastSignInAt" TIMESTAMP(3),
+ADD COLUMN     "passwordHash" TEXT,
+ADD COLUMN     "roles" TEXT,
+ADD COLUMN     "sessionsValidSince" TIMESTAMP(3),
+ALTER COLUMN "email" DROP NOT NULL,
+ALTER COLUMN "createdAt" DROP NOT NULL;
+
+-- AlterTable
+ALTER TABLE "Account" DROP COLUMN "createdAt",
+DROP COLUMN "updatedAt";
+
+-- AlterTable
+ALTER TABLE "Session" DROP COLUMN "updatedAt",
+ADD COLUMN     "authenticatedAt" TIMESTAMP(3),
+ADD COLUMN     "impersonatedBy" TEXT,
+ADD COLUMN     "impersonationReason" TEXT,
+ADD COLUMN     "lastActiveAt" TIMESTAMP(3),
+ADD COLUMN     "userAgent" TEXT;
+
+-- AlterTable
+ALTER TABLE "Authenticator" ADD COLUMN     "aaguid" TEXT,
+ADD COLUMN     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+ADD COLUMN     "lastUsedAt" TIMESTAMP(3),
+ADD COLUMN     "name" TEXT;
+
+-- CreateTable
+CREATE TABLE "WebAuthnChallenge" (
+    "challengeHash" TEXT NOT NULL,
+    "expires" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "WebAuthnChallenge_pkey" PRIMARY KEY ("challengeHash")
+);
+
+-- CreateTable
+CREATE TABLE "TwoFactor" (
+    "userId" TEXT NOT NULL,
+    "secret" TEXT NOT NULL,
+    "enabledAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedStep" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "TwoFactor_pkey" PRIMARY KEY ("userId")
+);
+
+-- CreateTable
+CREATE TABLE "RecoveryCode" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "codeHash" TEXT NOT NULL,
+    "usedAt" TIMESTAMP(3),
+
+    CONSTRAINT "RecoveryCode_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "SecurityEvent" (
+    "id" TEXT NOT NULL,
+    "userId" TEXT,
+    "type" TEXT NOT NULL,
+    "outcome" TEXT NOT NULL,
+    "method" TEXT,
+    "provider" TEXT,
+    "ip" TEXT,
+    "userAgent" TEXT,
+    "device" TEXT,
+    "detail" TEXT,
+    "actorId" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SecurityEvent_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RateLimit" (
+    "key" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+    "resetAt" BIGINT NOT NULL,
+
+    CONSTRAINT "RateLimit_pkey" PRIMARY KEY ("key")
+);
+
+-- CreateTable
+CREATE TABLE "DevMail" (
+    "id" TEXT NOT NULL,
+    "recipient" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "text" TEXT NOT NULL,
+    "html" TEXT NOT NULL,
+    "sentAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "DevMail_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "WebAuthnChallenge_expires_idx" ON "WebAuthnChallenge"("expires");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RecoveryCode_userId_codeHash_key" ON "RecoveryCode"("userId", "codeHash");
+
+-- CreateIndex
+CREATE INDEX "SecurityEvent_userId_createdAt_idx" ON "SecurityEvent"("userId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "SecurityEvent_createdAt_idx" ON "SecurityEvent"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "RateLimit_resetAt_idx" ON "RateLimit"("resetAt");
+
+-- CreateIndex
+CREATE INDEX "DevMail_sentAt_idx" ON "DevMail"("sentAt");
+
+-- CreateIndex
+CREATE INDEX "Session_userId_idx" ON "Session"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "VerificationToken_token_key" ON "VerificationToken"("token");
+
+-- AddForeignKey
+ALTER TABLE "TwoFactor" ADD CONSTRAINT "TwoFactor_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "RecoveryCode" ADD CONSTRAINT "RecoveryCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "SecurityEvent" ADD CONSTRAINT "SecurityEvent_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -1,0 +1,180 @@
+-- next-auth v5 → this starter: the one schema upgrade for a database made from the Prisma schema
+-- Auth.js documents (./next-auth.prisma), rows included. Generated, then checked by hand:
+--   npx prisma migrate diff --from-schema prisma/next-auth-upgrade/sqlite/next-auth.prisma \
+--     --to-schema prisma/schema.prisma --script
+-- Keeps every row and every column the two libraries share (User.createdAt and Session.createdAt
+-- included). Drops the bookkeeping columns nothing in the starter reads or writes: User.updatedAt,
+-- Account.createdAt, Account.updatedAt, Session.updatedAt (NOT NULL with no database default, they
+-- would make every sign-up and sign-in of the starter fail). See docs/migrating-from-next-auth.md.
+
+-- CreateTable
+CREATE TABLE "WebAuthnChallenge" (
+    "challengeHash" TEXT NOT NULL PRIMARY KEY,
+    "expires" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "TwoFactor" (
+    "userId" TEXT NOT NULL PRIMARY KEY,
+    "secret" TEXT NOT NULL,
+    "enabledAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedStep" INTEGER NOT NULL DEFAULT 0,
+    CONSTRAINT "TwoFactor_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "RecoveryCode" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "userId" TEXT NOT NULL,
+    "codeHash" TEXT NOT NULL,
+    "usedAt" DATETIME,
+    CONSTRAINT "RecoveryCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "SecurityEvent" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "userId" TEXT,
+    "type" TEXT NOT NULL,
+    "outcome" TEXT NOT NULL,
+    "method" TEXT,
+    "provider" TEXT,
+    "ip" TEXT,
+    "userAgent" TEXT,
+    "device" TEXT,
+    "detail" TEXT,
+    "actorId" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "SecurityEvent_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "RateLimit" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "count" INTEGER NOT NULL,
+    "resetAt" BIGINT NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "DevMail" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "recipient" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "text" TEXT NOT NULL,
+    "html" TEXT NOT NULL,
+    "sentAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+);
+
+-- RedefineTables
+PRAGMA defer_foreign_keys=ON;
+PRAGMA foreign_keys=OFF;
+CREATE TABLE "new_User" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "name" TEXT,
+    "email" TEXT,
+    "emailVerified" DATETIME,
+    "image" TEXT,
+    "passwordHash" TEXT,
+    "sessionsValidSince" DATETIME,
+    "roles" TEXT,
+    "bannedAt" DATETIME,
+    "banReason" TEXT,
+    "banExpires" DATETIME,
+    "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
+    "lastSignInAt" DATETIME
+);
+INSERT INTO "new_User" ("createdAt", "email", "emailVerified", "id", "image", "name") SELECT "createdAt", "email", "emailVerified", "id", "image", "name" FROM "User";
+DROP TABLE "User";
+ALTER TABLE "new_User" RENAME TO "User";
+CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+CREATE TABLE "new_Account" (
+    "userId" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "provider" TEXT NOT NULL,
+    "providerAccountId" TEXT NOT NULL,
+    "refresh_token" TEXT,
+    "access_token" TEXT,
+    "expires_at" INTEGER,
+    "token_type" TEXT,
+    "scope" TEXT,
+    "id_token" TEXT,
+    "session_state" TEXT,
+
+    PRIMARY KEY ("provider", "providerAccountId"),
+    CONSTRAINT "Account_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO "new_Account" ("access_token", "expires_at", "id_token", "provider", "providerAccountId", "refresh_token", "scope", "session_state", "token_type", "type", "userId") SELECT "access_token", "expires_at", "id_token", "provider", "providerAccountId", "refresh_token", "scope", "session_state", "token_type", "type", "userId" FROM "Account";
+DROP TABLE "Account";
+ALTER TABLE "new_Account" RENAME TO "Account";
+CREATE TABLE "new_Session" (
+    "sessionToken" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "expires" DATETIME NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastActiveAt" DATETIME,
+    "userAgent" TEXT,
+    "authenticatedAt" DATETIME,
+    "impersonatedBy" TEXT,
+    "impersonationReason" TEXT,
+    CONSTRAINT "Session_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO "new_Session" ("createdAt", "expires", "sessionToken", "userId") SELECT "createdAt", "expires", "sessionToken", "userId" FROM "Session";
+DROP TABLE "Session";
+ALTER TABLE "new_Session" RENAME TO "Session";
+CREATE UNIQUE INDEX "Session_sessionToken_key" ON "Session"("sessionToken");
+CREATE INDEX "Session_userId_idx" ON "Session"("userId");
+CREATE TABLE "new_Authenticator" (
+    "credentialID" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "providerAccountId" TEXT NOT NULL,
+    "credentialPublicKey" TEXT NOT NULL,
+    "counter" INTEGER NOT NULL,
+    "credentialDeviceType" TEXT NOT NULL,
+    "credentialBackedUp" BOOLEAN NOT NULL,
+    "transports" TEXT,
+    "name" TEXT,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME,
+    "aaguid" TEXT,
+
+    PRIMARY KEY ("userId", "credentialID"),
+    CONSTRAINT "Authenticator_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+INSERT INTO "new_Authenticator" ("counter", "credentialBackedUp", "credentialDeviceType", "credentialID", "credentialPublicKey", "providerAccountId", "transports", "userId") SELECT "counter", "credentialBackedUp", "credentialDeviceType", "credentialID", "credentialPublicKey", "providerAccountId", "transports", "userId" FROM "Authenticator";
+DROP TABLE "Authenticator";
+ALTER TABLE "new_Authenticator" RENAME TO "Authenticator";
+CREATE UNIQUE INDEX "Authenticator_credentialID_key" ON "Authenticator"("credentialID");
+PRAGMA foreign_keys=ON;
+PRAGMA defer_foreign_keys=OFF;
+
+-- CreateIndex
+CREATE INDEX "WebAuthnChallenge_expires_idx" ON "WebAuthnChallenge"("expires");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "RecoveryCode_userId_codeHash_key" ON "RecoveryCode"("userId", "codeHash");
+
+-- CreateIndex
+CREATE INDEX "SecurityEvent_userId_createdAt_idx" ON "SecurityEvent"("userId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "SecurityEvent_createdAt_idx" ON "SecurityEvent"("createdAt");
+
+-- CreateIndex
+CREATE INDEX "RateLimit_resetAt_idx" ON "RateLimit"("resetAt");
+
+-- CreateIndex
+CREATE INDEX "DevMail_sentAt_idx" ON "DevMail"("sentAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "VerificationToken_token_key" ON "VerificationToken"("token");
+
+
+-- Written by hand (not from the diff): Prisma 5 and 6 stored SQLite DateTime values as integer
+-- milliseconds; Prisma 7's driver adapter writes and compares ISO 8601 text, and SQLite orders every
+-- integer before any text, so an old session would read as expired and be pruned. Such values are
+-- rewritten the way the adapter writes them (exact to the millisecond); text values are left alone.
+UPDATE "User" SET "emailVerified" = strftime('%Y-%m-%dT%H:%M:%S', "emailVerified" / 1000, 'unixepoch') || printf('.%03d+00:00', "emailVerified" % 1000) WHERE typeof("emailVerified") = 'integer';
+UPDATE "User" SET "createdAt" = strftime('%Y-%m-%dT%H:%M:%S', "createdAt" / 1000, 'unixepoch') || printf('.%03d+00:00', "createdAt" % 1000) WHERE typeof("createdAt") = 'integer';
+UPDATE "Session" SET "expires" = strftime('%Y-%m-%dT%H:%M:%S', "expires" / 1000, 'unixepoch') || printf('.%03d+00:00', "expires" % 1000) WHERE typeof("expires") = 'integer';
+UPDATE "Session" SET "createdAt" = strftime('%Y-%m-%dT%H:%M:%S', "createdAt" / 1000, 'unixepoch') || printf('.%03d+00:00', "createdAt" % 1000) WHERE typeof("createdAt") = 'integer';
+UPDATE "VerificationToken" SET "expires" = strftime('%Y-%m-%dT%H:%M:%S', "expires" / 1000, 'unixepoch') || printf('.%03d+00:00', "expires" % 1000) WHERE typeof("expires") = 'integer';
