@@ -1,0 +1,110 @@
+/**
+ * Rewrite: next-auth's (and Auth.js's) module specifiers to the starter's
+ * entry points, in import and export declarations and dynamic imports. A named
+ * import the starter exports from another entry point (next-auth's `Session`
+ * type is in `@/lib/auth`) moves to an import of that entry point.
+ */
+import { type ImportDeclaration, type SourceFile, SyntaxKind } from "ts-morph"
+import type { AppProject } from "./app-project"
+import type { EntryPoint, LibrarySurface } from "./library-exports"
+import { moduleTarget } from "./module-map"
+import type { Report } from "./report"
+
+export function rewriteImports(app: AppProject, surface: LibrarySurface, report: Report): void {
+  for (const file of app.files) {
+    const at = (line: number) => ({ file: app.relative(file), line })
+    for (const declaration of file.getImportDeclarations()) rewriteImport(file, declaration, surface, report, at)
+    for (const declaration of file.getExportDeclarations()) {
+      const specifier = declaration.getModuleSpecifierValue()
+      if (specifier === undefined) continue
+      const line = declaration.getStartLineNumber()
+      const target = moduleTarget(specifier)
+      if (!target) continue
+      if (target.kind !== "move") {
+        report.findings.push({ kind: target.kind === "keep" ? "note" : "manual", ...at(line), message: target.kind === "keep" ? target.note : target.reason })
+        continue
+      }
+      const entries = new Set<string>()
+      for (const named of declaration.getNamedExports()) {
+        const name = named.getName()
+        if (target.lookIn.length === 0) continue
+        const entry = target.lookIn.find((candidate) => surface.exports(candidate).has(name))
+        if (entry) entries.add(entry)
+        else report.findings.push({ kind: "manual", ...at(line), message: `\`${name}\` (re-exported from "${specifier}") is not exported by the starter's library` })
+      }
+      // Names that all live in one other entry point (next-auth's `Session` type) re-export from there.
+      const to = entries.size === 1 ? [...entries][0]! : target.to
+      declaration.setModuleSpecifier(to)
+      report.findings.push({ kind: "changed", ...at(line), message: `export … from "${specifier}" → "${to}"` })
+    }
+    rewriteDynamicImports(file, report, at)
+  }
+}
+
+function rewriteImport(
+  file: SourceFile,
+  declaration: ImportDeclaration,
+  surface: LibrarySurface,
+  report: Report,
+  at: (line: number) => { file: string; line: number },
+): void {
+  const specifier = declaration.getModuleSpecifierValue()
+  const target = moduleTarget(specifier)
+  if (!target) return
+  const line = declaration.getStartLineNumber()
+  if (target.kind === "keep") {
+    report.findings.push({ kind: "note", ...at(line), message: target.note })
+    return
+  }
+  if (target.kind === "unsupported") {
+    report.findings.push({ kind: "manual", ...at(line), message: target.reason })
+    return
+  }
+  const elsewhere = new Map<EntryPoint, { name: string; alias?: string; isTypeOnly: boolean }[]>()
+  for (const named of declaration.getNamedImports()) {
+    const name = named.getName()
+    if (target.lookIn.length === 0) continue
+    const entry = target.lookIn.find((candidate) => surface.exports(candidate).has(name))
+    if (!entry) {
+      report.findings.push({ kind: "manual", ...at(line), message: `\`${name}\` from "${specifier}" is not exported by the starter's library (see the guide for its counterpart)` })
+      continue
+    }
+    if (entry === target.to) continue
+    const alias = named.getAliasNode()?.getText()
+    elsewhere.set(entry, [...(elsewhere.get(entry) ?? []), { name, ...(alias ? { alias } : {}), isTypeOnly: named.isTypeOnly() || declaration.isTypeOnly() }])
+    named.remove()
+  }
+  const index = declaration.getChildIndex()
+  for (const [entry, namedImports] of elsewhere) {
+    file.insertImportDeclaration(index + 1, { moduleSpecifier: entry, namedImports })
+    report.findings.push({ kind: "changed", ...at(line), message: `${namedImports.map((n) => n.name).join(", ")} from "${specifier}" → "${entry}"` })
+  }
+  const keepsSomething =
+    declaration.getDefaultImport() !== undefined || declaration.getNamespaceImport() !== undefined || declaration.getNamedImports().length > 0
+  if (!keepsSomething && elsewhere.size > 0) {
+    declaration.remove()
+    return
+  }
+  declaration.setModuleSpecifier(target.to)
+  report.findings.push({ kind: "changed", ...at(line), message: `import from "${specifier}" → "${target.to}"` })
+}
+
+/** `import("next-auth/react")` and `require("next-auth")`: the specifier moves, names are not checked. */
+function rewriteDynamicImports(file: SourceFile, report: Report, at: (line: number) => { file: string; line: number }): void {
+  for (const call of file.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression()
+    const isDynamic = callee.getKind() === SyntaxKind.ImportKeyword || (callee.getKind() === SyntaxKind.Identifier && callee.getText() === "require")
+    const [argument] = call.getArguments()
+    if (!isDynamic || !argument?.isKind(SyntaxKind.StringLiteral)) continue
+    const specifier = argument.getLiteralValue()
+    const target = moduleTarget(specifier)
+    if (!target) continue
+    const line = call.getStartLineNumber()
+    if (target.kind !== "move") {
+      report.findings.push({ kind: target.kind === "keep" ? "note" : "manual", ...at(line), message: target.kind === "keep" ? target.note : target.reason })
+      continue
+    }
+    argument.setLiteralValue(target.to)
+    report.findings.push({ kind: "changed", ...at(line), message: `${callee.getText()}("${specifier}") → "${target.to}"` })
+  }
+}

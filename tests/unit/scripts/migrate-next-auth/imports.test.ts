@@ -1,0 +1,66 @@
+// The import rewrite: next-auth's and Auth.js's modules → the starter's entry points, on a fixture app.
+import { describe, expect, it, vi } from "vitest"
+import { migrateNextAuthApp } from "@/scripts/migrate-next-auth/run"
+import { writeApp } from "./fixture-app"
+
+// The library's surface is read with the TypeScript checker once per process: slow on a busy machine.
+vi.setConfig({ testTimeout: 180_000 })
+
+describe("migrate:next-auth imports", () => {
+  it("moves every next-auth module to the starter's entry point and splits names that live elsewhere", async () => {
+    const app = writeApp({
+      "auth.ts": [
+        `import NextAuth, { type NextAuthConfig, type Session } from "next-auth"`,
+        `import GitHub from "next-auth/providers/github"`,
+        `import Keycloak from "@auth/core/providers/keycloak"`,
+        `import { PrismaAdapter } from "@auth/prisma-adapter"`,
+        `import { prisma } from "./prisma"`,
+        `export const config: NextAuthConfig = { adapter: PrismaAdapter(prisma), providers: [GitHub, Keycloak] }`,
+        `export type S = Session`,
+        `export const { handlers, auth } = NextAuth(config)`,
+        ``,
+      ].join("\n"),
+      "prisma.ts": `export const prisma = {}\n`,
+      "app/client.tsx": `"use client"\nimport { SessionProvider, useSession as useIt } from "next-auth/react"\nexport { SessionProvider, useIt }\n`,
+      "app/api/token.ts": `import { getToken, type JWT } from "next-auth/jwt"\nimport type { AdapterUser } from "next-auth/adapters"\nexport { getToken }\nexport type T = JWT | AdapterUser\n`,
+      "lazy.ts": `export const load = () => import("next-auth/react")\n`,
+      "types.ts": `export type { Session } from "next-auth"\n`,
+    })
+    const report = await migrateNextAuthApp(app.dir)
+
+    expect(app.read("auth.ts")).toContain(`import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"`)
+    expect(app.read("auth.ts")).toContain(`import { type Session } from "@/lib/auth"`)
+    expect(app.read("auth.ts")).toContain(`import GitHub from "@/lib/auth/providers/github"`)
+    expect(app.read("auth.ts")).toContain(`import Keycloak from "@/lib/auth/providers/keycloak"`)
+    expect(app.read("auth.ts")).toContain(`import { PrismaAdapter } from "@/lib/auth/adapters/prisma"`)
+    expect(app.read("app/client.tsx")).toContain(`import { SessionProvider, useSession as useIt } from "@/lib/auth/react"`)
+    expect(app.read("app/api/token.ts")).toContain(`import { getToken, type JWT } from "@/lib/auth"`)
+    expect(app.read("app/api/token.ts")).toContain(`import type { AdapterUser } from "@/lib/auth"`)
+    expect(app.read("lazy.ts")).toContain(`import("@/lib/auth/react")`)
+    expect(app.read("types.ts")).toContain(`export type { Session } from "@/lib/auth"`)
+    for (const file of ["auth.ts", "app/client.tsx", "app/api/token.ts", "lazy.ts"]) expect(app.read(file)).not.toMatch(/next-auth|@auth\//)
+    expect(report.findings.filter((f) => f.kind === "manual")).toEqual([])
+    expect(report.changedFiles.sort()).toEqual(["app/api/token.ts", "app/client.tsx", "auth.ts", "lazy.ts", "types.ts"])
+  })
+
+  it("keeps a foreign @auth adapter and reports what has no counterpart", async () => {
+    const app = writeApp({
+      "auth.ts": [
+        `import { DrizzleAdapter } from "@auth/drizzle-adapter"`,
+        `import { signIn } from "next-auth/webauthn"`,
+        `import { CredentialsSignin, NotARealExport } from "next-auth"`,
+        `export { DrizzleAdapter, signIn, CredentialsSignin, NotARealExport }`,
+        ``,
+      ].join("\n"),
+      "middleware.ts": `export { default } from "next-auth/middleware"\n`,
+    })
+    const report = await migrateNextAuthApp(app.dir)
+
+    expect(app.read("auth.ts")).toContain(`from "@auth/drizzle-adapter"`)
+    expect(app.read("middleware.ts")).toBe(`export { default } from "next-auth/middleware"\n`)
+    expect(report.findings).toContainEqual(expect.objectContaining({ kind: "note", file: "auth.ts", line: 1, message: expect.stringContaining("@auth/drizzle-adapter stays") }))
+    expect(report.findings).toContainEqual(expect.objectContaining({ kind: "manual", file: "auth.ts", line: 2, message: expect.stringContaining("next-auth/webauthn") }))
+    expect(report.findings).toContainEqual(expect.objectContaining({ kind: "manual", file: "auth.ts", line: 3, message: expect.stringContaining("`NotARealExport`") }))
+    expect(report.findings).toContainEqual(expect.objectContaining({ kind: "manual", file: "middleware.ts", line: 1, message: expect.stringContaining("next-auth/middleware") }))
+  })
+})
