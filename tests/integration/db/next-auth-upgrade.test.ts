@@ -4,23 +4,18 @@
 // Prisma client reads them unchanged, the session is not pruned as expired, and the database then
 // matches our schema exactly (`prisma migrate diff` is empty).
 import { randomBytes } from "node:crypto"
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { tmpdir } from "node:os"
-import path from "node:path"
 import Database from "better-sqlite3"
 import pg from "pg"
 import { afterAll, describe, expect, it, vi } from "vitest"
 import { createPrismaClient } from "@/lib/db/client"
-import { PROJECT_ROOT, providerLayout } from "@/lib/db/layout"
-import { migrateDatabase } from "@/lib/db/migrate"
+import { providerLayout } from "@/lib/db/layout"
 import type { DatabaseProvider } from "@/lib/db/url"
-import { dropPostgresDatabase, TEST_POSTGRES_SERVER } from "@/tests/helpers/db"
+import { createNextAuthDatabase } from "@/tests/helpers/next-auth-database"
 import { runBin } from "@/tests/helpers/run"
 
 // Three Prisma CLI runs per provider; each start takes 10-40 s on a busy 2-core machine.
 vi.setConfig({ testTimeout: 300_000 })
 
-const UPGRADE_DIR = path.join(PROJECT_ROOT, "prisma/next-auth-upgrade")
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
@@ -48,8 +43,8 @@ const legacySession = { sessionToken: randomBytes(32).toString("hex"), userId: "
 
 type Insert = (sql: string, values: unknown[]) => Promise<void>
 
+/** Raw writes into the next-auth schema, as next-auth's Prisma wrote them. */
 interface NextAuthDatabase {
-  url: string
   insert: Insert
   /** How a Date was stored by the Prisma that next-auth ran on. */
   date(value: Date, legacy?: boolean): unknown
@@ -57,13 +52,11 @@ interface NextAuthDatabase {
   close(): Promise<void>
 }
 
-async function sqliteDatabase(dir: string): Promise<NextAuthDatabase> {
-  const file = path.join(dir, "app.db")
+function sqliteDatabase(url: string): NextAuthDatabase {
   let db: Database.Database | undefined
   return {
-    url: `file:${file}`,
     async insert(sql, values) {
-      db ??= new Database(file)
+      db ??= new Database(url.slice("file:".length))
       db.prepare(sql).run(...(values as unknown[]))
     },
     // Prisma 7's adapter writes ISO 8601 with an explicit offset; Prisma 5/6 wrote epoch milliseconds.
@@ -75,26 +68,17 @@ async function sqliteDatabase(dir: string): Promise<NextAuthDatabase> {
   }
 }
 
-async function postgresDatabase(): Promise<NextAuthDatabase> {
-  const database = `authtest_nextauth_${randomBytes(5).toString("hex")}`
-  const url = `${TEST_POSTGRES_SERVER}/${database}`
-  cleanups.push(() => dropPostgresDatabase(database))
-  let client: pg.Client | undefined
+async function postgresDatabase(url: string): Promise<NextAuthDatabase> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
   return {
-    url,
     async insert(sql, values) {
-      if (!client) {
-        client = new pg.Client({ connectionString: url })
-        await client.connect()
-      }
       let n = 0
       await client.query(sql.replaceAll("?", () => `$${++n}`), values)
     },
     date: (value) => value,
     bool: (value) => value,
-    async close() {
-      await client?.end()
-    },
+    close: () => client.end(),
   }
 }
 
@@ -128,31 +112,17 @@ async function insertNextAuthRows(db: NextAuthDatabase, provider: DatabaseProvid
 
 describe.each(["sqlite", "postgresql"] as const)("next-auth upgrade on %s", (provider) => {
   it("keeps every next-auth row, reads it unchanged and leaves the database equal to our schema", async () => {
-    // The app's own history: the init migration next-auth's documented schema gave it.
-    const root = await mkdtemp(path.join(tmpdir(), "next-auth-upgrade-"))
-    cleanups.push(() => rm(root, { recursive: true, force: true }))
-    const { migrationsDir } = providerLayout(provider, root)
+    const app = await createNextAuthDatabase(provider)
+    cleanups.push(() => app.cleanup())
     const ours = providerLayout(provider)
-    await mkdir(path.join(migrationsDir, "20240101000000_init"), { recursive: true })
-    await writeFile(path.join(migrationsDir, "migration_lock.toml"), `# Prisma Migrate lockfile\nprovider = "${provider}"\n`)
-    const init = await runBin("prisma", [
-      "migrate", "diff", "--from-empty", "--to-schema", path.join(UPGRADE_DIR, provider, "next-auth.prisma"), "--script",
-      "-o", path.join(migrationsDir, "20240101000000_init", "migration.sql"),
-    ])
-    expect(init.code, init.stderr).toBe(0)
-
-    const db = provider === "sqlite" ? await sqliteDatabase(root) : await postgresDatabase()
-    expect((await migrateDatabase(db.url, { root })).applied).toEqual(["20240101000000_init"])
+    const db = provider === "sqlite" ? sqliteDatabase(app.url) : await postgresDatabase(app.url)
     await insertNextAuthRows(db, provider)
     await db.close()
 
-    // The upgrade, as the guide says: a new folder in that history, then `migrate deploy`.
-    const upgradeFolder = path.join(migrationsDir, "20261128000000_next_auth_upgrade")
-    await mkdir(upgradeFolder)
-    await copyFile(path.join(UPGRADE_DIR, provider, "migration.sql"), path.join(upgradeFolder, "migration.sql"))
-    expect((await migrateDatabase(db.url, { root })).applied).toEqual(["20261128000000_next_auth_upgrade"])
+    // The upgrade, as the guide says: a new folder in the app's history, then `migrate deploy`.
+    expect(await app.upgrade()).toEqual(["20261128000000_next_auth_upgrade"])
 
-    const prisma = createPrismaClient(db.url)
+    const prisma = createPrismaClient(app.url)
     try {
       const { user, account, session, verificationToken, authenticator } = rows
       expect(await prisma.user.findUnique({ where: { id: user.id }, select: { id: true, name: true, email: true, emailVerified: true, image: true, createdAt: true } })).toEqual(user)
@@ -179,7 +149,7 @@ describe.each(["sqlite", "postgresql"] as const)("next-auth upgrade on %s", (pro
     const diff = await runBin(
       "prisma",
       ["migrate", "diff", "--config", ours.configPath, "--from-config-datasource", "--to-schema", ours.schemaPath, "--exit-code"],
-      { DATABASE_URL: db.url },
+      { DATABASE_URL: app.url },
     )
     expect(diff.stdout + diff.stderr).toContain("No difference detected")
     expect(diff.code, diff.stdout + diff.stderr).toBe(0)
