@@ -60,33 +60,45 @@ function rewriteImport(
     report.findings.push({ kind: "manual", ...at(line), message: target.reason })
     return
   }
-  const elsewhere = new Map<EntryPoint, { name: string; alias?: string; isTypeOnly: boolean }[]>()
+  // Where each named import lives in the starter; decided before anything is changed.
+  const entryOf = new Map<string, EntryPoint>()
   for (const named of declaration.getNamedImports()) {
     const name = named.getName()
     if (target.lookIn.length === 0) continue
     const entry = target.lookIn.find((candidate) => surface.exports(candidate).has(name))
-    if (!entry) {
-      report.findings.push({ kind: "manual", ...at(line), message: `\`${name}\` from "${specifier}" is not exported by the starter's library (see the guide for its counterpart)` })
-      continue
-    }
-    if (entry === target.to) continue
+    if (entry) entryOf.set(name, entry)
+    else report.findings.push({ kind: "manual", ...at(line), message: `\`${name}\` from "${specifier}" is not exported by the starter's library (see the guide for its counterpart)` })
+  }
+  const entries = new Set(entryOf.values())
+  const onlyNamed = declaration.getDefaultImport() === undefined && declaration.getNamespaceImport() === undefined
+  const [single] = entries
+  // Every name lives in one other entry point (`import type { Session } from "next-auth"`): the
+  // declaration moves there as it is.
+  const to = onlyNamed && entries.size === 1 && entryOf.size === declaration.getNamedImports().length && single ? single : target.to
+  const elsewhere = new Map<EntryPoint, { name: string; alias?: string; isTypeOnly: boolean }[]>()
+  for (const named of declaration.getNamedImports()) {
+    const entry = entryOf.get(named.getName())
+    if (!entry || entry === to) continue
     const alias = named.getAliasNode()?.getText()
-    elsewhere.set(entry, [...(elsewhere.get(entry) ?? []), { name, ...(alias ? { alias } : {}), isTypeOnly: named.isTypeOnly() || declaration.isTypeOnly() }])
+    elsewhere.set(entry, [...(elsewhere.get(entry) ?? []), { name: named.getName(), ...(alias ? { alias } : {}), isTypeOnly: named.isTypeOnly() }])
     named.remove()
   }
   const index = declaration.getChildIndex()
+  // A split-off import is written in the file's own style: `import type` when the original was, and
+  // no semicolon when the original had none.
+  const typeOnly = declaration.isTypeOnly()
+  const semicolon = declaration.getText().trimEnd().endsWith(";")
   for (const [entry, namedImports] of elsewhere) {
-    file.insertImportDeclaration(index + 1, { moduleSpecifier: entry, namedImports })
+    const inserted = file.insertImportDeclaration(index + 1, {
+      moduleSpecifier: entry,
+      isTypeOnly: typeOnly,
+      namedImports: namedImports.map((named) => ({ ...named, isTypeOnly: !typeOnly && named.isTypeOnly })),
+    })
+    if (!semicolon && inserted.getText().endsWith(";")) inserted.replaceWithText(inserted.getText().slice(0, -1))
     report.findings.push({ kind: "changed", ...at(line), message: `${namedImports.map((n) => n.name).join(", ")} from "${specifier}" → "${entry}"` })
   }
-  const keepsSomething =
-    declaration.getDefaultImport() !== undefined || declaration.getNamespaceImport() !== undefined || declaration.getNamedImports().length > 0
-  if (!keepsSomething && elsewhere.size > 0) {
-    declaration.remove()
-    return
-  }
-  declaration.setModuleSpecifier(target.to)
-  report.findings.push({ kind: "changed", ...at(line), message: `import from "${specifier}" → "${target.to}"` })
+  declaration.setModuleSpecifier(to)
+  report.findings.push({ kind: "changed", ...at(line), message: `import from "${specifier}" → "${to}"` })
 }
 
 /** `import("next-auth/react")` and `require("next-auth")`: the specifier moves, names are not checked. */

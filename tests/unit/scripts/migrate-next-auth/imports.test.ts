@@ -25,6 +25,7 @@ describe("migrate:next-auth imports", () => {
       "app/api/token.ts": `import { getToken, type JWT } from "next-auth/jwt"\nimport type { AdapterUser } from "next-auth/adapters"\nexport { getToken }\nexport type T = JWT | AdapterUser\n`,
       "lazy.ts": `export const load = () => import("next-auth/react")\n`,
       "types.ts": `export type { Session } from "next-auth"\n`,
+      "components/menu.tsx": `import type { Session } from "next-auth"\nexport type M = Session\n`,
     })
     const report = await migrateNextAuthApp(app.dir)
 
@@ -38,9 +39,11 @@ describe("migrate:next-auth imports", () => {
     expect(app.read("app/api/token.ts")).toContain(`import type { AdapterUser } from "@/lib/auth"`)
     expect(app.read("lazy.ts")).toContain(`import("@/lib/auth/react")`)
     expect(app.read("types.ts")).toContain(`export type { Session } from "@/lib/auth"`)
+    // Split into the file's own style: still `import type`, still no semicolon.
+    expect(app.read("components/menu.tsx")).toBe(`import type { Session } from "@/lib/auth"\nexport type M = Session\n`)
     for (const file of ["auth.ts", "app/client.tsx", "app/api/token.ts", "lazy.ts"]) expect(app.read(file)).not.toMatch(/next-auth|@auth\//)
     expect(report.findings.filter((f) => f.kind === "manual")).toEqual([])
-    expect(report.changedFiles.sort()).toEqual(["app/api/token.ts", "app/client.tsx", "auth.ts", "lazy.ts", "types.ts"])
+    expect(report.changedFiles.sort()).toEqual(["app/api/token.ts", "app/client.tsx", "auth.ts", "components/menu.tsx", "lazy.ts", "types.ts"])
   })
 
   it("keeps a foreign @auth adapter and reports what has no counterpart", async () => {
