@@ -581,7 +581,7 @@ describe("endpoints, issuers and checks from the options", () => {
     expect(checks(Salesforce())).toEqual(["nonce", "pkce", "state"])
     expect(checks(Zitadel({ issuer: ISSUER }))).toEqual(["nonce", "pkce", "state"])
     expect(Line().client).toMatchObject({ id_token_signed_response_alg: "HS256" })
-    expect(normaliseOAuthProvider(LinkedIn({ clientSecret: "s" }), {}).clientAuthMethod).toBe("client_secret_post")
+    expect(normaliseOAuthProvider(LinkedIn({ clientSecret: "s" }) as AnyProvider, {}).clientAuthMethod).toBe("client_secret_post")
     expect([Salesforce().idToken, Vipps().idToken]).toEqual([false, false])
     expect(JSON.parse(normaliseOAuthProvider(Twitch(), {}).authorization.params.claims ?? "")).toEqual({
       id_token: { email: null, email_verified: null, picture: null, preferred_username: null },
