@@ -8,7 +8,7 @@
  * that bend RFC 6749 (WeChat, Mailchimp).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import type { AuthConfig } from "@/lib/auth"
+import { getAccessToken, type AuthConfig } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Mailchimp from "@/lib/auth/providers/mailchimp"
 import Mastodon from "@/lib/auth/providers/mastodon"
@@ -167,5 +167,20 @@ describe("catalogue OAuth 2.0 providers (L–Z) against a local authorization se
     const account = await accountOf("mailchimp")
     expect(account.providerAccountId).toBe("8675309")
     expect(account.user).toMatchObject({ name: "Freddie's Jokes", email: "freddie@example.com" })
+  })
+
+  it("a refresh sends the renamed credentials and gets the same repairs: WeChat's refresh without token_type, then its errcode", async () => {
+    const key = { provider: "wechat", providerAccountId: "UNIONID" }
+    // The account from the sign-in above; its access token has run out.
+    await db.prisma.account.update({ where: { provider_providerAccountId: key }, data: { expires_at: 1 } })
+    as.refreshResponse = { access_token: "wx-at-2", expires_in: 7200, refresh_token: "wx-rt-2", openid: "OPENID", scope: "snsapi_userinfo" }
+    expect(await getAccessToken(config, key)).toMatchObject({ accessToken: "wx-at-2" })
+    const refresh = as.requests.find((r) => r.form?.get("grant_type") === "refresh_token")!
+    expect([refresh.form?.get("appid"), refresh.form?.get("secret"), refresh.form?.get("refresh_token")]).toEqual(["wx-app", "wx-secret", "wx-rt"])
+    expect(await db.prisma.account.findUniqueOrThrow({ where: { provider_providerAccountId: key } })).toMatchObject({ access_token: "wx-at-2", refresh_token: "wx-rt-2" })
+
+    await db.prisma.account.update({ where: { provider_providerAccountId: key }, data: { expires_at: 1 } })
+    as.refreshResponse = { errcode: 40030, errmsg: "invalid refresh_token" }
+    expect(await getAccessToken(config, key)).toEqual({ error: "RefreshTokenError" })
   })
 })
