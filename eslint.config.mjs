@@ -10,9 +10,18 @@ const AUTH_PROVIDER_IDS = [
   "credentials", "discord", "email", "github", "gitlab", "google", "microsoft-entra-id",
   "nodemailer", "oidc", "passkey", "twitter", "vk", "webauthn", "yandex",
 ]
+// The @auth/core catalogue, LINE to Zoom (issue 34).
+const AUTH_PROVIDER_IDS_L_Z = [
+  "line", "linkedin", "logto", "mailchimp", "mailru", "mastodon", "mattermost", "medium", "naver", "netlify",
+  "netsuite", "nextcloud", "notion", "okta", "onelogin", "ory-hydra", "osso", "osu", "passage", "patreon",
+  "ping-id", "pinterest", "pipedrive", "reddit", "roblox", "salesforce", "simplelogin", "slack", "spotify",
+  "strava", "threads", "tiktok", "todoist", "trakt", "twitch", "united-effects", "vipps", "webex", "wechat",
+  "wikimedia", "wordpress", "workos", "zitadel", "zoho", "zoom",
+]
 const AUTH_ENTRY_POINTS = [
   "next", "next/instrumentation", "react", "express", "sveltekit", "adapters/prisma", "webauthn",
   ...AUTH_PROVIDER_IDS.map((id) => `providers/${id}`),
+  ...AUTH_PROVIDER_IDS_L_Z.map((id) => `providers/${id}`),
 ]
 // The core is the folder itself (`@/lib/auth`); anything below it must be one of
 // the entry points, spelled as such (not `next/index`). Covers the `@/` alias,

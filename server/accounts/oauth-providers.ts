@@ -10,11 +10,56 @@ import Discord from "@/lib/auth/providers/discord"
 import GitHub from "@/lib/auth/providers/github"
 import GitLab from "@/lib/auth/providers/gitlab"
 import Google from "@/lib/auth/providers/google"
+import Line from "@/lib/auth/providers/line"
+import LinkedIn from "@/lib/auth/providers/linkedin"
+import Logto from "@/lib/auth/providers/logto"
+import Mailchimp from "@/lib/auth/providers/mailchimp"
+import Mailru from "@/lib/auth/providers/mailru"
+import Mastodon from "@/lib/auth/providers/mastodon"
+import Mattermost from "@/lib/auth/providers/mattermost"
+import Medium from "@/lib/auth/providers/medium"
 import MicrosoftEntraID from "@/lib/auth/providers/microsoft-entra-id"
+import Naver from "@/lib/auth/providers/naver"
+import Netlify from "@/lib/auth/providers/netlify"
+import NetSuite from "@/lib/auth/providers/netsuite"
+import Nextcloud from "@/lib/auth/providers/nextcloud"
+import Notion from "@/lib/auth/providers/notion"
 import OIDC from "@/lib/auth/providers/oidc"
+import Okta from "@/lib/auth/providers/okta"
+import OneLogin from "@/lib/auth/providers/onelogin"
+import OryHydra from "@/lib/auth/providers/ory-hydra"
+import Osso from "@/lib/auth/providers/osso"
+import Osu from "@/lib/auth/providers/osu"
+import Passage from "@/lib/auth/providers/passage"
+import Patreon from "@/lib/auth/providers/patreon"
+import PingId from "@/lib/auth/providers/ping-id"
+import Pinterest from "@/lib/auth/providers/pinterest"
+import Pipedrive from "@/lib/auth/providers/pipedrive"
+import Reddit from "@/lib/auth/providers/reddit"
+import Roblox from "@/lib/auth/providers/roblox"
+import Salesforce from "@/lib/auth/providers/salesforce"
+import SimpleLogin from "@/lib/auth/providers/simplelogin"
+import Slack from "@/lib/auth/providers/slack"
+import Spotify from "@/lib/auth/providers/spotify"
+import Strava from "@/lib/auth/providers/strava"
+import Threads from "@/lib/auth/providers/threads"
+import TikTok from "@/lib/auth/providers/tiktok"
+import Todoist from "@/lib/auth/providers/todoist"
+import Trakt from "@/lib/auth/providers/trakt"
+import Twitch from "@/lib/auth/providers/twitch"
 import Twitter from "@/lib/auth/providers/twitter"
+import UnitedEffects from "@/lib/auth/providers/united-effects"
+import Vipps from "@/lib/auth/providers/vipps"
 import VK from "@/lib/auth/providers/vk"
+import Webex from "@/lib/auth/providers/webex"
+import WeChat from "@/lib/auth/providers/wechat"
+import Wikimedia from "@/lib/auth/providers/wikimedia"
+import WordPress from "@/lib/auth/providers/wordpress"
+import WorkOS from "@/lib/auth/providers/workos"
 import Yandex from "@/lib/auth/providers/yandex"
+import Zitadel from "@/lib/auth/providers/zitadel"
+import Zoho from "@/lib/auth/providers/zoho"
+import Zoom from "@/lib/auth/providers/zoom"
 
 type Env = Record<string, string | undefined>
 
@@ -40,10 +85,65 @@ const ENV_PROVIDERS: readonly EnvProvider[] = [
   { key: "GITHUB", make: () => GitHub() },
   { key: "GITLAB", make: (env) => GitLab({ baseUrl: env.AUTH_GITLAB_URL || undefined }) },
   { key: "GOOGLE", make: () => Google() },
+  { key: "HYDRA", needs: ["ISSUER"], make: () => OryHydra() },
+  { key: "LINE", make: () => Line() },
+  { key: "LINKEDIN", make: () => LinkedIn() },
+  { key: "LOGTO", needs: ["ISSUER"], make: () => Logto() },
+  { key: "MAILCHIMP", make: () => Mailchimp() },
+  { key: "MAILRU", make: () => Mailru() },
+  { key: "MASTODON", needs: ["ISSUER"], make: (env) => Mastodon({ issuer: env.AUTH_MASTODON_ISSUER }) },
+  { key: "MATTERMOST", needs: ["ISSUER"], make: (env) => Mattermost({ issuer: env.AUTH_MATTERMOST_ISSUER }) },
+  { key: "MEDIUM", make: () => Medium() },
   { key: "MICROSOFT_ENTRA_ID", make: (env) => MicrosoftEntraID({ tenantId: env.AUTH_MICROSOFT_ENTRA_ID_TENANT_ID || undefined }) },
+  { key: "NAVER", make: () => Naver() },
+  { key: "NETLIFY", make: () => Netlify() },
+  {
+    key: "NETSUITE",
+    needs: ["ACCOUNT_ID", "USERINFO"],
+    make: (env) => NetSuite({ accountID: env.AUTH_NETSUITE_ACCOUNT_ID ?? "", userinfo: env.AUTH_NETSUITE_USERINFO }),
+  },
+  { key: "NEXTCLOUD", needs: ["ISSUER"], make: (env) => Nextcloud({ issuer: env.AUTH_NEXTCLOUD_ISSUER }) },
+  { key: "NOTION", make: () => Notion() },
+  { key: "OKTA", needs: ["ISSUER"], make: () => Okta() },
+  { key: "ONELOGIN", needs: ["ISSUER"], make: (env) => OneLogin({ issuer: env.AUTH_ONELOGIN_ISSUER }) },
+  { key: "OSSO", needs: ["ISSUER"], make: (env) => Osso({ issuer: env.AUTH_OSSO_ISSUER }) },
+  { key: "OSU", make: () => Osu() },
+  { key: "PASSAGE", needs: ["ISSUER"], make: () => Passage() },
+  { key: "PATREON", make: () => Patreon() },
+  { key: "PING_ID", needs: ["ISSUER"], make: () => PingId() },
+  { key: "PINTEREST", make: () => Pinterest() },
+  { key: "PIPEDRIVE", make: () => Pipedrive() },
+  { key: "REDDIT", make: () => Reddit() },
+  { key: "ROBLOX", make: () => Roblox() },
+  { key: "SALESFORCE", make: () => Salesforce() },
+  { key: "SIMPLELOGIN", make: () => SimpleLogin() },
+  { key: "SLACK", make: () => Slack() },
+  { key: "SPOTIFY", make: () => Spotify() },
+  { key: "STRAVA", make: () => Strava() },
+  { key: "THREADS", make: () => Threads() },
+  { key: "TIKTOK", make: () => TikTok() },
+  { key: "TODOIST", make: () => Todoist() },
+  { key: "TRAKT", make: () => Trakt() },
+  { key: "TWITCH", make: () => Twitch() },
   { key: "TWITTER", make: () => Twitter() },
+  { key: "UNITED_EFFECTS", needs: ["ISSUER"], make: (env) => UnitedEffects({ issuer: env.AUTH_UNITED_EFFECTS_ISSUER }) },
+  { key: "VIPPS", make: () => Vipps() },
   { key: "VK", make: () => VK() },
+  { key: "WEBEX", make: (env) => Webex({ apiBaseUrl: env.AUTH_WEBEX_API_BASE_URL || undefined }) },
+  {
+    key: "WECHAT",
+    make: (env) => WeChat({ platformType: (env.AUTH_WECHAT_PLATFORM_TYPE || undefined) as "OfficialAccount" | "WebsiteApp" | undefined }),
+  },
+  { key: "WIKIMEDIA", make: () => Wikimedia() },
+  { key: "WORDPRESS", make: () => WordPress() },
+  {
+    key: "WORKOS",
+    make: (env) => WorkOS({ issuer: env.AUTH_WORKOS_ISSUER || undefined, connection: env.AUTH_WORKOS_CONNECTION || undefined }),
+  },
   { key: "YANDEX", make: () => Yandex() },
+  { key: "ZITADEL", needs: ["ISSUER"], make: () => Zitadel() },
+  { key: "ZOHO", make: () => Zoho() },
+  { key: "ZOOM", make: () => Zoom() },
 ]
 
 export function oauthProvidersFromEnv(env: Env = process.env): AnyOAuthConfig[] {

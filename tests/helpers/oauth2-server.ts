@@ -2,8 +2,9 @@
  * A small OAuth 2.0 authorization server over HTTPS for providers that are
  * not OpenID Connect (GitHub, X, VK, Yandex shapes). /authorize approves at
  * once; /token checks the code, the redirect_uri and the PKCE verifier and
- * answers with the JSON the test gives; every other path answers the JSON
- * registered for it. Requests are recorded for assertions.
+ * answers with the JSON the test gives (a refresh_token grant gets its own
+ * answer); every other path answers the JSON registered for it. Requests
+ * are recorded for assertions.
  */
 import { createHash, randomBytes } from "node:crypto"
 import https from "node:https"
@@ -23,6 +24,8 @@ export interface OAuth2Server {
   requests: RecordedRequest[]
   /** The token endpoint's JSON answer. */
   tokenResponse: Record<string, unknown>
+  /** The token endpoint's JSON answer to a refresh_token grant. */
+  refreshResponse: Record<string, unknown>
   /** JSON answers by path, e.g. "/user". */
   routes: Record<string, unknown>
   close(): Promise<void>
@@ -34,6 +37,7 @@ export async function startOAuth2Server(): Promise<OAuth2Server> {
     url: "",
     requests: [],
     tokenResponse: {},
+    refreshResponse: {},
     routes: {},
     close: () => new Promise((resolve) => {
       server.closeAllConnections()
@@ -61,6 +65,11 @@ export async function startOAuth2Server(): Promise<OAuth2Server> {
         if (s) back.searchParams.set("state", s)
         res.writeHead(302, { location: back.href })
         return void res.end()
+      }
+      if ((url.pathname.endsWith("/token") || url.pathname.endsWith("/access_token")) && form?.get("grant_type") === "refresh_token") {
+        // Refresh: any refresh token but "revoked-token" gets the refresh answer.
+        if (form.get("refresh_token") === "revoked-token") return json(res, 400, { error: "invalid_grant" })
+        return json(res, 200, state.refreshResponse)
       }
       if (url.pathname.endsWith("/token") || url.pathname.endsWith("/access_token")) {
         const code = form?.get("code") ?? ""

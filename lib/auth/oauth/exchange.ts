@@ -13,6 +13,7 @@ import { InvalidCheck, OAuthCallbackError } from "../errors"
 import type { Profile, TokenSet } from "../types"
 import type { CheckValues } from "./checks"
 import { providerFetch, requestOptions } from "./http"
+import { tokenCredentialParams } from "./credential-params"
 import { verifyIdTokenSignature } from "./id-token"
 import type { ResolvedOAuthProvider } from "./normalise"
 import { authorizationServer, clientAuthFor, clientFor } from "./server"
@@ -107,7 +108,7 @@ export async function exchangeCode(
       validated,
       redirectUri,
       checks.codeVerifier ?? o.nopkce,
-      { ...requestOptions(provider), additionalParameters: provider.token.params },
+      { ...requestOptions(provider), additionalParameters: { ...provider.token.params, ...tokenCredentialParams(provider) } },
     )
     const conform = provider.options?.conformTokenResponse as ((r: Response) => Promise<Response>) | undefined
     if (conform) response = await conform(response)

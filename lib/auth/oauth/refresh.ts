@@ -18,6 +18,7 @@ import type { ResolvedConfig } from "../config/resolved"
 import { MissingAdapterMethods, RefreshTokenError, type ErrorType } from "../errors"
 import type { AdapterAccount } from "../adapters/types"
 import type { JWT, TokenSet } from "../types"
+import { tokenCredentialParams } from "./credential-params"
 import { toTokenSet } from "./exchange"
 import { requestOptions } from "./http"
 import { isNormalised, type ResolvedOAuthProvider } from "./normalise"
@@ -45,7 +46,13 @@ function oauthProvider(config: ResolvedConfig, id: string): ResolvedOAuthProvide
 async function requestRefresh(provider: ResolvedOAuthProvider, refreshToken: string): Promise<TokenSet> {
   const as = await authorizationServer(provider)
   const client = clientFor(provider)
-  const response = await o.refreshTokenGrantRequest(as, client, clientAuthFor(provider), refreshToken, requestOptions(provider))
+  let response = await o.refreshTokenGrantRequest(as, client, clientAuthFor(provider), refreshToken, {
+    ...requestOptions(provider),
+    additionalParameters: tokenCredentialParams(provider),
+  })
+  // The same repairs as the code exchange: a provider's refresh answers in the same bent shape.
+  const conform = provider.options?.conformTokenResponse as ((r: Response) => Promise<Response>) | undefined
+  if (conform) response = await conform(response)
   const tokens = toTokenSet(await o.processRefreshTokenResponse(as, client, response))
   // Providers that do not rotate keep the old refresh token valid.
   return { ...tokens, refresh_token: tokens.refresh_token ?? refreshToken }

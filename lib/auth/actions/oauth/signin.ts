@@ -10,6 +10,7 @@ import type { AuthContext } from "../../context"
 import { OAuthSignInError } from "../../errors"
 import type { ResponseInternal } from "../../http/response"
 import { createChecks } from "../../oauth/checks"
+import { authorizationCredentialParams } from "../../oauth/credential-params"
 import type { ResolvedOAuthProvider } from "../../oauth/normalise"
 import { isOnProxy, ownCallbackUrl, redirectUriFor } from "../../oauth/redirect-uri"
 import { authorizationServer } from "../../oauth/server"
@@ -48,6 +49,7 @@ export async function oauthSignIn(ctx: AuthContext, provider: ResolvedOAuthProvi
   for (const [key, value] of Object.entries(ctx.request.query)) if (!RESERVED.has(key)) params.set(key, value)
   params.set("response_type", "code")
   params.set("client_id", provider.clientId ?? "")
+  for (const [key, value] of Object.entries(authorizationCredentialParams(provider))) params.set(key, value)
   params.set("redirect_uri", redirectUriFor(ctx, provider))
   params.set("state", checks.values.state)
   if (checks.values.codeVerifier) {

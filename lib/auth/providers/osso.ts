@@ -1,0 +1,39 @@
+/**
+ * Osso (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/osso
+ * Variables: AUTH_OSSO_ID, AUTH_OSSO_SECRET, AUTH_OSSO_ISSUER
+ *
+ * SAML single sign-on through an Osso server; `issuer` is its address.
+ */
+import { accountId } from "./account-id"
+import { instanceUrl } from "./instance-url"
+import { mergeOptions } from "./merge"
+import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+
+/** https://ossoapp.com/docs/reference/user-profile (oauth/me) */
+export interface OssoProfile {
+  id: string
+  email: string
+  idp?: string
+  requested?: { domain?: string; email?: string }
+  [field: string]: unknown
+}
+
+export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuthConfig<OssoProfile> {
+  const base = instanceUrl("Osso", options.issuer, "AUTH_OSSO_ISSUER")
+  return mergeOptions<OAuthConfig<OssoProfile>>(
+    {
+      id: "osso",
+      name: "Osso",
+      type: "oauth",
+      authorization: `${base}/oauth/authorize`,
+      token: `${base}/oauth/token`,
+      userinfo: `${base}/oauth/me`,
+      profile(profile) {
+        return { id: accountId(profile.id), name: null, email: profile.email ?? null, image: null }
+      },
+      style: { brandColor: "#5a67d8" },
+    },
+    { ...options, issuer: base },
+  )
+}
