@@ -77,10 +77,24 @@ describe("answers that are not the documented ones", () => {
     expect(error.message).toBe("Mailgun: rate limit or sending quota reached (HTTP 429): slow down")
   })
 
-  it("a redirect is not a success", async () => {
-    const { fetchImpl } = capture(302, { location: "https://elsewhere.example" })
-    const error = (await sendThroughMailApi("sendgrid", { apiKey: "k", fetch: fetchImpl }, MESSAGE).catch((e: unknown) => e)) as MailDeliveryError
-    expect(error.reason).toBe("unexpected")
+  it("a redirect is not followed (the key would go along) and is no success", async () => {
+    const paths: string[] = []
+    const server = http.createServer((req, res) => {
+      paths.push(req.url ?? "")
+      res.writeHead(307, { location: "/elsewhere" }).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    try {
+      const error = (await sendThroughMailApi("sendgrid", { apiKey: "k", apiUrl: url }, MESSAGE).catch((e: unknown) => e)) as MailDeliveryError
+      expect(error).toBeInstanceOf(MailDeliveryError)
+      expect(error.reason).toBe("unexpected")
+      expect(error.status).toBe(307)
+      expect(paths).toEqual(["/v3/mail/send"])
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
   })
 
   it("no key at all: refused before any request, naming the variable", async () => {
