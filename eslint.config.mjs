@@ -7,8 +7,8 @@ import nextTypeScript from "eslint-config-next/typescript"
 // file of lib/auth is an internal that may change without notice. A provider is
 // its own entry point, one file per provider id.
 const AUTH_PROVIDER_IDS = [
-  "credentials", "discord", "email", "github", "gitlab", "google", "microsoft-entra-id",
-  "nodemailer", "oidc", "passkey", "twitter", "vk", "webauthn", "yandex",
+  "credentials", "discord", "email", "github", "gitlab", "google", "mailgun", "microsoft-entra-id",
+  "nodemailer", "oidc", "passkey", "postmark", "resend", "sendgrid", "twitter", "vk", "webauthn", "yandex",
 ]
 // The @auth/core catalogue, LINE to Zoom (issue 34).
 const AUTH_PROVIDER_IDS_L_Z = [

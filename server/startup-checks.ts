@@ -8,6 +8,7 @@
 import { type EnvironmentCheck, InvalidEnvironmentVariable, mailOriginProblem, urlVariableProblem } from "@/lib/auth"
 import { DatabaseConfigError, parseDatabaseUrl } from "@/lib/db/url"
 import { mailMode } from "@/server/mail/deliver"
+import { MAIL_SERVICE_KEYS, mailServicesWithKey } from "@/server/mail/mail-service"
 
 type Env = Record<string, string | undefined>
 
@@ -46,7 +47,38 @@ export const mailOriginCheck: EnvironmentCheck = (env) => {
   return problem ? [problem] : []
 }
 
-export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck, mailOriginCheck]
+/**
+ * Mail over an HTTP API (issue 34): at most one AUTH_<SERVICE>_KEY, since
+ * every mail of the app goes one way and choosing for the operator would
+ * hide a mistake; Mailgun also needs its sending domain. With EMAIL_SERVER
+ * set, SMTP is used and the keys are not read.
+ */
+export const mailServiceCheck: EnvironmentCheck = (env) => {
+  if (env.EMAIL_SERVER?.trim()) return []
+  const services = mailServicesWithKey(env)
+  if (services.length > 1) {
+    const names = services.map((service) => MAIL_SERVICE_KEYS[service])
+    return [
+      new InvalidEnvironmentVariable(
+        names[0]!,
+        `${names.slice(0, -1).join(", ")} and ${names.at(-1)} are set, but the site sends its mail through one service only. ` +
+          "Keep exactly one of them (or set EMAIL_SERVER to send through SMTP instead).",
+      ),
+    ]
+  }
+  if (services[0] === "mailgun" && !env.AUTH_MAILGUN_DOMAIN?.trim()) {
+    return [
+      new InvalidEnvironmentVariable(
+        "AUTH_MAILGUN_DOMAIN",
+        "AUTH_MAILGUN_KEY is set but AUTH_MAILGUN_DOMAIN is not: Mailgun sends from a verified domain named in the API's path. " +
+          "Set it, e.g. AUTH_MAILGUN_DOMAIN=mg.example.com (and AUTH_MAILGUN_REGION=EU for an EU account).",
+      ),
+    ]
+  }
+  return []
+}
+
+export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck, mailServiceCheck, mailOriginCheck]
 
 /**
  * The line to log once at start-up when the site sends no mail (production
@@ -57,6 +89,6 @@ export function mailFeaturesNotice(env: Env = process.env): string | undefined {
   return (
     "[mail] EMAIL_SERVER is not set, so this site sends no mail. Off: sign-in with an email link, " +
     "password reset (\"Forgot password?\"), email address verification and setting a password by email. " +
-    `To turn them on, set EMAIL_SERVER=${EMAIL_SERVER_EXAMPLE} and EMAIL_FROM.`
+    `To turn them on, set EMAIL_SERVER=${EMAIL_SERVER_EXAMPLE} (or one of AUTH_RESEND_KEY, AUTH_POSTMARK_KEY, AUTH_SENDGRID_KEY, AUTH_MAILGUN_KEY) and EMAIL_FROM.`
   )
 }

@@ -36,6 +36,7 @@ export type ErrorType =
   | "InvalidEnvironmentVariable"
   | "InvalidProvider"
   | "InvalidTwoFactorCode"
+  | "MailDeliveryError"
   | "MissingAdapter"
   | "MissingAdapterMethods"
   | "MissingAuthorize"
@@ -158,6 +159,7 @@ export type AuthErrorCode =
   | "invalid_environment_variable"
   | "invalid_provider"
   | "invalid_two_factor_code"
+  | "mail_delivery_failed"
   | "missing_adapter"
   | "missing_adapter_methods"
   | "missing_authorize"
@@ -498,6 +500,57 @@ export class EmailSignInError extends SignInError {
     return this
   }
 }
+/** What a mail service's answer (or its silence) meant; see MailDeliveryError. */
+export type MailDeliveryReason =
+  /** 401: the API key is missing, wrong or revoked. */
+  | "unauthorized"
+  /** 403: the key may not send this mail (sender or domain not verified, key without send permission). */
+  | "forbidden"
+  /** 400, 404, 413, 422: the service refused the request as malformed or impossible. */
+  | "invalid"
+  /** 429: the service's rate limit or quota was hit. */
+  | "rate_limited"
+  /** 5xx: the service failed. */
+  | "unavailable"
+  /** No answer: connection refused, DNS, TLS or the timeout. */
+  | "unreachable"
+  /** Any other answer. */
+  | "unexpected"
+
+/**
+ * A mail service's HTTP API (Resend, Postmark, SendGrid, Mailgun) did not
+ * accept a mail. `reason` says what went wrong, `status` and `detail` are the
+ * service's own answer (never the API key). The email sign-in wraps it in
+ * EmailSignInError(`send_failed`); the app's own mails surface it to the form.
+ */
+export class MailDeliveryError extends AuthError {
+  static override type: ErrorType = "MailDeliveryError"
+  static override code: AuthErrorCode = "mail_delivery_failed"
+  declare code: "mail_delivery_failed"
+
+  constructor(
+    readonly service: string,
+    readonly reason: MailDeliveryReason,
+    readonly status: number | undefined,
+    readonly detail: string,
+    /** From a 429's Retry-After, when the service sent one. */
+    readonly retryAfterSeconds?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`${service}: ${MAIL_REASON_TEXT[reason]}${status ? ` (HTTP ${status})` : ""}${detail ? `: ${detail}` : ""}`, options)
+  }
+}
+
+const MAIL_REASON_TEXT: Record<MailDeliveryReason, string> = {
+  unauthorized: "the API key was refused",
+  forbidden: "the service will not send this mail with this key (is the sender address or domain verified, and may the key send?)",
+  invalid: "the mail was refused as invalid",
+  rate_limited: "rate limit or sending quota reached",
+  unavailable: "the mail service failed",
+  unreachable: "the mail service could not be reached",
+  unexpected: "the mail service gave an unexpected answer",
+}
+
 /**
  * A state-changing POST whose Origin or Sec-Fetch-Site names another site.
  * Answered with a 403 (the error page, or JSON), never a redirect: the user's

@@ -35,6 +35,40 @@ export async function issueAccountToken(db: DbClient, purpose: TokenPurpose, ema
   return token
 }
 
+/**
+ * Issues a token and mails it with `send`; only once the mail has left do
+ * earlier unused tokens of the purpose stop working. A failed send removes
+ * the new token and leaves the earlier ones as they were, so an error makes
+ * nothing usable and loses nothing: the user may still use an earlier link,
+ * or ask again. "Earlier" is by expiry (all of a purpose share one
+ * lifetime), so of two requests at once the later link is the one that works.
+ */
+export async function mailAccountToken(
+  db: DbClient,
+  purpose: TokenPurpose,
+  email: string,
+  send: (token: string) => Promise<void>,
+): Promise<void> {
+  const token = randomBytes(32).toString("base64url")
+  const identifier = identifierFor(purpose, email)
+  const expires = new Date(Date.now() + TOKEN_LIFETIME_SECONDS[purpose] * 1000)
+  const hashed = hash(token)
+  await db.verificationToken.create({ data: { identifier, token: hashed, expires } })
+  try {
+    await send(token)
+  } catch (error) {
+    // Best effort: a row left behind by a failing database holds a token nobody was ever given.
+    await db.verificationToken.deleteMany({ where: { identifier, token: hashed } }).catch(() => null)
+    throw error
+  }
+  try {
+    await db.verificationToken.deleteMany({ where: { identifier, expires: { lt: expires } } })
+  } catch (error) {
+    // The mail is out; saying "not sent" would be false. Earlier links then live until they expire.
+    console.error("[account tokens] earlier links could not be voided:", error instanceof Error ? error.message : error)
+  }
+}
+
 function emailOf(purpose: TokenPurpose, row: { identifier: string; expires: Date } | null): string | null {
   const prefix = `${purpose}:`
   if (!row || !row.identifier.startsWith(prefix) || row.expires.getTime() <= Date.now()) return null

@@ -1,7 +1,9 @@
 /**
  * The starter's "Sign in with email": the library's nodemailer provider,
- * sending through the app's mail path (SMTP with EMAIL_SERVER, the dev
- * mailbox in development), with link confirmation on (mail scanners cannot
+ * sending through the app's mail path (SMTP with EMAIL_SERVER, the HTTP
+ * service of an AUTH_<SERVICE>_KEY, the dev mailbox in development; the id
+ * stays `nodemailer` whatever the transport, so links and the form do not
+ * change with it), with link confirmation on (mail scanners cannot
  * burn links); the library's rate limiter counts the sends. Absent when there is no mail.
  */
 import { renderSignInMail } from "@/lib/auth"

@@ -14,7 +14,7 @@
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/server/mail/deliver"
 import { verifyEmailMail } from "./account-mails"
-import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
+import { consumeAccountToken, mailAccountToken, peekAccountToken } from "./account-tokens"
 import { takeBack } from "./take-back"
 import type { AccountRateLimit } from "./rate-limit"
 import { appName } from "@/server/app-name"
@@ -48,9 +48,11 @@ export async function sendVerificationMail(
     ])
     if (!verdict.allowed) return "limited"
   }
-  const token = await issueAccountToken(db, "verify-email", user.email)
-  const url = `${input.origin}/verify-email?${new URLSearchParams({ token, ...(input.next ? { next: input.next } : {}) })}`
-  await deliverMail({ to: user.email, ...verifyEmailMail({ url, site: appName() }) })
+  const email = user.email
+  await mailAccountToken(db, "verify-email", email, async (token) => {
+    const url = `${input.origin}/verify-email?${new URLSearchParams({ token, ...(input.next ? { next: input.next } : {}) })}`
+    await deliverMail({ to: email, ...verifyEmailMail({ url, site: appName() }) })
+  })
   return "sent"
 }
 

@@ -12,7 +12,7 @@
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail } from "@/server/mail/deliver"
 import { passwordResetMail } from "./account-mails"
-import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
+import { consumeAccountToken, mailAccountToken, peekAccountToken } from "./account-tokens"
 import { normalizeEmail } from "./email"
 import { takeBack } from "./take-back"
 import { voidAccountTokens } from "./token-kinds"
@@ -50,9 +50,10 @@ export async function requestPasswordReset(
 async function sendResetMail(db: DbClient, email: string, origin: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email }, select: { id: true } })
   if (!user) return
-  const token = await issueAccountToken(db, "password-reset", email)
-  const url = `${origin}/reset-password?${new URLSearchParams({ token })}`
-  await deliverMail({ to: email, ...passwordResetMail({ url, site: appName() }) })
+  await mailAccountToken(db, "password-reset", email, async (token) => {
+    const url = `${origin}/reset-password?${new URLSearchParams({ token })}`
+    await deliverMail({ to: email, ...passwordResetMail({ url, site: appName() }) })
+  })
 }
 
 /** The address a reset link is for, or null when it is unknown, used or expired. */

@@ -10,7 +10,7 @@
 import type { DbClient } from "@/lib/db/client"
 import { deliverMail, mailMode } from "@/server/mail/deliver"
 import { setPasswordMail } from "./account-mails"
-import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens"
+import { consumeAccountToken, mailAccountToken, peekAccountToken } from "./account-tokens"
 import { hashPassword } from "./password"
 import { screenNewPassword } from "./new-password"
 import { passwordProblemMessage } from "./password-policy"
@@ -45,9 +45,11 @@ export async function requestSetPasswordMail(
     ["password-reset-address", user.email],
   ])
   if (!verdict.allowed) return "limited"
-  const token = await issueAccountToken(db, "set-password", user.email)
-  const url = `${input.origin}/set-password?${new URLSearchParams({ token })}`
-  await deliverMail({ to: user.email, ...setPasswordMail({ url, site: appName() }) })
+  const email = user.email
+  await mailAccountToken(db, "set-password", email, async (token) => {
+    const url = `${input.origin}/set-password?${new URLSearchParams({ token })}`
+    await deliverMail({ to: email, ...setPasswordMail({ url, site: appName() }) })
+  })
   return "sent"
 }
 

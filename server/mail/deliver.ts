@@ -1,14 +1,20 @@
 /**
  * The app's one mail path: magic links, password resets and address
  * verification all leave through deliverMail(). With EMAIL_SERVER it is
- * nodemailer over SMTP; in development without it, the dev mailbox.
- * Production without EMAIL_SERVER has no mail: the features that need it
- * are switched off rather than failing later.
+ * nodemailer over SMTP; with one AUTH_<SERVICE>_KEY (Resend, Postmark,
+ * SendGrid, Mailgun) that service's HTTP API (mail-service.ts); in
+ * development without either, the dev mailbox. Production without any has
+ * no mail: the features that need it are switched off rather than failing later.
  */
 import { createTransport, type Transporter } from "nodemailer"
 import type { MailAttachment } from "@/lib/auth"
+import { sendMailgunMail } from "@/lib/auth/providers/mailgun"
+import { sendPostmarkMail } from "@/lib/auth/providers/postmark"
+import { type MailApiMessage, type MailApiSettings, sendResendMail } from "@/lib/auth/providers/resend"
+import { sendSendGridMail } from "@/lib/auth/providers/sendgrid"
 import { getPrisma } from "@/lib/db/client"
 import { storeDevMail } from "./dev-mailbox"
+import { type MailService, selectedMailService } from "./mail-service"
 
 export interface OutgoingMail {
   to: string
@@ -18,11 +24,19 @@ export interface OutgoingMail {
   attachments?: MailAttachment[]
 }
 
-export type MailMode = "smtp" | "dev-mailbox" | "off"
+export type MailMode = "smtp" | "api" | "dev-mailbox" | "off"
 
-export function mailMode(env: NodeJS.ProcessEnv = process.env): MailMode {
+export function mailMode(env: Readonly<Record<string, string | undefined>> = process.env): MailMode {
   if (env.EMAIL_SERVER?.trim()) return "smtp"
+  if (selectedMailService(env)) return "api"
   return env.NODE_ENV === "production" ? "off" : "dev-mailbox"
+}
+
+const API_SENDERS: Readonly<Record<MailService, (settings: MailApiSettings, message: MailApiMessage) => Promise<void>>> = {
+  resend: sendResendMail,
+  postmark: sendPostmarkMail,
+  sendgrid: sendSendGridMail,
+  mailgun: sendMailgunMail,
 }
 
 export function mailFrom(env: NodeJS.ProcessEnv = process.env): string {
@@ -44,17 +58,28 @@ function transporter(server: string): Transporter {
 
 export class MailNotConfigured extends Error {
   constructor() {
-    super("Email is not configured: set EMAIL_SERVER and EMAIL_FROM.")
+    super("Email is not configured: set EMAIL_SERVER (or one AUTH_<SERVICE>_KEY) and EMAIL_FROM.")
     this.name = "MailNotConfigured"
   }
 }
 
-/** Sends one mail; throws when the SMTP server is unreachable or refuses the recipient. */
+/**
+ * Sends one mail; throws when the SMTP server is unreachable or refuses the
+ * recipient, or MailDeliveryError (with its reason) when the HTTP service
+ * does not accept it.
+ */
 export async function deliverMail(mail: OutgoingMail): Promise<void> {
   const mode = mailMode()
   if (mode === "off") throw new MailNotConfigured()
   if (mode === "dev-mailbox") {
     await storeDevMail(getPrisma(), { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    return
+  }
+  const api = mode === "api" ? selectedMailService(process.env) : undefined
+  if (api) {
+    // Attachments (an inline logo) are left out: the app's mails carry none, and the JSON APIs would need them re-encoded.
+    const message = { from: mailFrom(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }
+    await API_SENDERS[api.service](api.settings, message)
     return
   }
   const info = await transporter(process.env.EMAIL_SERVER!.trim()).sendMail({
