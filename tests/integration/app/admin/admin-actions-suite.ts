@@ -208,6 +208,20 @@ export function adminActionSuite(strategy: "database" | "jwt"): void {
       expect(events.map((e) => [e.type, e.actorId])).toEqual(expect.arrayContaining([["banned", admin.id], ["unbanned", admin.id]]))
     })
 
+    it("Stop impersonating from a session that is no impersonation: home, and nothing ended", async () => {
+      const plain = await user()
+      await signIn({ id: plain.id })
+      const { stopImpersonatingAction } = await import("@/components/impersonation-actions")
+      // Reading the session slides its expiry; what counts is that it is still there and the user unchanged.
+      const kept = async () => {
+        const { row, sessions, events } = await state(plain.id)
+        return { row, sessions: sessions.map((s) => s.sessionToken), events }
+      }
+      const before = await kept()
+      await expect(stopImpersonatingAction()).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;[^;]*;\/;/) })
+      expect(await kept()).toEqual(before)
+    })
+
     it("bad input from an admin: typed messages, never a throw", async () => {
       const admin = await user("admin")
       const victim = await target()
