@@ -208,6 +208,34 @@ export function adminActionSuite(strategy: "database" | "jwt"): void {
       expect(events.map((e) => [e.type, e.actorId])).toEqual(expect.arrayContaining([["banned", admin.id], ["unbanned", admin.id]]))
     })
 
+    it("an admin with a fresh proof: revoke one session (database) or is told why not (jwt), revoke all, change role", async () => {
+      const admin = await user("admin")
+      const victim = await target()
+      await signIn({ id: admin.id })
+      const { admin: adminOps } = await import("@/auth")
+      const listing = await adminOps().listUserSessions(victim.id)
+      const form = (fields: Record<string, string>) => {
+        const data = new FormData()
+        data.set("userId", victim.id)
+        for (const [k, v] of Object.entries(fields)) data.set(k, v)
+        return data
+      }
+      if (strategy === "database") {
+        if (listing.status !== "ok") throw new Error("the database strategy lists sessions")
+        expect(listing.sessions).toHaveLength(1)
+        expect(await actions.revokeUserSessionAction({}, form({ sessionId: listing.sessions[0].id }))).toEqual({ ok: true, message: "Session revoked. That device is signed out." })
+        expect(await db.prisma.session.count({ where: { userId: victim.id } })).toBe(0)
+      } else {
+        expect(listing).toEqual({ status: "jwt" })
+        expect(await actions.revokeUserSessionAction({}, form({ sessionId: "anything" }))).toMatchObject({ ok: false, message: expect.stringMatching(/^With the jwt session strategy one session cannot be ended alone/) })
+      }
+      expect(await actions.revokeAllUserSessionsAction({}, form({}))).toMatchObject({ ok: true })
+      const roles = form({})
+      roles.append("roles", "admin")
+      expect(await actions.changeRolesAction({}, roles)).toMatchObject({ ok: true, message: expect.stringMatching(/^Roles saved: admin\./) })
+      expect((await db.prisma.user.findUniqueOrThrow({ where: { id: victim.id } })).roles).toBe("admin")
+    })
+
     it("Stop impersonating from a session that is no impersonation: home, and nothing ended", async () => {
       const plain = await user()
       await signIn({ id: plain.id })
