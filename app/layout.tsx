@@ -5,6 +5,8 @@ import { sessionState } from "@/server/session-state"
 import { Providers } from "@/components/providers"
 import { SiteHeader } from "@/components/site-header"
 import { UserMenu } from "@/components/user-menu"
+import { ImpersonationBanner } from "@/components/impersonation-banner"
+import { impersonationOf } from "@/server/admin/impersonator"
 import { siteMetadata, siteViewport } from "./site-metadata"
 import "./globals.css"
 
@@ -19,10 +21,13 @@ export const viewport: Viewport = siteViewport
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   // During a database outage the header shows no account menu; the pages say why.
   const { session } = await sessionState()
+  // While an admin impersonates a user, every page says so (issue 33).
+  const impersonation = await impersonationOf(session)
   return (
     <html lang="en">
       <body className="min-h-screen bg-canvas font-sans text-fg">
         <Providers session={session} basePath={authBasePath}>
+          {impersonation ? <ImpersonationBanner impersonation={impersonation} /> : null}
           <SiteHeader account={<UserMenu session={session} />} signedIn={Boolean(session?.user)} />
           <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>
         </Providers>

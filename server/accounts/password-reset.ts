@@ -47,7 +47,8 @@ export async function requestPasswordReset(
   return { ok: true, sent }
 }
 
-async function sendResetMail(db: DbClient, email: string, origin: string): Promise<void> {
+/** The reset mail itself, for an address the caller already has (the admin's "Send password reset" too). */
+export async function sendResetMail(db: DbClient, email: string, origin: string): Promise<void> {
   const user = await db.user.findUnique({ where: { email }, select: { id: true } })
   if (!user) return
   await mailAccountToken(db, "password-reset", email, async (token) => {

@@ -99,3 +99,24 @@ test("two-factor sign-in: the second step's page", async ({ page, databaseFile }
   await expectTwoFactorPage(page)
   await checkPage(page, { name: "two-factor" })
 })
+
+test("admin: the user list and a user page", async ({ page, browser, baseURL }) => {
+  // A user of its own, found by a search that matches nobody else, so the list is the same on every run.
+  const UNA = { email: "una.admin-visual@example.com", name: "Una Admin-Visual", password: "visual check meadow 2026" }
+  const context = await browser.newContext({ baseURL })
+  await signUp(await context.newPage(), UNA)
+  await context.close()
+  await page.goto("/api/auth/signin?callbackUrl=%2Fadmin")
+  await submitSignInForm(page, "admin@example.com", "admin-password-123")
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible()
+  const adminMasks = (p: Page) => [
+    ...signedInMasks(p),
+    p.getByTestId("admin-user-date"),
+    p.getByTestId("admin-session-details"),
+    p.getByTestId("admin-security-event-details"),
+  ]
+  await test.step("admin-users", () => checkPage(page, { name: "admin-users", path: "/admin?q=una.admin-visual", masks: adminMasks }))
+  await page.getByRole("link", { name: UNA.email }).click()
+  await expect(page.getByTestId("admin-user-heading")).toHaveText(UNA.email)
+  await test.step("admin-user", () => checkPage(page, { name: "admin-user", masks: adminMasks }))
+})
