@@ -68,6 +68,30 @@ export const accessMethods = ["getUserAccess", "setUserRoles", "setUserBan"] as 
 /** The admin's operations (lib/auth/admin): the access methods, the user list and the session methods they end. */
 export const adminMethods = [...accessMethods, "listUsers", "getUser", "deleteUser", "listSessions", "deleteSession", "deleteSessions"] as const
 
+/** Organizations (lib/auth/organizations, issue 35): all or none. */
+export const organizationMethods = [
+  "createOrganization",
+  "getOrganization",
+  "getOrganizationBySlug",
+  "deleteOrganization",
+  "listOrganizationsOfUser",
+  "getMember",
+  "listMembers",
+  "setMemberRoles",
+  "removeMember",
+  "createInvitation",
+  "getInvitationByTokenHash",
+  "listInvitations",
+  "cancelInvitation",
+  "acceptInvitation",
+  "setSessionOrganization",
+  "getSessionOrganization",
+  "createOrganizationActivity",
+  "listOrganizationActivity",
+] as const
+
+export type OrganizationAdapter = AdapterWith<(typeof organizationMethods)[number]>
+
 export type AccessAdapter = AdapterWith<(typeof accessMethods)[number]>
 export type AdminAdapter = AdapterWith<(typeof adminMethods)[number]>
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>

@@ -8,6 +8,16 @@
 import type { Awaitable, TokenSet } from "../types"
 import type { NewSecurityEvent, SecurityEvent } from "../security-log/types"
 import type { StoredBan, UserAccessRecord, UserListPage, UserListQuery } from "../access/user-access"
+import type {
+  AcceptInvitationResult,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterOrganization,
+  MembershipChange,
+  NewInvitation,
+  NewOrganizationActivity,
+  OrganizationActivityEntry,
+} from "../organizations/types"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
@@ -256,6 +266,46 @@ export interface Adapter {
    * reported as from a new device (the newDeviceSignIn event).
    */
   getSignInDeviceHistory?(userId: string, device: string): Awaitable<SignInDeviceHistory>
+  /**
+   * Not in Auth.js (issue 35): organizations (lib/auth/organizations). All or none
+   * (adapters/capabilities.ts, organizationMethods). createOrganization makes the
+   * organization and its first member (the creator, with `roles`) together; null when the
+   * slug is taken.
+   */
+  createOrganization?(organization: { name: string; slug: string; creatorId: string; roles: readonly string[] }): Awaitable<AdapterOrganization | null>
+  getOrganization?(id: string): Awaitable<AdapterOrganization | null>
+  getOrganizationBySlug?(slug: string): Awaitable<AdapterOrganization | null>
+  /** Deletes the organization with its members, invitations, teams and log; sessions that had it active lose it. */
+  deleteOrganization?(id: string): Awaitable<boolean>
+  /** The user's memberships with their organizations, oldest first. */
+  listOrganizationsOfUser?(userId: string): Awaitable<{ organization: AdapterOrganization; member: AdapterMember }[]>
+  getMember?(organizationId: string, userId: string): Awaitable<AdapterMember | null>
+  listMembers?(organizationId: string): Awaitable<AdapterMember[]>
+  /**
+   * Sets the member's roles as one conditional write: "last-owner" (nothing changed) when the
+   * member is an owner, `roles` has no "owner" and no other owner remains.
+   */
+  setMemberRoles?(organizationId: string, userId: string, roles: readonly string[]): Awaitable<MembershipChange>
+  /** Removes the membership, under the same last-owner condition, and clears it as active organization in the user's sessions. */
+  removeMember?(organizationId: string, userId: string): Awaitable<MembershipChange>
+  /** Stores a pending invitation and marks every earlier pending one to the same address in that organization "replaced". */
+  createInvitation?(invitation: NewInvitation): Awaitable<AdapterInvitation>
+  getInvitationByTokenHash?(tokenHash: string): Awaitable<AdapterInvitation | null>
+  listInvitations?(organizationId: string): Awaitable<AdapterInvitation[]>
+  /** Cancels a pending invitation of this organization; false when there is none with that id. */
+  cancelInvitation?(organizationId: string, invitationId: string): Awaitable<boolean>
+  /**
+   * Claims the pending, unexpired invitation with this hash and makes `userId` a member with its
+   * roles. The claim is one conditional write: of concurrent calls exactly one joins.
+   * `memberLimit`: refuse when the organization already has that many members.
+   */
+  acceptInvitation?(params: { tokenHash: string; userId: string; now: Date; memberLimit?: number }): Awaitable<AcceptInvitationResult>
+  /** The database strategy's active organization of one session (null: none); false when there is no such session. */
+  setSessionOrganization?(sessionToken: string, organizationId: string | null): Awaitable<boolean>
+  getSessionOrganization?(sessionToken: string): Awaitable<string | null>
+  createOrganizationActivity?(entry: NewOrganizationActivity): Awaitable<void>
+  /** Newest first, at most `limit`. */
+  listOrganizationActivity?(organizationId: string, limit: number): Awaitable<OrganizationActivityEntry[]>
 }
 
 /** What getSignInDeviceHistory answers (within the retained log). */

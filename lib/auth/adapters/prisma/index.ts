@@ -27,6 +27,7 @@ import { sqliteSessionLookup } from "./sqlite-session"
 import { twoFactorStore } from "./two-factor"
 import { securityEventStore } from "./security-events"
 import { userAccessStore } from "./user-access"
+import { organizationStore, type PrismaOrganizationsLike } from "./organizations"
 // Aliased: the name of the adapter method it builds starts with "use", which lint reads as a React hook.
 import { useWebAuthnChallenge as webAuthnChallengeMethod } from "./webauthn-challenge"
 
@@ -85,7 +86,7 @@ const HOUR_MS = 60 * 60 * 1000
  * holds besides Auth.js's tables (a password hash) only the app knows, so the
  * app supplies it (the starter: server/accounts/take-back.ts, wired in auth.ts).
  */
-export function PrismaAdapter(prisma: PrismaLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
+export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
   return withOutagesClassified(prismaMethods(prisma, options))
 }
 
@@ -115,7 +116,7 @@ function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
   return classified as PrismaMethods
 }
 
-function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): PrismaMethods {
+function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike, options: PrismaAdapterOptions): PrismaMethods {
   const fastSessionLookup = sqliteSessionLookup(prisma, { file: options.sqliteFile })
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   return {
@@ -324,6 +325,7 @@ function prismaMethods(prisma: PrismaLike, options: PrismaAdapterOptions): Prism
     useWebAuthnChallenge: webAuthnChallengeMethod(prisma),
 
     ...twoFactorStore(prisma),
+    ...organizationStore(prisma),
 
     ...securityEventStore(prisma),
   }

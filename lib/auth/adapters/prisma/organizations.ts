@@ -1,0 +1,295 @@
+/**
+ * The Prisma side of organizations (issue 35): tables Organization, Member,
+ * Invitation, OrganizationActivity and Session.activeOrganizationId. The two
+ * rules that must hold under concurrency are single conditional writes whose
+ * row count says who won: an invitation is claimed by one UPDATE … WHERE
+ * status = 'pending', and a role change or removal that would leave no owner
+ * matches no row (the owner count is a subquery of the same statement). On
+ * PostgreSQL that statement runs after locking the organization's row, so two
+ * owners demoting each other at once are serialised and the second sees one
+ * owner left; SQLite runs one write at a time anyway.
+ *
+ * Multi-row writes avoid transactions on SQLite for the reason given in
+ * createUserAndAccount (./index.ts): they run in an order whose partial
+ * failure leaves nothing looser (an old invitation is voided before the new
+ * one exists; an organization without its owner is deleted again).
+ */
+import { parseStoredRoles, storedRoles } from "../../access/user-access"
+import type {
+  AcceptInvitationResult,
+  AdapterInvitation,
+  AdapterMember,
+  AdapterOrganization,
+  InvitationStatus,
+  MembershipChange,
+  NewInvitation,
+  NewOrganizationActivity,
+  OrganizationActivityEntry,
+  OrganizationEventType,
+} from "../../organizations/types"
+
+const organizationSelect = { id: true, name: true, slug: true, createdAt: true } as const
+const memberSelect = { id: true, organizationId: true, userId: true, roles: true, createdAt: true } as const
+const invitationSelect = {
+  id: true,
+  organizationId: true,
+  email: true,
+  roles: true,
+  inviterId: true,
+  expires: true,
+  status: true,
+  createdAt: true,
+} as const
+const activitySelect = { id: true, organizationId: true, type: true, actorId: true, subject: true, detail: true, createdAt: true } as const
+
+type OrganizationRow = AdapterOrganization
+type MemberRow = Omit<AdapterMember, "roles"> & { roles: string }
+type InvitationRow = Omit<AdapterInvitation, "roles" | "status"> & { roles: string; status: string }
+type ActivityRow = Omit<OrganizationActivityEntry, "type"> & { type: string }
+type Where = Record<string, unknown>
+
+/** The slice of a Prisma client these methods call. */
+export interface PrismaOrganizationsLike {
+  readonly _activeProvider?: string
+  $transaction?(operations: PromiseLike<unknown>[]): PromiseLike<unknown>
+  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<number>
+  $queryRaw(query: TemplateStringsArray, ...values: unknown[]): PromiseLike<unknown>
+  organization: {
+    create(args: {
+      data: { name: string; slug: string; members?: { create: { userId: string; roles: string } } }
+      select: typeof organizationSelect
+    }): PromiseLike<OrganizationRow>
+    findFirst(args: { where: Where; select: typeof organizationSelect }): PromiseLike<OrganizationRow | null>
+    deleteMany(args: { where: { id: string } }): PromiseLike<{ count: number }>
+  }
+  member: {
+    create(args: { data: { organizationId: string; userId: string; roles: string }; select: typeof memberSelect }): PromiseLike<MemberRow>
+    findFirst(args: { where: Where; select: typeof memberSelect }): PromiseLike<MemberRow | null>
+    findMany(args: { where: Where; select: typeof memberSelect; orderBy: Where }): PromiseLike<MemberRow[]>
+    count(args: { where: Where }): PromiseLike<number>
+  }
+  invitation: {
+    create(args: { data: Omit<NewInvitation, "roles"> & { roles: string; status: string }; select: typeof invitationSelect }): PromiseLike<InvitationRow>
+    findFirst(args: { where: Where; select: typeof invitationSelect }): PromiseLike<InvitationRow | null>
+    findMany(args: { where: Where; select: typeof invitationSelect; orderBy: Where }): PromiseLike<InvitationRow[]>
+    updateMany(args: { where: Where; data: { status: string } }): PromiseLike<{ count: number }>
+  }
+  organizationActivity: {
+    create(args: { data: NewOrganizationActivity; select: { id: true } }): PromiseLike<{ id: string }>
+    findMany(args: { where: Where; select: typeof activitySelect; orderBy: Where[]; take: number }): PromiseLike<ActivityRow[]>
+  }
+  session: {
+    updateMany(args: { where: Where; data: { activeOrganizationId: string | null } }): PromiseLike<{ count: number }>
+    findFirst(args: { where: { sessionToken: string }; select: { activeOrganizationId: true } }): PromiseLike<{ activeOrganizationId: string | null } | null>
+  }
+}
+
+const toMember = (row: MemberRow): AdapterMember => ({ ...row, roles: parseStoredRoles(row.roles) })
+const toInvitation = (row: InvitationRow): AdapterInvitation => ({ ...row, roles: parseStoredRoles(row.roles), status: row.status as InvitationStatus })
+const toActivity = (row: ActivityRow): OrganizationActivityEntry => ({ ...row, type: row.type as OrganizationEventType })
+
+/** Roles as the column keeps them; never empty (a member always holds at least one role). */
+function rolesColumn(roles: readonly string[]): string {
+  const stored = storedRoles(roles)
+  if (!stored) throw new TypeError("A member needs at least one role")
+  return stored
+}
+
+const hasNul = (...values: string[]) => values.some((value) => value.includes("\u0000"))
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && error.code === "P2002"
+}
+
+export function organizationStore(prisma: PrismaOrganizationsLike) {
+  const postgres = prisma._activeProvider === "postgresql"
+
+  /** Runs a conditional write on one organization's memberships: after locking its row on PostgreSQL. */
+  async function underOrganizationLock(organizationId: string, write: () => PromiseLike<number>): Promise<number> {
+    if (!postgres || !prisma.$transaction) return write()
+    const [, count] = (await prisma.$transaction([
+      prisma.$queryRaw`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`,
+      write(),
+    ])) as [unknown, number]
+    return count
+  }
+
+  /** After a conditional write matched nothing: was there no such member, or was it the last owner? */
+  async function whyUnchanged(organizationId: string, userId: string): Promise<MembershipChange> {
+    const member = await prisma.member.findFirst({ where: { organizationId, userId }, select: memberSelect })
+    return member ? "last-owner" : "not-found"
+  }
+
+  return {
+    async createOrganization(input: { name: string; slug: string; creatorId: string; roles: readonly string[] }): Promise<AdapterOrganization | null> {
+      const roles = rolesColumn(input.roles)
+      try {
+        if (postgres) {
+          // A nested create is one transaction: the organization never exists without its owner.
+          return await prisma.organization.create({
+            data: { name: input.name, slug: input.slug, members: { create: { userId: input.creatorId, roles } } },
+            select: organizationSelect,
+          })
+        }
+        const organization = await prisma.organization.create({ data: { name: input.name, slug: input.slug }, select: organizationSelect })
+        try {
+          await prisma.member.create({ data: { organizationId: organization.id, userId: input.creatorId, roles }, select: memberSelect })
+        } catch (error) {
+          await prisma.organization.deleteMany({ where: { id: organization.id } }).then(undefined, () => undefined)
+          throw error
+        }
+        return organization
+      } catch (error) {
+        if (isUniqueViolation(error)) return null
+        throw error
+      }
+    },
+
+    async getOrganization(id: string): Promise<AdapterOrganization | null> {
+      if (hasNul(id)) return null
+      return prisma.organization.findFirst({ where: { id }, select: organizationSelect })
+    },
+
+    async getOrganizationBySlug(slug: string): Promise<AdapterOrganization | null> {
+      if (hasNul(slug)) return null
+      return prisma.organization.findFirst({ where: { slug }, select: organizationSelect })
+    },
+
+    async deleteOrganization(id: string): Promise<boolean> {
+      if (hasNul(id)) return false
+      // Members, invitations, teams and the log go with it (onDelete: Cascade); sessions lose it (SetNull).
+      const { count } = await prisma.organization.deleteMany({ where: { id } })
+      return count > 0
+    },
+
+    async listOrganizationsOfUser(userId: string): Promise<{ organization: AdapterOrganization; member: AdapterMember }[]> {
+      if (hasNul(userId)) return []
+      const members = await prisma.member.findMany({ where: { userId }, select: memberSelect, orderBy: { createdAt: "asc" } })
+      const out: { organization: AdapterOrganization; member: AdapterMember }[] = []
+      for (const member of members) {
+        const organization = await prisma.organization.findFirst({ where: { id: member.organizationId }, select: organizationSelect })
+        if (organization) out.push({ organization, member: toMember(member) })
+      }
+      return out
+    },
+
+    async getMember(organizationId: string, userId: string): Promise<AdapterMember | null> {
+      if (hasNul(organizationId, userId)) return null
+      const row = await prisma.member.findFirst({ where: { organizationId, userId }, select: memberSelect })
+      return row && toMember(row)
+    },
+
+    async listMembers(organizationId: string): Promise<AdapterMember[]> {
+      if (hasNul(organizationId)) return []
+      return (await prisma.member.findMany({ where: { organizationId }, select: memberSelect, orderBy: { createdAt: "asc" } })).map(toMember)
+    },
+
+    async setMemberRoles(organizationId: string, userId: string, roles: readonly string[]): Promise<MembershipChange> {
+      if (hasNul(organizationId, userId)) return "not-found"
+      const column = rolesColumn(roles)
+      const keepsOwner = `,${column},`.includes(",owner,")
+      const count = await underOrganizationLock(organizationId, () =>
+        keepsOwner
+          ? prisma.$executeRaw`UPDATE "Member" SET "roles" = ${column} WHERE "organizationId" = ${organizationId} AND "userId" = ${userId}`
+          : prisma.$executeRaw`UPDATE "Member" SET "roles" = ${column}
+              WHERE "organizationId" = ${organizationId} AND "userId" = ${userId}
+                AND ((',' || "roles" || ',') NOT LIKE '%,owner,%'
+                  OR (SELECT COUNT(*) FROM "Member" o WHERE o."organizationId" = ${organizationId} AND (',' || o."roles" || ',') LIKE '%,owner,%') > 1)`,
+      )
+      return count > 0 ? "done" : whyUnchanged(organizationId, userId)
+    },
+
+    async removeMember(organizationId: string, userId: string): Promise<MembershipChange> {
+      if (hasNul(organizationId, userId)) return "not-found"
+      const count = await underOrganizationLock(
+        organizationId,
+        () => prisma.$executeRaw`DELETE FROM "Member"
+          WHERE "organizationId" = ${organizationId} AND "userId" = ${userId}
+            AND ((',' || "roles" || ',') NOT LIKE '%,owner,%'
+              OR (SELECT COUNT(*) FROM "Member" o WHERE o."organizationId" = ${organizationId} AND (',' || o."roles" || ',') LIKE '%,owner,%') > 1)`,
+      )
+      if (count === 0) return whyUnchanged(organizationId, userId)
+      await prisma.session.updateMany({ where: { userId, activeOrganizationId: organizationId }, data: { activeOrganizationId: null } })
+      return "done"
+    },
+
+    async createInvitation(invitation: NewInvitation): Promise<AdapterInvitation> {
+      // The earlier link dies before the new one exists.
+      await prisma.invitation.updateMany({
+        where: { organizationId: invitation.organizationId, email: invitation.email, status: "pending" },
+        data: { status: "replaced" },
+      })
+      const row = await prisma.invitation.create({
+        data: { ...invitation, roles: rolesColumn(invitation.roles), status: "pending" },
+        select: invitationSelect,
+      })
+      return toInvitation(row)
+    },
+
+    async getInvitationByTokenHash(tokenHash: string): Promise<AdapterInvitation | null> {
+      if (hasNul(tokenHash)) return null
+      const row = await prisma.invitation.findFirst({ where: { tokenHash }, select: invitationSelect })
+      return row && toInvitation(row)
+    },
+
+    async listInvitations(organizationId: string): Promise<AdapterInvitation[]> {
+      if (hasNul(organizationId)) return []
+      return (await prisma.invitation.findMany({ where: { organizationId }, select: invitationSelect, orderBy: { createdAt: "desc" } })).map(toInvitation)
+    },
+
+    async cancelInvitation(organizationId: string, invitationId: string): Promise<boolean> {
+      if (hasNul(organizationId, invitationId)) return false
+      const { count } = await prisma.invitation.updateMany({ where: { id: invitationId, organizationId, status: "pending" }, data: { status: "cancelled" } })
+      return count > 0
+    },
+
+    async acceptInvitation(params: { tokenHash: string; userId: string; now: Date; memberLimit?: number }): Promise<AcceptInvitationResult> {
+      if (hasNul(params.tokenHash, params.userId)) return { status: "unavailable" }
+      const row = await prisma.invitation.findFirst({ where: { tokenHash: params.tokenHash, status: "pending", expires: { gt: params.now } }, select: invitationSelect })
+      if (!row) return { status: "unavailable" }
+      const existing = await prisma.member.findFirst({ where: { organizationId: row.organizationId, userId: params.userId }, select: memberSelect })
+      if (!existing && params.memberLimit !== undefined) {
+        if ((await prisma.member.count({ where: { organizationId: row.organizationId } })) >= params.memberLimit) return { status: "member-limit" }
+      }
+      // The claim: of concurrent accepts exactly one matches the pending row.
+      const { count } = await prisma.invitation.updateMany({
+        where: { id: row.id, status: "pending", expires: { gt: params.now } },
+        data: { status: "accepted" },
+      })
+      if (count === 0) return { status: "unavailable" }
+      const invitation = { ...toInvitation(row), status: "accepted" as const }
+      if (existing) return { status: "joined", member: toMember(existing), invitation }
+      try {
+        const member = await prisma.member.create({ data: { organizationId: row.organizationId, userId: params.userId, roles: row.roles }, select: memberSelect })
+        return { status: "joined", member: toMember(member), invitation }
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        const member = await prisma.member.findFirst({ where: { organizationId: row.organizationId, userId: params.userId }, select: memberSelect })
+        if (!member) throw error
+        return { status: "joined", member: toMember(member), invitation }
+      }
+    },
+
+    async setSessionOrganization(sessionToken: string, organizationId: string | null): Promise<boolean> {
+      if (hasNul(sessionToken)) return false
+      const { count } = await prisma.session.updateMany({ where: { sessionToken }, data: { activeOrganizationId: organizationId } })
+      return count > 0
+    },
+
+    async getSessionOrganization(sessionToken: string): Promise<string | null> {
+      if (hasNul(sessionToken)) return null
+      return (await prisma.session.findFirst({ where: { sessionToken }, select: { activeOrganizationId: true } }))?.activeOrganizationId ?? null
+    },
+
+    async createOrganizationActivity(entry: NewOrganizationActivity): Promise<void> {
+      await prisma.organizationActivity.create({ data: { ...entry }, select: { id: true } })
+    },
+
+    async listOrganizationActivity(organizationId: string, limit: number): Promise<OrganizationActivityEntry[]> {
+      if (hasNul(organizationId)) return []
+      const take = Math.max(1, Math.min(500, Math.floor(limit)))
+      const rows = await prisma.organizationActivity.findMany({ where: { organizationId }, select: activitySelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take })
+      return rows.map(toActivity)
+    },
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The organizations' vocabulary (issue 35): the records as the adapter
+ * contract names them, and what the adapter answers for the writes whose
+ * rules it must keep in one statement (the last owner, single-use
+ * invitations). Types and constants only.
+ */
+
+/** The built-in organization roles. */
+export const OWNER_ROLE = "owner"
+export const ORG_ADMIN_ROLE = "admin"
+export const MEMBER_ROLE = "member"
+
+export interface AdapterOrganization {
+  id: string
+  name: string
+  slug: string
+  createdAt: Date
+}
+
+export interface AdapterMember {
+  id: string
+  organizationId: string
+  userId: string
+  roles: string[]
+  createdAt: Date
+}
+
+export type InvitationStatus = "pending" | "accepted" | "cancelled" | "replaced"
+
+export interface AdapterInvitation {
+  id: string
+  organizationId: string
+  /** Normalised (lower-case) address the invitation is bound to. */
+  email: string
+  roles: string[]
+  inviterId: string | null
+  expires: Date
+  status: InvitationStatus
+  createdAt: Date
+}
+
+export interface NewInvitation {
+  organizationId: string
+  email: string
+  roles: readonly string[]
+  inviterId: string
+  /** SHA-256 (hex) of the link's token: the token itself is never stored. */
+  tokenHash: string
+  expires: Date
+}
+
+/** What changing or removing a membership answers: "last-owner" when it would leave the organization without one. */
+export type MembershipChange = "done" | "not-found" | "last-owner"
+
+/**
+ * What accepting an invitation answers. "joined": this call claimed it and the
+ * membership exists; "unavailable": no pending, unexpired invitation with that
+ * hash (used, cancelled, replaced, expired or never issued); "member-limit":
+ * the organization is full, and the invitation stays pending.
+ */
+export type AcceptInvitationResult =
+  | { status: "joined"; member: AdapterMember; invitation: AdapterInvitation }
+  | { status: "unavailable" | "member-limit" }
+
+export interface OrganizationActivityEntry {
+  id: string
+  organizationId: string
+  type: OrganizationEventType
+  actorId: string | null
+  subject: string | null
+  detail: string | null
+  createdAt: Date
+}
+
+export type NewOrganizationActivity = Omit<OrganizationActivityEntry, "id" | "createdAt">
+
+export type OrganizationEventType =
+  | "organization-created"
+  | "organization-deleted"
+  | "member-invited"
+  | "member-joined"
+  | "member-removed"
+  | "member-left"
+  | "member-role-changed"
+  | "ownership-transferred"
+  | "invitation-cancelled"
