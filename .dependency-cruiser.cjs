@@ -10,7 +10,7 @@ const layers = [
   {
     name: "foundation",
     // security-log/types.ts is the log's vocabulary (types only), named by the adapter contract.
-    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$"],
+    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/types\\.ts$"],
   },
   {
     name: "toolkit",
@@ -31,6 +31,8 @@ const layers = [
       "^lib/auth/two-factor/(totp|secret-box|recovery-codes)\\.ts$",
       // The device key of a sign-in, and the counting and logging of failed log writes: plain functions.
       "^lib/auth/security-log/(device|failures)\\.ts$",
+      // The organization roles' definition and the slug rules: plain data and functions (issue 35).
+      "^lib/auth/organizations/(roles|slug)\\.ts$",
     ],
   },
   {
@@ -50,7 +52,7 @@ const layers = [
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.
-  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$", "^lib/auth/admin/"] },
+  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$", "^lib/auth/admin/", "^lib/auth/organizations/"] },
   { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
 ]
 

@@ -57,6 +57,7 @@ export type ErrorType =
   | "WebAuthnVerificationError"
   | "PermissionDenied"
   | "ImpersonationRefused"
+  | "OrganizationError"
 
 /** Types whose name may be shown to the user; anything else is reported as "Configuration". */
 const CLIENT_SAFE_TYPES = [
@@ -78,6 +79,7 @@ const CLIENT_SAFE_TYPES = [
   "AccountSuspended",
   "PermissionDenied",
   "ImpersonationRefused",
+  "OrganizationError",
 ] as const satisfies readonly ErrorType[]
 
 export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
@@ -136,6 +138,27 @@ export type WebAuthnErrorCode =
  * expired or was never started (`two_factor_expired`), or too many wrong
  * codes voided it (`two_factor_rate_limited`). Either way the user starts over.
  */
+/**
+ * Why an organization operation was refused (issue 35). `organization_not_found` is also what a
+ * non-member gets for an organization that exists: nothing tells them it does.
+ */
+export type OrganizationErrorCode =
+  | "organization_not_found"
+  | "organization_forbidden"
+  | "invalid_slug"
+  | "slug_taken"
+  | "invalid_organization_name"
+  | "invalid_role"
+  | "last_owner"
+  | "own_role"
+  | "member_not_found"
+  | "member_limit"
+  | "already_member"
+  | "invitation_invalid"
+  | "invitation_wrong_address"
+  | "invitation_unverified_address"
+  | "no_active_session"
+
 export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited"
 
 /** Every code the library's errors carry (`error.code`, and each class's static `code`). */
@@ -175,6 +198,8 @@ export type AuthErrorCode =
   | "sign_out_error"
   | "unsupported_strategy"
   | "two_factor_unsupported"
+  | "organizations_unsupported"
+  | OrganizationErrorCode
   | "untrusted_host"
   | "verification"
   | "webauthn_verification_error"
@@ -645,4 +670,20 @@ function isClientSafeErrorType(type: ErrorType): type is ClientSafeErrorType {
 /** The error type a client is told about: the type itself when client-safe, else "Configuration". */
 export function reportedErrorType(error: AuthError): ReportedErrorType {
   return isClientSafeErrorType(error.type) ? error.type : "Configuration"
+}
+
+/** An organization operation was refused (issue 35); `code` says why. Nothing was changed. */
+export class OrganizationError extends AuthError {
+  static override type: ErrorType = "OrganizationError"
+  static override code: AuthErrorCode = "organization_forbidden"
+  declare code: OrganizationErrorCode
+
+  constructor(code: OrganizationErrorCode, message: string = code) {
+    super(message)
+    this.code = code
+  }
+}
+/** A configuration turns organizations on with an adapter that lacks their methods: a configuration error naming them. */
+export class OrganizationsUnsupported extends MissingAdapterMethods {
+  static override code: AuthErrorCode = "organizations_unsupported"
 }

@@ -19,6 +19,9 @@ export {
   AccountNotLinked,
   AccountSuspended,
   PermissionDenied,
+  OrganizationError,
+  OrganizationsUnsupported,
+  type OrganizationErrorCode,
   ImpersonationRefused,
   AdapterError,
   AuthError,
@@ -237,3 +240,21 @@ export {
   type AdminSessionListing,
 } from "./admin/operations"
 
+
+// Organizations (issue 35).
+export { organizationOperations, type OrganizationOperations } from "./organizations/operations"
+export { defineOrganizationAccess, defaultOrganizationAccess, organizationResources, type OrganizationResources } from "./organizations/roles"
+export { isValidSlug, slugFromName } from "./organizations/slug"
+export type { OrganizationActor, Membership } from "./organizations/context"
+export { ACTIVE_ORGANIZATION_CLAIM } from "./organizations/active"
+export type { OrganizationEvent, OrganizationOptions } from "./config/organizations"
+export {
+  MEMBER_ROLE,
+  ORG_ADMIN_ROLE,
+  OWNER_ROLE,
+  type AdapterInvitation,
+  type AdapterMember,
+  type AdapterOrganization,
+  type OrganizationActivityEntry,
+  type OrganizationEventType,
+} from "./organizations/types"

@@ -102,6 +102,8 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
   "user-deleted": () => ({ success: "Account deleted by an administrator", failure: "Deleting the account failed" }),
   "impersonation-started": (e) => ({ success: `Impersonation started${bracketed(e.detail)}`, failure: "Impersonation refused" }),
   "impersonation-stopped": (e) => ({ success: `Impersonation ended${bracketed(e.detail)}`, failure: "Ending impersonation failed" }),
+  "organization-joined": (e) => ({ success: `Joined an organization${quoted(e.detail)}`, failure: "Joining an organization failed" }),
+  "organization-left": (e) => ({ success: `Left an organization${quoted(e.detail)}`, failure: "Leaving an organization failed" }),
 }
 
 /** A passkey's name, as the user gave it, in quotes; nothing when there is none. */

@@ -73,6 +73,7 @@ export const organizationMethods = [
   "createOrganization",
   "getOrganization",
   "getOrganizationBySlug",
+  "updateOrganization",
   "deleteOrganization",
   "listOrganizationsOfUser",
   "getMember",

@@ -275,6 +275,8 @@ export interface Adapter {
   createOrganization?(organization: { name: string; slug: string; creatorId: string; roles: readonly string[] }): Awaitable<AdapterOrganization | null>
   getOrganization?(id: string): Awaitable<AdapterOrganization | null>
   getOrganizationBySlug?(slug: string): Awaitable<AdapterOrganization | null>
+  /** Renames it or changes its slug (undefined: unchanged); null: no such organization; "slug-taken": another has the slug. */
+  updateOrganization?(id: string, changes: { name?: string; slug?: string }): Awaitable<AdapterOrganization | null | "slug-taken">
   /** Deletes the organization with its members, invitations, teams and log; sessions that had it active lose it. */
   deleteOrganization?(id: string): Awaitable<boolean>
   /** The user's memberships with their organizations, oldest first. */

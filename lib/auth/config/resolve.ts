@@ -21,6 +21,7 @@ import { defaultAccessControl } from "../access/control"
 import { impersonationMaxAge, parseAdminEmails } from "../access/user-access"
 import { wrapAdapter } from "./adapter"
 import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
+import { organizationsProblem, resolveOrganizations } from "./organizations"
 import { assertConfig } from "./assert"
 import {
   DEFAULT_ABSOLUTE_MAX_AGE,
@@ -83,7 +84,8 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     environmentProblems(env)[0] ??
     assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" }) ??
     mailOriginProblem(env, providers.some((p) => p.type === "email")) ??
-    twoFactorProblem(config.twoFactor, config.adapter)
+    twoFactorProblem(config.twoFactor, config.adapter) ??
+    organizationsProblem(config.organizations, config.adapter)
   // Built after the check: KeyRing throws on an unusable secret, which must surface as the
   // MissingSecret configuration error above rather than escape Auth() as an exception.
   const keyRing = new KeyRing(error ? ["unset"] : secrets)
@@ -164,6 +166,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       impersonationMaxAge: impersonationMaxAge(config.access?.impersonationMaxAge),
       adapter: hasMethods(adapter, accessMethods) ? adapter : undefined,
     },
+    organizations: resolveOrganizations(config.organizations, adapter),
     error,
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { AccessControl } from "../access/control"
 import type { AccessAdapter } from "../adapters/capabilities"
+import type { ResolvedOrganizations } from "./organizations"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import type { AuthError } from "../errors"
@@ -65,6 +66,8 @@ export interface ResolvedConfig {
   securityLog: ResolvedSecurityLog
   /** Roles, permissions and bans (lib/auth/access). */
   access: ResolvedAccess
+  /** Organizations (config/organizations.ts). */
+  organizations: ResolvedOrganizations
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
 }

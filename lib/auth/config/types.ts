@@ -3,6 +3,7 @@
  * events it may give (spec §2.2, §2.3, §2.5, §6). Types only.
  */
 import type { AccessControl } from "../access/control"
+import type { OrganizationOptions } from "./organizations"
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types"
 import type { LoggerInstance } from "../logger"
 import type { Provider } from "../providers/types"
@@ -187,6 +188,8 @@ export interface AuthConfig {
   securityLog?: SecurityLogOptions
   /** Not in Auth.js (issue 33). Roles, permissions and the first admins. */
   access?: AccessOptions
+  /** Not in Auth.js (issue 35). Organizations: members, roles within one, invitations. */
+  organizations?: OrganizationOptions
 }
 
 /** Roles and permissions (lib/auth/access). */

@@ -36,6 +36,9 @@ export type SecurityEventType =
   | "user-deleted"
   | "impersonation-started"
   | "impersonation-stopped"
+  /** Issue 35: the user joined an organization (detail: its name), or left it or was removed (actorId: who removed them). */
+  | "organization-joined"
+  | "organization-left"
 
 export type SecurityEventOutcome = "success" | "failure"
 

@@ -61,6 +61,7 @@ export interface PrismaOrganizationsLike {
     }): PromiseLike<OrganizationRow>
     findFirst(args: { where: Where; select: typeof organizationSelect }): PromiseLike<OrganizationRow | null>
     deleteMany(args: { where: { id: string } }): PromiseLike<{ count: number }>
+    updateMany(args: { where: { id: string }; data: { name?: string; slug?: string } }): PromiseLike<{ count: number }>
   }
   member: {
     create(args: { data: { organizationId: string; userId: string; roles: string }; select: typeof memberSelect }): PromiseLike<MemberRow>
@@ -153,6 +154,20 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
     async getOrganizationBySlug(slug: string): Promise<AdapterOrganization | null> {
       if (hasNul(slug)) return null
       return prisma.organization.findFirst({ where: { slug }, select: organizationSelect })
+    },
+
+    async updateOrganization(id: string, changes: { name?: string; slug?: string }): Promise<AdapterOrganization | null | "slug-taken"> {
+      if (hasNul(id)) return null
+      const data: { name?: string; slug?: string } = {}
+      if (changes.name !== undefined) data.name = changes.name
+      if (changes.slug !== undefined) data.slug = changes.slug
+      try {
+        if ((await prisma.organization.updateMany({ where: { id }, data })).count === 0) return null
+      } catch (error) {
+        if (isUniqueViolation(error)) return "slug-taken"
+        throw error
+      }
+      return prisma.organization.findFirst({ where: { id }, select: organizationSelect })
     },
 
     async deleteOrganization(id: string): Promise<boolean> {

@@ -71,6 +71,8 @@ const TYPES: Record<SecurityEventType, [success: string, failure: string]> = {
   "user-deleted": ["Account deleted by an administrator", "Deleting the account failed"],
   "impersonation-started": ["Impersonation started", "Impersonation refused"],
   "impersonation-stopped": ["Impersonation ended", "Ending impersonation failed"],
+  "organization-joined": ["Joined an organization", "Joining an organization failed"],
+  "organization-left": ["Left an organization", "Leaving an organization failed"],
 }
 
 describe("describeSecurityEvent", () => {

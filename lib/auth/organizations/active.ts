@@ -1,0 +1,77 @@
+/**
+ * The organization a user works in, per session: a column of the session row
+ * (database strategy) or a claim of the session token (jwt). Set when the user
+ * creates, joins or switches; read back only after checking, in the
+ * database, that the user is still a member and the organization still
+ * exists, so a stale claim or column never grants anything.
+ */
+import type { ResolvedConfig } from "../config/resolved"
+import { parseCookies, SessionStore } from "../cookies"
+import { OrganizationError } from "../errors"
+import { decodeSessionToken, reissueSessionToken } from "../session/jwt-session"
+import type { Cookie, CookiesOptions, JWT } from "../types"
+import { membershipOf, organizationAdapter, type Membership } from "./context"
+
+/** The jwt claim: the active organization's id. */
+export const ACTIVE_ORGANIZATION_CLAIM = "activeOrganizationId"
+
+/** This request's session, when it is valid: whose it is and where its active organization is kept. */
+export type CurrentSession =
+  | { strategy: "database"; userId: string; sessionToken: string; activeOrganizationId: string | null }
+  | { strategy: "jwt"; userId: string; token: JWT; store: SessionStore; cookies: CookiesOptions; activeOrganizationId: string | null }
+
+function cookieOptionsOf(config: ResolvedConfig, request: Request): CookiesOptions {
+  const secure = config.useSecureCookies ?? new URL(request.url).protocol === "https:"
+  return secure ? config.cookies.secure : config.cookies.insecure
+}
+
+export async function currentSession(config: ResolvedConfig, request: Request): Promise<CurrentSession | null> {
+  const cookies = cookieOptionsOf(config, request)
+  const jar = parseCookies(request.headers.get("cookie"))
+  if (config.sessionStrategy.name === "database") {
+    const sessionToken = jar[cookies.sessionToken.name]
+    const found = sessionToken ? await config.adapter?.getSessionAndUser?.(sessionToken) : null
+    if (!sessionToken || !found || found.session.expires.getTime() <= Date.now()) return null
+    const activeOrganizationId = await organizationAdapter(config).getSessionOrganization(sessionToken)
+    return { strategy: "database", userId: found.user.id, sessionToken, activeOrganizationId }
+  }
+  const store = new SessionStore(cookies.sessionToken, jar)
+  if (!store.value) return null
+  const token = await decodeSessionToken({ config, cookies }, store.value).catch(() => null)
+  if (!token || typeof token.sub !== "string" || token.sub === "") return null
+  if (config.revocation && !(await config.revocation.accepts(token))) return null
+  const claim = token[ACTIVE_ORGANIZATION_CLAIM]
+  return { strategy: "jwt", userId: token.sub, token, store, cookies, activeOrganizationId: typeof claim === "string" && claim !== "" ? claim : null }
+}
+
+/** Stores the session's active organization; jwt: the cookies carrying the re-issued token, for the caller to set. */
+export async function storeActiveOrganization(config: ResolvedConfig, session: CurrentSession, organizationId: string | null): Promise<Cookie[]> {
+  if (session.strategy === "database") {
+    await organizationAdapter(config).setSessionOrganization(session.sessionToken, organizationId)
+    return []
+  }
+  const { [ACTIVE_ORGANIZATION_CLAIM]: _previous, ...rest } = session.token
+  const token: JWT = organizationId === null ? rest : { ...rest, [ACTIVE_ORGANIZATION_CLAIM]: organizationId }
+  return reissueSessionToken({ config, cookies: session.cookies }, session.store, token)
+}
+
+/**
+ * Makes `organizationId` the active organization of this request's session (null: none).
+ * organization_not_found unless the session's user is a member; no_active_session when signed out.
+ */
+export async function setActiveOrganization(config: ResolvedConfig, request: Request, organizationId: string | null): Promise<{ cookies: Cookie[]; membership: Membership | null }> {
+  const session = await currentSession(config, request)
+  if (!session) throw new OrganizationError("no_active_session")
+  const membership = organizationId === null ? null : await membershipOf(config, { userId: session.userId }, organizationId)
+  return { cookies: await storeActiveOrganization(config, session, organizationId), membership }
+}
+
+/** The session's active organization with the user's membership, or null (none set, signed out, or no longer a member). */
+export async function activeOrganization(config: ResolvedConfig, request: Request): Promise<Membership | null> {
+  const session = await currentSession(config, request)
+  if (!session?.activeOrganizationId) return null
+  return membershipOf(config, { userId: session.userId }, session.activeOrganizationId).catch((error: unknown) => {
+    if (error instanceof OrganizationError) return null
+    throw error
+  })
+}

@@ -1,0 +1,65 @@
+/**
+ * What every organization operation starts with: the adapter, and the
+ * caller's membership of the organization they name. A caller who is not a
+ * member gets the same answer as for an organization that does not exist
+ * (organization_not_found), so ids and slugs of other tenants reveal nothing.
+ * Membership and roles are always read from the database, never from the
+ * session: a role taken away or a removal counts at once.
+ */
+import type { OrganizationAdapter } from "../adapters/capabilities"
+import type { PermissionRequest, Resources } from "../access/control"
+import type { ResolvedConfig } from "../config/resolved"
+import { OrganizationError, OrganizationsUnsupported, PermissionDenied } from "../errors"
+import { OWNER_ROLE, type AdapterMember, type AdapterOrganization } from "./types"
+
+/** Who is acting: the signed-in user (from their session), and the request for logs and the active organization. */
+export interface OrganizationActor {
+  userId: string
+  request?: Request | null
+}
+
+export interface Membership {
+  organization: AdapterOrganization
+  member: AdapterMember
+}
+
+export function organizationAdapter(config: ResolvedConfig): OrganizationAdapter {
+  const adapter = config.organizations.adapter
+  if (!adapter) throw new OrganizationsUnsupported("Organizations are off: set organizations.enabled with an adapter that stores them.")
+  return adapter
+}
+
+export function actorId(actor: OrganizationActor | null | undefined): string {
+  if (!actor || typeof actor.userId !== "string" || actor.userId === "") throw new PermissionDenied("signed_out")
+  return actor.userId
+}
+
+/** The actor's membership of the organization; organization_not_found when there is none (or no organization). */
+export async function membershipOf(config: ResolvedConfig, actor: OrganizationActor, organizationId: unknown): Promise<Membership> {
+  const userId = actorId(actor)
+  if (typeof organizationId !== "string" || organizationId === "") throw new OrganizationError("organization_not_found")
+  const adapter = organizationAdapter(config)
+  const member = await adapter.getMember(organizationId, userId)
+  const organization = member && (await adapter.getOrganization(organizationId))
+  if (!member || !organization) throw new OrganizationError("organization_not_found")
+  return { organization, member }
+}
+
+/** The membership when its roles grant `permission`; organization_forbidden (nothing changed) when they do not. */
+export async function requirePermission(
+  config: ResolvedConfig,
+  actor: OrganizationActor,
+  organizationId: unknown,
+  permission: PermissionRequest<Resources>,
+): Promise<Membership> {
+  const membership = await membershipOf(config, actor, organizationId)
+  if (!config.organizations.access.rolesGrant(membership.member.roles, permission)) throw new OrganizationError("organization_forbidden")
+  return membership
+}
+
+export const isOwner = (member: Pick<AdapterMember, "roles">) => member.roles.includes(OWNER_ROLE)
+
+/** Some acts are the owners' alone, whatever the access definition grants. */
+export function requireOwner(membership: Membership): void {
+  if (!isOwner(membership.member)) throw new OrganizationError("organization_forbidden", "Only an owner may do this")
+}

@@ -1,0 +1,47 @@
+/**
+ * The organization operations bound to the app's configuration object
+ * (resolved once per object, as Auth() does). Each checks the actor's
+ * membership and permission itself: a caller never has to.
+ *
+ *   const orgs = organizationOperations(authConfig)
+ *   const { organization, cookies } = await orgs.create({ userId, request }, { name: "Acme", slug: "acme" })
+ *   await orgs.hasPermission({ userId }, { member: ["invite"] }, { organization: organization.id })
+ */
+import type { PermissionRequest, Resources } from "../access/control"
+import { resolveAuthConfig } from "../auth"
+import type { AuthConfig } from "../config/types"
+import { activeOrganization, setActiveOrganization } from "./active"
+import type { OrganizationActor } from "./context"
+import { createOrganization, type NewOrganization } from "./create"
+import { acceptInvitation, cancelInvitation, invitationByToken, inviteMember, listInvitations } from "./invitations"
+import { deleteOrganization, listOrganizations, organizationBySlug, updateOrganization } from "./manage"
+import { changeMemberRoles, leaveOrganization, listMembers, organizationActivity, removeMember, transferOwnership } from "./members"
+import { hasOrganizationPermission } from "./permission"
+
+export function organizationOperations(authConfig: AuthConfig) {
+  const config = resolveAuthConfig(authConfig)
+  return {
+    create: (actor: OrganizationActor, input: NewOrganization) => createOrganization(config, actor, input),
+    list: (actor: OrganizationActor) => listOrganizations(config, actor),
+    bySlug: (actor: OrganizationActor, slug: unknown) => organizationBySlug(config, actor, slug),
+    update: (actor: OrganizationActor, organizationId: string, changes: { name?: string; slug?: string }) => updateOrganization(config, actor, organizationId, changes),
+    delete: (actor: OrganizationActor, organizationId: string) => deleteOrganization(config, actor, organizationId),
+    hasPermission: (actor: OrganizationActor | null | undefined, request: PermissionRequest<Resources>, scope: { organization: string }) =>
+      hasOrganizationPermission(config, actor, request, scope),
+    setActive: (request: Request, organizationId: string | null) => setActiveOrganization(config, request, organizationId),
+    active: (request: Request) => activeOrganization(config, request),
+    invite: (actor: OrganizationActor, organizationId: string, input: { email: string; roles?: readonly string[] }) => inviteMember(config, actor, organizationId, input),
+    invitations: (actor: OrganizationActor, organizationId: string) => listInvitations(config, actor, organizationId),
+    invitation: (token: unknown) => invitationByToken(config, token),
+    cancelInvitation: (actor: OrganizationActor, organizationId: string, invitationId: string) => cancelInvitation(config, actor, organizationId, invitationId),
+    acceptInvitation: (actor: OrganizationActor, token: unknown) => acceptInvitation(config, actor, token),
+    members: (actor: OrganizationActor, organizationId: string) => listMembers(config, actor, organizationId),
+    changeRoles: (actor: OrganizationActor, organizationId: string, userId: string, roles: readonly string[]) => changeMemberRoles(config, actor, organizationId, userId, roles),
+    transferOwnership: (actor: OrganizationActor, organizationId: string, userId: string) => transferOwnership(config, actor, organizationId, userId),
+    removeMember: (actor: OrganizationActor, organizationId: string, userId: string) => removeMember(config, actor, organizationId, userId),
+    leave: (actor: OrganizationActor, organizationId: string) => leaveOrganization(config, actor, organizationId),
+    activity: (actor: OrganizationActor, organizationId: string, limit?: number) => organizationActivity(config, actor, organizationId, limit),
+  }
+}
+
+export type OrganizationOperations = ReturnType<typeof organizationOperations>
