@@ -1,7 +1,7 @@
 /**
  * Members of an organization: listing them, changing roles, transferring
  * ownership, removing a member and leaving. The rules: nobody raises their
- * own role; only an owner gives or takes the owner role; an organization
+ * own role (a change to your own roles may grant nothing you did not hold); only an owner gives or takes the owner role; an organization
  * always keeps an owner (the adapter's conditional write refuses the change
  * that would leave none, also when two happen at once).
  *
@@ -12,6 +12,7 @@
  * revocation delay). Either way every later check reads the membership from
  * the database, so nothing the removed member's browser holds grants access.
  */
+import type { AccessControl } from "../access/control"
 import type { ResolvedConfig } from "../config/resolved"
 import { OrganizationError } from "../errors"
 import { recordSecurityEvent } from "../security-log/record"
@@ -22,6 +23,14 @@ import { activityOf, recordOrganizationEvent } from "./activity"
 import { isOwner, membershipOf, organizationAdapter, requireOwner, requirePermission, type OrganizationActor } from "./context"
 import { isOrganizationRole } from "./roles"
 import { ORG_ADMIN_ROLE, OWNER_ROLE, type AdapterMember, type MembershipChange, type OrganizationActivityEntry } from "./types"
+
+/** Whether `wanted` grants any action `current` does not, or the owner role `current` lacks. */
+function raises(access: AccessControl, current: readonly string[], wanted: readonly string[]): boolean {
+  if (wanted.includes(OWNER_ROLE) && !current.includes(OWNER_ROLE)) return true
+  return Object.entries(access.resources).some(([resource, actions]) =>
+    actions.some((action) => access.rolesGrant(wanted, { [resource]: [action] }) && !access.rolesGrant(current, { [resource]: [action] })),
+  )
+}
 
 function refuse(change: MembershipChange): void {
   if (change === "last-owner") throw new OrganizationError("last_owner", "An organization keeps at least one owner")
@@ -49,7 +58,7 @@ export async function changeMemberRoles(
   const adapter = organizationAdapter(config)
   const target = typeof userId === "string" ? await adapter.getMember(organizationId, userId) : null
   if (!target) throw new OrganizationError("member_not_found")
-  if (userId === membership.member.userId && wanted.some((role) => !membership.member.roles.includes(role))) {
+  if (userId === membership.member.userId && raises(config.organizations.access, membership.member.roles, wanted)) {
     throw new OrganizationError("own_role", "Nobody raises their own role")
   }
   if ((isOwner(target) || wanted.includes(OWNER_ROLE)) && !isOwner(membership.member)) {
