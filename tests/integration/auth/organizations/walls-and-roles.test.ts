@@ -6,7 +6,8 @@
  * active organization at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { organizationOperations, OrganizationError, Auth, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
+import { organizationOperations, OrganizationError, Auth, defineOrganizationAccess, organizationResources, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { DATABASE_AND_STRATEGY_CASES } from "../support"
 import { account, apply, organizationConfig, requestOf, signedIn } from "./support"
@@ -145,6 +146,27 @@ describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: walls and roles (%s, 
     expect(log.filter((e) => e.type === "member-role-changed").map((e) => e.subject)).toEqual([member.id, member.id])
   })
 
+  it("custom roles defined for organizations are given by invitation and checked by hasPermission", async () => {
+    const custom = organizationOperations({
+      ...config,
+      organizations: {
+        enabled: true,
+        access: defineOrganizationAccess({ resources: { ...organizationResources, project: ["create"] }, roles: { billing: { organization: ["update"] } } }),
+      },
+    })
+    const owner = await account(db)
+    const billing = await account(db)
+    const org = (await custom.create({ userId: owner.id }, { name: "Custom", slug: slug() })).organization
+    expect(await refusal(() => custom.invite({ userId: owner.id }, org.id, { email: billing.email, roles: ["nonexistent"] }))).toBe("invalid_role")
+    const { token } = await custom.invite({ userId: owner.id }, org.id, { email: billing.email, roles: ["billing"] })
+    await custom.acceptInvitation({ userId: billing.id }, token)
+    expect(await custom.hasPermission({ userId: billing.id }, { organization: ["update"] }, { organization: org.id })).toBe(true)
+    expect(await custom.hasPermission({ userId: billing.id }, { member: ["invite"] }, { organization: org.id })).toBe(false)
+    expect(await custom.hasPermission({ userId: owner.id }, { project: ["create"] }, { organization: org.id })).toBe(true)
+    expect((await custom.update({ userId: billing.id }, org.id, { name: "Renamed" })).name).toBe("Renamed")
+    expect(await refusal(() => custom.update({ userId: billing.id }, org.id, { slug: "new" }))).toBe("invalid_slug")
+  })
+
   it("the last owner cannot leave, be removed or be demoted; after a transfer they can", async () => {
     const owner = await account(db)
     const other = await account(db)
@@ -178,6 +200,24 @@ describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: walls and roles (%s, 
     const owners = (await db.prisma.member.findMany({ where: { organizationId: org.id } })).filter((m) => m.roles.split(",").includes("owner"))
     expect(owners).toHaveLength(1)
     expect(results.filter((r) => r === "last_owner")).toHaveLength(1)
+  })
+
+  it("the store's conditional writes keep an owner when two owners step down at the same instant, every time", async () => {
+    const adapter = PrismaAdapter(db.prisma)
+    for (let round = 0; round < 15; round++) {
+      const first = await account(db)
+      const second = await account(db)
+      const org = (await orgs().create({ userId: first.id }, { name: "Tight race", slug: slug() })).organization
+      await db.prisma.member.create({ data: { organizationId: org.id, userId: second.id, roles: "owner" } })
+      const results = await Promise.all(
+        round % 2 === 0
+          ? [adapter.setMemberRoles(org.id, first.id, ["admin"]), adapter.setMemberRoles(org.id, second.id, ["member"])]
+          : [adapter.removeMember(org.id, first.id), adapter.removeMember(org.id, second.id)],
+      )
+      expect(results.slice().sort()).toEqual(["done", "last-owner"])
+      const owners = (await db.prisma.member.findMany({ where: { organizationId: org.id } })).filter((m) => m.roles.split(",").includes("owner"))
+      expect(owners).toHaveLength(1)
+    }
   })
 
   it("a removed member loses the active organization at once, and their log says so", async () => {
