@@ -157,6 +157,7 @@ export type OrganizationErrorCode =
   | "invitation_invalid"
   | "invitation_wrong_address"
   | "invitation_unverified_address"
+  | "invitation_rate_limited"
   | "no_active_session"
 
 export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited"

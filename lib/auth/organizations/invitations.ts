@@ -31,7 +31,8 @@ function checkedRoles(config: ResolvedConfig, roles: readonly string[] | undefin
 
 /**
  * Invites `email` with `roles` (default member). Returns the link's token, once: the app mails it.
- * Only an owner may invite an owner. already_member when the address's account is a member;
+ * Only an owner may invite an owner. Rate-limited per inviter and per organization
+ * (rules "invitation-inviter", "invitation-organization"). already_member when the address's account is a member;
  * member_limit when the organization is full.
  */
 export async function inviteMember(
@@ -49,6 +50,12 @@ export async function inviteMember(
   }
   const roles = checkedRoles(config, input?.roles)
   if (roles.includes(OWNER_ROLE) && !isOwner(membership.member)) throw new OrganizationError("organization_forbidden", "Only an owner may invite an owner")
+  // Counted before the work, inviter first: an inviter over their own limit does not spend the organization's.
+  const verdict = await config.rateLimiter.consumeAll([
+    ["invitation-inviter", membership.member.userId],
+    ["invitation-organization", organizationId],
+  ])
+  if (!verdict.allowed) throw new OrganizationError("invitation_rate_limited")
   const adapter = organizationAdapter(config)
   const existing = await config.adapter?.getUserByEmail?.(email)
   if (existing && (await adapter.getMember(organizationId, existing.id))) throw new OrganizationError("already_member")

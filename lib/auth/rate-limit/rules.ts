@@ -47,6 +47,9 @@ export type BuiltInRateLimitAction =
    * nothing is refused by it.
    */
   | "two-factor-failure-alert"
+  /** Organization invitations sent per inviter, and per organization (issue 35): each is a mail to someone. */
+  | "invitation-inviter"
+  | "invitation-organization"
 
 export type RateLimitRules = Record<BuiltInRateLimitAction, RateLimitRule> & Record<string, RateLimitRule>
 
@@ -65,4 +68,6 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "two-factor-user": { limit: 20, windowSeconds: 15 * MINUTE },
   "two-factor-user-known-client": { limit: 10, windowSeconds: 15 * MINUTE },
   "two-factor-failure-alert": { limit: 5, windowSeconds: 15 * MINUTE },
+  "invitation-inviter": { limit: 20, windowSeconds: 60 * MINUTE },
+  "invitation-organization": { limit: 50, windowSeconds: 60 * MINUTE },
 })

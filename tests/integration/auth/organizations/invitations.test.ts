@@ -137,6 +137,22 @@ describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: invitations (%s, %s s
     expect(await memberCount(org.id)).toBe(2)
   })
 
+  it("invitations are rate-limited per inviter and per organization", async () => {
+    const { owner, org } = await organization()
+    const admin = await account(db)
+    const limited = organizationOperations({
+      ...config,
+      rateLimit: { rules: { "invitation-inviter": { limit: 2, windowSeconds: 3600 }, "invitation-organization": { limit: 3, windowSeconds: 3600 } } },
+    })
+    const { token } = await limited.invite({ userId: owner.id }, org.id, { email: admin.email, roles: ["admin"] })
+    await limited.acceptInvitation({ userId: admin.id }, token)
+    await limited.invite({ userId: owner.id }, org.id, { email: "one@example.test" })
+    expect(await refusal(() => limited.invite({ userId: owner.id }, org.id, { email: "two@example.test" }))).toBe("invitation_rate_limited")
+    await limited.invite({ userId: admin.id }, org.id, { email: "three@example.test" })
+    expect(await refusal(() => limited.invite({ userId: admin.id }, org.id, { email: "four@example.test" }))).toBe("invitation_rate_limited")
+    expect(await db.prisma.invitation.count({ where: { organizationId: org.id } })).toBe(3)
+  })
+
   it("a configuration asking for organizations with an adapter that lacks them fails at start", async () => {
     const { getOrganization: _dropped, ...adapter } = config.adapter as NonNullable<AuthConfig["adapter"]>
     const broken: AuthConfig = { ...config, adapter }
