@@ -31,10 +31,11 @@ export async function updateOrganization(
   changes: { name?: string; slug?: string },
 ): Promise<AdapterOrganization> {
   await requirePermission(config, actor, organizationId, { organization: ["update"] })
-  const name = changes.name === undefined ? undefined : organizationName(changes.name)
+  const name = changes?.name === undefined ? undefined : organizationName(changes.name)
   if (name === null) throw new OrganizationError("invalid_organization_name")
-  if (changes.slug !== undefined && !isValidSlug(changes.slug)) throw new OrganizationError("invalid_slug")
-  const updated = await organizationAdapter(config).updateOrganization(organizationId, { name, slug: changes.slug })
+  const slug = changes?.slug
+  if (slug !== undefined && !isValidSlug(slug)) throw new OrganizationError("invalid_slug")
+  const updated = await organizationAdapter(config).updateOrganization(organizationId, { name, slug })
   if (updated === "slug-taken") throw new OrganizationError("slug_taken")
   if (!updated) throw new OrganizationError("organization_not_found")
   return updated

@@ -51,7 +51,7 @@ export async function changeMemberRoles(
   roles: readonly string[],
 ): Promise<void> {
   const membership = await requirePermission(config, actor, organizationId, { member: ["update-role"] })
-  const wanted = [...new Set(roles ?? [])]
+  const wanted = Array.isArray(roles) ? [...new Set<string>(roles)] : []
   if (wanted.length === 0 || wanted.some((role) => typeof role !== "string" || !isOrganizationRole(config.organizations.access, role))) {
     throw new OrganizationError("invalid_role")
   }

@@ -162,7 +162,8 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
       if (changes.name !== undefined) data.name = changes.name
       if (changes.slug !== undefined) data.slug = changes.slug
       try {
-        if ((await prisma.organization.updateMany({ where: { id }, data })).count === 0) return null
+        // Nothing to change is no write (an empty UPDATE counts no row on SQLite).
+        if (Object.keys(data).length > 0 && (await prisma.organization.updateMany({ where: { id }, data })).count === 0) return null
       } catch (error) {
         if (isUniqueViolation(error)) return "slug-taken"
         throw error

@@ -106,6 +106,26 @@ describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: walls and roles (%s, 
     expect(await stateOf(b.id)).toEqual(before)
   })
 
+  it("malformed input from a form or payload is a typed refusal, never a crash", async () => {
+    const owner = await account(db)
+    const org = (await orgs().create({ userId: owner.id }, { name: "Inputs", slug: slug() })).organization
+    const me = { userId: owner.id }
+    const junk = [undefined, null, 42, {}, [], "", "\u0000", "x".repeat(5000)] as unknown[]
+    for (const value of junk) {
+      const s = value as string
+      expect(await refusal(() => orgs().bySlug(me, value)), `bySlug ${String(value)}`).toBe("organization_not_found")
+      expect(await refusal(() => orgs().members(me, s))).toBe("organization_not_found")
+      expect(await refusal(() => orgs().changeRoles(me, org.id, s, ["admin"]))).toBe("member_not_found")
+      expect(await refusal(() => orgs().changeRoles(me, org.id, owner.id, value as string[]))).toBe("invalid_role")
+      expect(await refusal(() => orgs().removeMember(me, org.id, s))).toBe("member_not_found")
+      expect(await refusal(() => orgs().cancelInvitation(me, org.id, s))).toBe("invitation_invalid")
+      expect(await refusal(() => orgs().invite(me, org.id, { email: s }))).toBe("invitation_wrong_address")
+      expect(await refusal(() => orgs().create(me, value as { name: string; slug: string }))).toBe("invalid_organization_name")
+    }
+    expect(await refusal(() => orgs().update(me, org.id, undefined as unknown as { name?: string }))).toBeNull()
+    await expect(orgs().list({ userId: "" })).rejects.toMatchObject({ code: "permission_denied" })
+  })
+
   it("permissions follow the built-in statement; nobody raises their own role; only owners touch owners", async () => {
     const owner = await account(db)
     const admin = await account(db)
