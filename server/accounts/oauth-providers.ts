@@ -94,7 +94,7 @@ const ENV_PROVIDERS: readonly EnvProvider[] = [
   { key: "MASTODON", needs: ["ISSUER"], make: (env) => Mastodon({ issuer: env.AUTH_MASTODON_ISSUER }) },
   { key: "MATTERMOST", needs: ["ISSUER"], make: (env) => Mattermost({ issuer: env.AUTH_MATTERMOST_ISSUER }) },
   { key: "MEDIUM", make: () => Medium() },
-  { key: "MICROSOFT_ENTRA_ID", make: (env) => MicrosoftEntraID({ tenantId: env.AUTH_MICROSOFT_ENTRA_ID_TENANT_ID || undefined }) },
+  { key: "MICROSOFT_ENTRA_ID", make: (env) => MicrosoftEntraID({ tenantId: env.AUTH_MICROSOFT_ENTRA_ID_TENANT_ID || undefined, issuer: env.AUTH_MICROSOFT_ENTRA_ID_ISSUER || undefined }) },
   { key: "NAVER", make: () => Naver() },
   { key: "NETLIFY", make: () => Netlify() },
   {

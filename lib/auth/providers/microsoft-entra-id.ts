@@ -45,7 +45,8 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
   if (profilePhotoSize !== false && !PROFILE_PHOTO_SIZES.includes(profilePhotoSize)) {
     throw new TypeError(`Microsoft Entra ID: profilePhotoSize must be one of ${PROFILE_PHOTO_SIZES.join(", ")} or false`)
   }
-  const tenant = tenantId ?? "common"
+  // An issuer given as next-auth's docs do (AUTH_MICROSOFT_ENTRA_ID_ISSUER) names the tenant itself.
+  const tenant = tenantId ?? tenantOfIssuer(rest.issuer) ?? "common"
   const issuer = rest.issuer ?? `https://login.microsoftonline.com/${tenant}/v2.0`
   return mergeOptions<OAuthConfig<MicrosoftEntraIDProfile>>(
     {
@@ -67,4 +68,10 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
     },
     { ...rest, issuer },
   )
+}
+
+function tenantOfIssuer(issuer: string | undefined): string | undefined {
+  if (!issuer) return undefined
+  const match = /^https:\/\/login\.microsoftonline\.com\/([^/]+)\/v2\.0\/?$/.exec(issuer)
+  return match?.[1]
 }

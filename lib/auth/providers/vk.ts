@@ -119,6 +119,8 @@ export default function VK(options: VkOptions = {}): OAuthConfig<VkProfile> {
       type: "oauth",
       // VK's classic OAuth does not implement PKCE; state protects the flow.
       checks: ["state"],
+      // VK documents client_id and client_secret as parameters of the token request, not an Authorization header.
+      client: { token_endpoint_auth_method: "client_secret_post" },
       authorization: { url: authorizationUrl ?? `https://oauth.vk.com/authorize?response_type=code&v=${v}`, params: { scope: "email" } },
       token: accessTokenUrl ?? requestTokenUrl ?? `https://oauth.vk.com/access_token?v=${v}`,
       userinfo: {
