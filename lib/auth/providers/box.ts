@@ -26,7 +26,6 @@ export interface BoxProfile {
   status?: "active" | "inactive" | "cannot_delete_edit" | "cannot_delete_edit_upload"
   job_title?: string
   phone?: string
-  address?: string
   [field: string]: unknown
 }
 

@@ -31,8 +31,13 @@ export interface DropboxProfile {
 
 const ACCOUNT_URL = "https://api.dropboxapi.com/2/users/get_current_account"
 
-export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): OAuthConfig<DropboxProfile> {
-  return mergeOptions<OAuthConfig<DropboxProfile>>(
+/**
+ * Typed over the engine's Profile, not DropboxProfile: Dropbox's `name` is an
+ * object where OpenID's is a string, so a config typed with DropboxProfile
+ * would not fit `providers`. profile() reads the payload as DropboxProfile.
+ */
+export default function Dropbox(options: OAuthUserConfig<Profile> = {}): OAuthConfig<Profile> {
+  return mergeOptions<OAuthConfig<Profile>>(
     {
       id: "dropbox",
       name: "Dropbox",
@@ -51,11 +56,11 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
             headers: { authorization: `Bearer ${tokens.access_token ?? ""}`, accept: "application/json" },
           })
           if (!response.ok) throw new OAuthCallbackError(`Dropbox answered ${response.status}`)
-          // The account is a JSON object; profile() reads it as a DropboxProfile.
           return (await response.json()) as Profile
         },
       },
-      profile(profile) {
+      profile(payload) {
+        const profile = payload as unknown as DropboxProfile
         return {
           id: accountId(profile.account_id),
           name: profile.name?.display_name ?? null,
