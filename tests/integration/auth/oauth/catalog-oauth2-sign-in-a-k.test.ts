@@ -1,0 +1,175 @@
+/**
+ * OAuth 2.0 providers of the 42-school … kinde catalog whose profile is not
+ * one plain GET, signing in against a local authorization server that
+ * answers in each provider's published shapes: Dropbox (the account read
+ * with a POST), HubSpot (the token's metadata by path, client_secret_post),
+ * Foursquare (the token as a query parameter, a token answer without
+ * token_type), Bungie (the membership id from the token answer, the API
+ * key header) and Atlassian (state only, audience). Azure DevOps' redirect
+ * asks for its Assertion response type.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import type { AuthConfig } from "@/lib/auth"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import Atlassian from "@/lib/auth/providers/atlassian"
+import AzureDevOps from "@/lib/auth/providers/azure-devops"
+import Bungie from "@/lib/auth/providers/bungie"
+import Dropbox from "@/lib/auth/providers/dropbox"
+import Foursquare from "@/lib/auth/providers/foursquare"
+import HubSpot from "@/lib/auth/providers/hubspot"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { startOAuth2Server, type OAuth2Server } from "@/tests/helpers/oauth2-server"
+import { SECRET } from "@/tests/integration/auth/support"
+import { Browser, deliverCallback, sessionOf, startSignIn } from "./support"
+
+describe("catalog OAuth 2.0 providers against a local authorization server", () => {
+  let db: TestDatabase
+  let as: OAuth2Server
+  let config: AuthConfig
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite")
+    as = await startOAuth2Server()
+    const client = { clientId: "client", clientSecret: "secret" }
+    const at = (path: string) => `${as.url}${path}`
+    config = {
+      secret: SECRET,
+      trustHost: true,
+      adapter: PrismaAdapter(db.prisma),
+      providers: [
+        Dropbox({ ...client, authorization: { url: at("/oauth2/authorize") }, token: at("/oauth2/token"), userinfo: { url: at("/2/users/get_current_account") } }),
+        HubSpot({ ...client, authorization: { url: at("/oauth/authorize") }, token: at("/oauth/v1/token"), userinfo: { url: at("/oauth/v1/access-tokens") } }),
+        Foursquare({ ...client, authorization: { url: at("/oauth2/authenticate/authorize") }, token: at("/oauth2/access_token"), userinfo: { url: at("/v2/users/self?v=20230131") } }),
+        Bungie({
+          ...client,
+          apiKey: "bungie-api-key",
+          authorization: { url: at("/en/OAuth/authorize") },
+          token: at("/platform/app/oauth/token"),
+          userinfo: { url: at("/platform/User/GetBungieAccount/{membershipId}/254/") },
+        }),
+        Atlassian({ ...client, authorization: { url: at("/authorize") }, token: at("/oauth/token"), userinfo: at("/me") }),
+        AzureDevOps({ ...client, authorization: { url: at("/oauth2/authorize") }, token: at("/oauth2/token"), userinfo: at("/profile") }),
+      ],
+    }
+  })
+  afterAll(async () => {
+    await as.close()
+    await db.cleanup()
+  })
+  beforeEach(() => {
+    as.requests.length = 0
+  })
+
+  async function signIn(providerId: string) {
+    const browser = new Browser(config)
+    const authorization = await startSignIn(browser, providerId)
+    const back = await fetch(authorization, { redirect: "manual" })
+    const res = await deliverCallback(browser, new URL(back.headers.get("location")!))
+    expect(res.status).toBe(302)
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBeNull()
+    return { browser, authorization }
+  }
+
+  const accountOf = (provider: string) => db.prisma.account.findFirstOrThrow({ where: { provider }, include: { user: true } })
+
+  it("Dropbox: offline access asked for, the account read with a POST, refresh token kept", async () => {
+    as.tokenResponse = { access_token: "sl.at", token_type: "bearer", expires_in: 14400, refresh_token: "db-rt", account_id: "dbid:AAH4f99", scope: "account_info.read", uid: "12345" }
+    as.routes = {
+      "/2/users/get_current_account": {
+        account_id: "dbid:AAH4f99",
+        name: { given_name: "Franz", surname: "Ferdinand", familiar_name: "Franz", display_name: "Franz Ferdinand (Personal)", abbreviated_name: "FF" },
+        email: "Franz@Dropbox.com",
+        email_verified: true,
+        profile_photo_url: "https://dl-web.dropbox.com/account_photo/get/x",
+      },
+    }
+    const { browser, authorization } = await signIn("dropbox")
+    expect(authorization.searchParams.get("token_access_type")).toBe("offline")
+    const read = as.requests.find((r) => r.path === "/2/users/get_current_account")!
+    expect(read.method).toBe("POST")
+    expect(read.headers.authorization).toBe("Bearer sl.at")
+    const account = await accountOf("dropbox")
+    expect(account.providerAccountId).toBe("dbid:AAH4f99")
+    expect(account.refresh_token).toBe("db-rt")
+    expect(account.user).toMatchObject({ email: "franz@dropbox.com", name: "Franz Ferdinand (Personal)", image: "https://dl-web.dropbox.com/account_photo/get/x" })
+    expect((await sessionOf(browser))?.user?.email).toBe("franz@dropbox.com")
+  })
+
+  it("HubSpot: client_secret_post, the user from the token's metadata (no Authorization header sent)", async () => {
+    as.tokenResponse = { access_token: "hub-at", token_type: "bearer", expires_in: 1800, refresh_token: "hub-rt" }
+    as.routes = {
+      "/oauth/v1/access-tokens/hub-at": { token: "hub-at", user: "Sales@Example.com", hub_domain: "demo.hubapi.com", scopes: ["oauth"], hub_id: 62515, app_id: 456, expires_in: 1800, user_id: 123, token_type: "access" },
+    }
+    await signIn("hubspot")
+    const token = as.requests.find((r) => r.path === "/oauth/v1/token")!
+    expect(token.form?.get("client_secret")).toBe("secret")
+    expect(token.headers.authorization).toBeUndefined()
+    expect(as.requests.find((r) => r.path === "/oauth/v1/access-tokens/hub-at")!.headers.authorization).toBeUndefined()
+    const account = await accountOf("hubspot")
+    expect(account.providerAccountId).toBe("123")
+    expect(account.user).toMatchObject({ email: "sales@example.com", name: "Sales@Example.com", image: null })
+  })
+
+  it("Foursquare: a token answer without token_type is accepted; the token goes as oauth_token with the API version", async () => {
+    as.tokenResponse = { access_token: "4sq-at" }
+    as.routes = {
+      "/v2/users/self": { meta: { code: 200 }, response: { user: { id: "4321", firstName: "Jimmy", lastName: "Foursquare", photo: { prefix: "https://fastly.4sqi.net/img/user/", suffix: "/4321.jpg" }, contact: { email: "jimmy@example.com" } } } },
+    }
+    await signIn("foursquare")
+    const read = as.requests.find((r) => r.path === "/v2/users/self")!
+    expect(read.query.get("oauth_token")).toBe("4sq-at")
+    expect(read.query.get("v")).toBe("20230131")
+    const account = await accountOf("foursquare")
+    expect(account.providerAccountId).toBe("4321")
+    expect(account.token_type).toBe("bearer")
+    expect(account.user).toMatchObject({ email: "jimmy@example.com", name: "Jimmy Foursquare", image: "https://fastly.4sqi.net/img/user/original/4321.jpg" })
+  })
+
+  it("Bungie: the user by the token answer's membership id, with the API key; no address", async () => {
+    as.tokenResponse = { access_token: "bng-at", token_type: "Bearer", expires_in: 3600, membership_id: "20345678" }
+    as.routes = {
+      "/platform/User/GetBungieAccount/20345678/254/": {
+        Response: { bungieNetUser: { membershipId: "20345678", displayName: "Guardian", profilePicturePath: "/img/profile/avatars/default_avatar.gif" } },
+        ErrorCode: 1,
+        ErrorStatus: "Success",
+      },
+    }
+    const { authorization } = await signIn("bungie")
+    expect(authorization.searchParams.get("reauth")).toBe("true")
+    const read = as.requests.find((r) => r.path === "/platform/User/GetBungieAccount/20345678/254/")!
+    expect(read.headers["x-api-key"]).toBe("bungie-api-key")
+    expect(read.headers.authorization).toBe("Bearer bng-at")
+    const account = await accountOf("bungie")
+    expect(account.user).toMatchObject({ email: null, name: "Guardian", image: "https://www.bungie.net/img/profile/avatars/default_avatar.gif" })
+  })
+
+  it("Bungie without a membership id in the token answer fails the sign-in with a code, not a 500", async () => {
+    as.tokenResponse = { access_token: "bng-at-2", token_type: "Bearer", expires_in: 3600 }
+    const browser = new Browser(config)
+    const authorization = await startSignIn(browser, "bungie")
+    const back = await fetch(authorization, { redirect: "manual" })
+    const res = await deliverCallback(browser, new URL(back.headers.get("location")!))
+    expect(res.status).toBe(302)
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("OAuthCallbackError")
+  })
+
+  it("Atlassian: audience and read:me, no PKCE challenge", async () => {
+    as.tokenResponse = { access_token: "atl-at", token_type: "Bearer", expires_in: 3600, scope: "read:me" }
+    as.routes = { "/me": { account_id: "5b10ac8d82e05b22cc7d4ef5", email: "mia@example.com", name: "Mia Krystof", picture: "https://avatar.example/mia.png" } }
+    const { authorization } = await signIn("atlassian")
+    expect(authorization.searchParams.get("audience")).toBe("api.atlassian.com")
+    expect(authorization.searchParams.get("code_challenge")).toBeNull()
+    expect((await accountOf("atlassian")).user).toMatchObject({ email: "mia@example.com", name: "Mia Krystof" })
+  })
+
+  it("Azure DevOps: the redirect asks for response_type=Assertion; a request cannot change it", async () => {
+    const browser = new Browser(config)
+    const authorization = await startSignIn(browser, "azure-devops")
+    expect(authorization.searchParams.get("response_type")).toBe("Assertion")
+    expect(authorization.searchParams.get("code_challenge")).toBeNull()
+    const forged = await startSignIn(new Browser(config), "azure-devops", "?response_type=token")
+    expect(forged.searchParams.get("response_type")).toBe("Assertion")
+    // Everyone else still gets the code flow.
+    expect((await startSignIn(new Browser(config), "dropbox", "?response_type=token")).searchParams.get("response_type")).toBe("code")
+  })
+})
