@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { providerEnvKey } from "@/lib/auth/env"
 import { providerRows, providerTable, readmeTable } from "@/scripts/provider-table"
 
 const ROOT = path.resolve(__dirname, "../../..")
@@ -24,6 +25,15 @@ describe("README provider table", () => {
     const ids = providerRows(ROOT).map((r) => r.id)
     for (const id of ["42-school", "keycloak", "kinde", "github", "google", "oidc"]) expect(ids).toContain(id)
     for (const helper of ["merge", "account-id", "nodemailer", "passkey", "credentials", "standard-claims"]) expect(ids).not.toContain(helper)
+  })
+
+  it("each structured header names its own callback path and AUTH_<ID>_ID / _SECRET", () => {
+    for (const row of providerRows(ROOT).filter((r) => r.missing.length === 0)) {
+      expect(row.callbackUrl, row.id).toBe(`{origin}{basePath}/callback/${row.id}`)
+      const key = `AUTH_${providerEnvKey(row.id)}`
+      expect(row.variables.split(/[\s,[\]]+/).slice(0, 2), row.id).toEqual([`${key}_ID`, `${key}_SECRET`])
+      for (const name of row.variables.split(/[\s,[\]]+/).filter(Boolean)) expect(name, row.id).toMatch(new RegExp(`^${key}_[A-Z0-9_]+$`))
+    }
   })
 })
 
