@@ -5,9 +5,11 @@
  * with a POST), HubSpot (the token's metadata by path, client_secret_post),
  * Foursquare (the token as a query parameter, a token answer without
  * token_type), Bungie (the membership id from the token answer, the API
- * key header) and Atlassian (state only, audience). Azure DevOps' redirect
- * asks for its Assertion response type.
+ * key header) and Atlassian (state only, audience). Azure DevOps signs in
+ * against a stand-in that speaks its assertion grant.
  */
+import https from "node:https"
+import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import type { AuthConfig } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
@@ -19,6 +21,7 @@ import Foursquare from "@/lib/auth/providers/foursquare"
 import HubSpot from "@/lib/auth/providers/hubspot"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { startOAuth2Server, type OAuth2Server } from "@/tests/helpers/oauth2-server"
+import { testTlsOptions } from "@/tests/helpers/tls"
 import { SECRET } from "@/tests/integration/auth/support"
 import { Browser, deliverCallback, sessionOf, startSignIn } from "./support"
 
@@ -171,5 +174,124 @@ describe("catalog OAuth 2.0 providers against a local authorization server", () 
     expect(forged.searchParams.get("response_type")).toBe("Assertion")
     // Everyone else still gets the code flow.
     expect((await startSignIn(new Browser(config), "dropbox", "?response_type=token")).searchParams.get("response_type")).toBe("code")
+  })
+})
+
+/**
+ * Azure DevOps' documented flow: /oauth2/authorize with response_type=Assertion
+ * hands out a code; /oauth2/token takes it only in the JWT-bearer assertion
+ * form (assertion = code, client_assertion = the client secret) and answers
+ * with token_type "jwt-bearer" and a string expires_in; the profile API wants
+ * the access token as a bearer token.
+ */
+async function startAzureDevOpsStandIn(clientSecret: string) {
+  const codes = new Map<string, string>()
+  const seen: { path: string; form?: URLSearchParams; authorization?: string }[] = []
+  const server = https.createServer(testTlsOptions(), (req, res) => {
+    const url = new URL(req.url ?? "/", "https://stand-in")
+    let raw = ""
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")))
+    req.on("end", () => {
+      const form = req.method === "POST" ? new URLSearchParams(raw) : undefined
+      seen.push({ path: url.pathname, form, authorization: req.headers.authorization })
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" })
+        res.end(JSON.stringify(body))
+      }
+      if (url.pathname === "/oauth2/authorize") {
+        if (url.searchParams.get("response_type") !== "Assertion") return json(400, { error: "unsupported_response_type" })
+        const code = `code-${codes.size + 1}`
+        codes.set(code, url.searchParams.get("redirect_uri") ?? "")
+        const back = new URL(url.searchParams.get("redirect_uri")!)
+        back.searchParams.set("code", code)
+        back.searchParams.set("state", url.searchParams.get("state") ?? "")
+        res.writeHead(302, { location: back.href })
+        return void res.end()
+      }
+      if (url.pathname === "/oauth2/token") {
+        const assertion = form?.get("assertion") ?? ""
+        const valid =
+          form?.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer" &&
+          form.get("client_assertion_type") === "urn:ietf:params:oauth:client-assertion-type:jwt-bearer" &&
+          form.get("client_assertion") === clientSecret &&
+          codes.get(assertion) === form.get("redirect_uri")
+        codes.delete(assertion)
+        if (!valid) return json(400, { Error: "invalid_grant" })
+        return json(200, { access_token: "eyJ0eXAi.devops", token_type: "jwt-bearer", expires_in: "3599", refresh_token: "devops-rt", scope: "vso.profile" })
+      }
+      if (url.pathname === "/_apis/profile/profiles/me") {
+        if (req.headers.authorization !== "Bearer eyJ0eXAi.devops") return json(401, { message: "unauthorized" })
+        return json(200, { id: "c4e7c5e2-1a2b-4c3d-8e9f-0a1b2c3d4e5f", displayName: "Dev Person", publicAlias: "c4e7", emailAddress: "Dev@Example.com", coreAttributes: { Avatar: { value: { value: "iVBORw0KGgo=", contentType: "image/png" } } } })
+      }
+      json(404, { error: "not_found" })
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    url,
+    seen,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    }),
+  }
+}
+
+describe("Azure DevOps against a stand-in of its assertion flow", () => {
+  let db: TestDatabase
+  let standIn: Awaited<ReturnType<typeof startAzureDevOpsStandIn>>
+  let config: AuthConfig
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite")
+    standIn = await startAzureDevOpsStandIn("devops-secret")
+    config = {
+      secret: SECRET,
+      trustHost: true,
+      adapter: PrismaAdapter(db.prisma),
+      providers: [
+        AzureDevOps({
+          clientId: "devops-app",
+          clientSecret: "devops-secret",
+          authorization: { url: `${standIn.url}/oauth2/authorize` },
+          token: `${standIn.url}/oauth2/token`,
+          userinfo: `${standIn.url}/_apis/profile/profiles/me?details=true&coreAttributes=Avatar&api-version=6.0`,
+        }),
+      ],
+    }
+  })
+  afterAll(async () => {
+    await standIn.close()
+    await db.cleanup()
+  })
+
+  it("signs in: the code goes back as the assertion, the jwt-bearer token is used as a bearer token", async () => {
+    const browser = new Browser(config)
+    const authorization = await startSignIn(browser, "azure-devops")
+    const back = await fetch(authorization, { redirect: "manual" })
+    const res = await deliverCallback(browser, new URL(back.headers.get("location")!))
+    expect(res.status).toBe(302)
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBeNull()
+    const token = standIn.seen.find((r) => r.path === "/oauth2/token")!
+    expect(token.authorization).toBeUndefined()
+    expect(token.form?.get("code")).toBeNull()
+    const account = await db.prisma.account.findFirstOrThrow({ where: { provider: "azure-devops" }, include: { user: true } })
+    expect(account.providerAccountId).toBe("c4e7c5e2-1a2b-4c3d-8e9f-0a1b2c3d4e5f")
+    expect(account.token_type).toBe("bearer")
+    expect(account.refresh_token).toBe("devops-rt")
+    expect(account.expires_at).toBeGreaterThan(Date.now() / 1000 + 3000)
+    expect(account.user).toMatchObject({ email: "dev@example.com", name: "Dev Person", image: "data:image/jpeg;base64,iVBORw0KGgo=" })
+    expect((await sessionOf(browser))?.user?.email).toBe("dev@example.com")
+  })
+
+  it("a code the stand-in refuses ends on the error page with a code, not a 500", async () => {
+    const browser = new Browser(config)
+    const authorization = await startSignIn(browser, "azure-devops")
+    const back = new URL((await fetch(authorization, { redirect: "manual" })).headers.get("location")!)
+    back.searchParams.set("code", "code-forged")
+    const res = await deliverCallback(browser, back)
+    expect(res.status).toBe(302)
+    expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBe("OAuthCallbackError")
   })
 })
