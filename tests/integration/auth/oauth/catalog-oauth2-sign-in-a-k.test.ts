@@ -5,7 +5,9 @@
  * with a POST), HubSpot (the token's metadata by path, client_secret_post),
  * Foursquare (the token as a query parameter, a token answer without
  * token_type), Bungie (the membership id from the token answer, the API
- * key header) and Atlassian (state only, audience). Azure DevOps signs in
+ * key header), Atlassian (state only, audience), Facebook (Graph fields),
+ * Kakao and Eventbrite (client_secret_post, addresses they did not verify),
+ * Instagram and ClickUp (token answers without token_type). Azure DevOps signs in
  * against a stand-in that speaks its assertion grant.
  */
 import https from "node:https"
@@ -16,9 +18,14 @@ import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Atlassian from "@/lib/auth/providers/atlassian"
 import AzureDevOps from "@/lib/auth/providers/azure-devops"
 import Bungie from "@/lib/auth/providers/bungie"
+import ClickUp from "@/lib/auth/providers/click-up"
 import Dropbox from "@/lib/auth/providers/dropbox"
+import Eventbrite from "@/lib/auth/providers/eventbrite"
+import Facebook from "@/lib/auth/providers/facebook"
 import Foursquare from "@/lib/auth/providers/foursquare"
 import HubSpot from "@/lib/auth/providers/hubspot"
+import Instagram from "@/lib/auth/providers/instagram"
+import Kakao from "@/lib/auth/providers/kakao"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { startOAuth2Server, type OAuth2Server } from "@/tests/helpers/oauth2-server"
 import { testTlsOptions } from "@/tests/helpers/tls"
@@ -52,6 +59,11 @@ describe("catalog OAuth 2.0 providers against a local authorization server", () 
         }),
         Atlassian({ ...client, authorization: { url: at("/authorize") }, token: at("/oauth/token"), userinfo: at("/me") }),
         AzureDevOps({ ...client, authorization: { url: at("/oauth2/authorize") }, token: at("/oauth2/token"), userinfo: at("/profile") }),
+        Facebook({ ...client, authorization: { url: at("/v19.0/dialog/oauth/authorize") }, token: at("/oauth/access_token"), userinfo: at("/me?fields=id,name,email,picture") }),
+        Kakao({ ...client, authorization: { url: at("/oauth/kakao/authorize") }, token: at("/oauth/kakao/token"), userinfo: at("/v2/user/me") }),
+        Eventbrite({ ...client, authorization: { url: at("/oauth/eventbrite/authorize") }, token: at("/oauth/eventbrite/token"), userinfo: at("/v3/users/me/") }),
+        Instagram({ ...client, authorization: { url: at("/oauth/instagram/authorize") }, token: at("/oauth/instagram/access_token"), userinfo: at("/ig/me?fields=id,username,account_type,name") }),
+        ClickUp({ ...client, authorization: { url: at("/clickup/authorize") }, token: at("/api/v2/oauth/token"), userinfo: at("/api/v2/user") }),
       ],
     }
   })
@@ -163,6 +175,55 @@ describe("catalog OAuth 2.0 providers against a local authorization server", () 
     expect(authorization.searchParams.get("audience")).toBe("api.atlassian.com")
     expect(authorization.searchParams.get("code_challenge")).toBeNull()
     expect((await accountOf("atlassian")).user).toMatchObject({ email: "mia@example.com", name: "Mia Krystof" })
+  })
+
+  it("Facebook: the Graph fields asked for, the picture's URL as image", async () => {
+    as.tokenResponse = { access_token: "fb-at", token_type: "bearer", expires_in: 5183944 }
+    as.routes = { "/me": { id: "10158999999999999", name: "Mark Page", email: "mark@example.com", picture: { data: { height: 50, width: 50, is_silhouette: false, url: "https://platform-lookaside.fbsbx.com/p/1" } } } }
+    const { authorization } = await signIn("facebook")
+    expect(authorization.searchParams.get("scope")).toBe("email")
+    const read = as.requests.find((r) => r.path === "/me")!
+    expect(read.query.get("fields")).toBe("id,name,email,picture")
+    expect(read.headers.authorization).toBe("Bearer fb-at")
+    expect((await accountOf("facebook")).user).toMatchObject({ email: "mark@example.com", name: "Mark Page", image: "https://platform-lookaside.fbsbx.com/p/1" })
+  })
+
+  it("Kakao: client_secret_post, numeric id as a string, an address Kakao did not verify is not taken", async () => {
+    as.tokenResponse = { access_token: "kakao-at", token_type: "bearer", expires_in: 21599, refresh_token: "kakao-rt", refresh_token_expires_in: 5183999 }
+    as.routes = {
+      "/v2/user/me": { id: 123456789, kakao_account: { profile: { nickname: "홍길동", profile_image_url: "https://k.kakaocdn.net/dn/p.jpg" }, email: "victim@example.com", is_email_valid: true, is_email_verified: false } },
+    }
+    await signIn("kakao")
+    const token = as.requests.find((r) => r.path === "/oauth/kakao/token")!
+    expect(token.form?.get("client_secret")).toBe("secret")
+    expect(token.headers.authorization).toBeUndefined()
+    const account = await accountOf("kakao")
+    expect(account.providerAccountId).toBe("123456789")
+    expect(account.user).toMatchObject({ email: null, name: "홍길동", image: "https://k.kakaocdn.net/dn/p.jpg" })
+  })
+
+  it("Eventbrite: the primary verified address of several, the image from its id", async () => {
+    as.tokenResponse = { access_token: "eb-at", token_type: "bearer" }
+    as.routes = {
+      "/v3/users/me/": { id: "1234567890", name: "Ev Organiser", first_name: "Ev", last_name: "Organiser", image_id: "987", emails: [{ email: "old@example.com", verified: true, primary: false }, { email: "ev@example.com", verified: true, primary: true }] },
+    }
+    await signIn("eventbrite")
+    expect(as.requests.find((r) => r.path === "/oauth/eventbrite/token")!.form?.get("client_secret")).toBe("secret")
+    expect((await accountOf("eventbrite")).user).toMatchObject({ email: "ev@example.com", image: "https://img.evbuc.com/https%3A%2F%2Fcdn.evbuc.com%2Fimages%2F987%2F1%2Foriginal.jpg" })
+  })
+
+  it("Instagram and ClickUp: token answers without token_type sign in", async () => {
+    as.tokenResponse = { access_token: "ig-at", user_id: 17841405793187218 }
+    as.routes = { "/ig/me": { id: "17841405793187218", username: "jayposiris", account_type: "PERSONAL" } }
+    await signIn("instagram")
+    expect((await accountOf("instagram")).user).toMatchObject({ email: null, name: "jayposiris", image: null })
+    as.tokenResponse = { access_token: "cu-at" }
+    as.routes = { "/api/v2/user": { user: { id: 123, username: "John Doe", email: "johndoe@example.com", color: "#000000", profilePicture: null } } }
+    const { authorization } = await signIn("click-up")
+    expect(authorization.searchParams.get("code_challenge")).toBeNull()
+    const account = await accountOf("click-up")
+    expect(account.providerAccountId).toBe("123")
+    expect(account.user).toMatchObject({ email: "johndoe@example.com", name: "John Doe", image: null })
   })
 
   it("Azure DevOps: the redirect asks for response_type=Assertion; a request cannot change it", async () => {
