@@ -1,10 +1,13 @@
 /**
- * Microsoft Entra ID (OpenID Connect). `tenantId` picks the directory; the
+ * Microsoft Entra ID (OpenID Connect)
+ * Callback URL: {origin}{basePath}/callback/microsoft-entra-id
+ * Variables: AUTH_MICROSOFT_ENTRA_ID_ID, AUTH_MICROSOFT_ENTRA_ID_SECRET[, AUTH_MICROSOFT_ENTRA_ID_TENANT_ID, AUTH_MICROSOFT_ENTRA_ID_ISSUER]
+ *
+ * `tenantId` picks the directory; the
  * default "common" (and "organizations", "consumers") accepts accounts from
  * any tenant, so the ID token's issuer is checked against the tenant it
  * names. The user's image is their Microsoft Graph profile photo, read with
  * the access token as a data: URL (`profilePhotoSize`, `false` to skip it).
- * Callback URL: {origin}{basePath}/callback/microsoft-entra-id
  */
 import { accountId } from "./account-id"
 import { fetchProfilePhoto, PROFILE_PHOTO_SIZES, type ProfilePhotoSize } from "./entra-photo"

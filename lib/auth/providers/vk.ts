@@ -1,9 +1,12 @@
 /**
- * VK — the social-network profile, on API version 5.126 unless the URL
- * options pin another. The user id (a number at VK) becomes a string; the
- * email arrives in the token response, not the profile, and only with the
- * `email` scope. VK's token response has no token_type, so the engine is
- * told it is a bearer token. Callback URL: {origin}{basePath}/callback/vk
+ * VK (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/vk
+ * Variables: AUTH_VK_ID, AUTH_VK_SECRET
+ *
+ * The social-network profile, on API version 5.126 unless the URL options pin
+ * another. The user id (a number at VK) becomes a string; the email arrives in
+ * the token response, not the profile, and only with the `email` scope. VK's
+ * token response has no token_type, so the engine is told it is a bearer token.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
