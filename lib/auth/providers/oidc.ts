@@ -1,7 +1,7 @@
 /**
  * Any OpenID Connect provider (OpenID Connect)
  * Callback URL: {origin}{basePath}/callback/oidc
- * Variables: AUTH_OIDC_ISSUER, AUTH_OIDC_ID, AUTH_OIDC_SECRET, optional AUTH_OIDC_NAME, optional AUTH_OIDC_FEDERATED_SIGN_OUT
+ * Variables: AUTH_OIDC_ID, AUTH_OIDC_SECRET, AUTH_OIDC_ISSUER[, AUTH_OIDC_NAME, AUTH_OIDC_FEDERATED_SIGN_OUT]
  *
  * A provider from its issuer alone (Keycloak, Authentik, Auth0, Okta, Zitadel,
  * …): endpoints and keys come from discovery.
