@@ -45,7 +45,7 @@ function oauthProvider(config: ResolvedConfig, id: string): ResolvedOAuthProvide
 async function requestRefresh(provider: ResolvedOAuthProvider, refreshToken: string): Promise<TokenSet> {
   const as = await authorizationServer(provider)
   const client = clientFor(provider)
-  const response = await o.refreshTokenGrantRequest(as, client, clientAuthFor(provider), refreshToken, requestOptions(provider))
+  const response = await o.refreshTokenGrantRequest(as, client, await clientAuthFor(provider), refreshToken, requestOptions(provider))
   const tokens = toTokenSet(await o.processRefreshTokenResponse(as, client, response))
   // Providers that do not rotate keep the old refresh token valid.
   return { ...tokens, refresh_token: tokens.refresh_token ?? refreshToken }
