@@ -38,9 +38,9 @@ export interface AppleProfile {
   nonce?: string
   nonce_supported?: boolean
   email?: string
-  /** Apple has sent both the boolean and the string "true"; conformProfile makes it a boolean. */
-  email_verified?: boolean | "true" | "false"
-  is_private_email?: boolean | "true" | "false"
+  /** Apple has sent both the boolean and the string "true": profile() sees a boolean (conformAppleProfile). */
+  email_verified?: boolean
+  is_private_email?: boolean
   real_user_status?: 0 | 1 | 2
   transfer_sub?: string
   at_hash?: string
