@@ -7,7 +7,7 @@ import nextTypeScript from "eslint-config-next/typescript"
 // file of lib/auth is an internal that may change without notice. A provider is
 // its own entry point, one file per provider id.
 const AUTH_PROVIDER_IDS = [
-  "credentials", "discord", "email", "github", "gitlab", "google", "microsoft-entra-id",
+  "apple", "credentials", "discord", "email", "github", "gitlab", "google", "microsoft-entra-id",
   "nodemailer", "oidc", "passkey", "twitter", "vk", "webauthn", "yandex",
 ]
 const AUTH_ENTRY_POINTS = [
