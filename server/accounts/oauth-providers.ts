@@ -1,12 +1,14 @@
 /**
  * The starter's sign-in providers from the environment: each built-in
- * provider whose AUTH_{ID}_ID and AUTH_{ID}_SECRET are set, and a generic
+ * provider whose AUTH_{ID}_ID and AUTH_{ID}_SECRET are set (Apple: or its
+ * signing key, AUTH_APPLE_TEAM_ID/KEY_ID/PRIVATE_KEY), and a generic
  * OpenID Connect provider (id "oidc") from AUTH_OIDC_ISSUER, AUTH_OIDC_ID,
  * AUTH_OIDC_SECRET and AUTH_OIDC_NAME. The library reads the client id,
  * secret and issuer itself; this only decides which providers exist.
  */
 import type { OAuthConfig } from "@/lib/auth"
 import FortyTwo from "@/lib/auth/providers/42-school"
+import Apple from "@/lib/auth/providers/apple"
 import Asgardeo from "@/lib/auth/providers/asgardeo"
 import Atlassian from "@/lib/auth/providers/atlassian"
 import Auth0 from "@/lib/auth/providers/auth0"
@@ -110,17 +112,33 @@ type AnyOAuthConfig = OAuthConfig<any>
 /**
  * One row per built-in provider, alphabetical by id. `key` is the AUTH_{KEY}_*
  * prefix; a row is used when AUTH_{KEY}_ID and AUTH_{KEY}_SECRET are set (and
- * `needs`, the provider's other required variables, e.g. ISSUER). `make` turns
- * the provider's extra variables (tenant, region, base URL) into options.
+ * `needs`, the provider's other required variables, e.g. ISSUER). A provider
+ * whose secret can come another way lists the ways in `secretFrom` (each a
+ * set of suffixes that must all be set) in place of SECRET. `make` turns the
+ * provider's extra variables (tenant, region, base URL, signing key) into options.
  */
 interface EnvProvider {
   key: string
   needs?: readonly string[]
+  secretFrom?: readonly (readonly string[])[]
   make(env: Env): AnyOAuthConfig
 }
 
 const ENV_PROVIDERS: readonly EnvProvider[] = [
   { key: "42_SCHOOL", make: () => FortyTwo() },
+  {
+    // A client secret JWT made elsewhere, or the key the library signs one with (renewed before it expires).
+    key: "APPLE",
+    secretFrom: [["SECRET"], ["TEAM_ID", "KEY_ID", "PRIVATE_KEY"]],
+    make: (env) =>
+      Apple({
+        // Only to point the provider at a stand-in (tests); Apple's own issuer otherwise.
+        issuer: env.AUTH_APPLE_ISSUER || undefined,
+        teamId: env.AUTH_APPLE_TEAM_ID || undefined,
+        keyId: env.AUTH_APPLE_KEY_ID || undefined,
+        privateKey: env.AUTH_APPLE_PRIVATE_KEY || undefined,
+      }),
+  },
   { key: "ASGARDEO", needs: ["ISSUER"], make: (env) => Asgardeo({ issuer: env.AUTH_ASGARDEO_ISSUER }) },
   { key: "ATLASSIAN", make: () => Atlassian() },
   { key: "AUTH0", needs: ["ISSUER"], make: () => Auth0() },
@@ -231,8 +249,9 @@ const ENV_PROVIDERS: readonly EnvProvider[] = [
 export function oauthProvidersFromEnv(env: Env = process.env): AnyOAuthConfig[] {
   const providers: AnyOAuthConfig[] = []
   for (const row of ENV_PROVIDERS) {
-    const names = ["ID", "SECRET", ...(row.needs ?? [])].map((suffix) => `AUTH_${row.key}_${suffix}`)
-    if (names.every((name) => has(env, name))) providers.push(row.make(env))
+    const set = (suffixes: readonly string[]) => suffixes.every((suffix) => has(env, `AUTH_${row.key}_${suffix}`))
+    const secret = (row.secretFrom ?? [["SECRET"]]).some(set)
+    if (secret && set(["ID", ...(row.needs ?? [])])) providers.push(row.make(env))
   }
   if (has(env, "AUTH_OIDC_ISSUER") && has(env, "AUTH_OIDC_ID")) {
     providers.push(

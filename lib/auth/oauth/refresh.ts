@@ -46,7 +46,7 @@ function oauthProvider(config: ResolvedConfig, id: string): ResolvedOAuthProvide
 async function requestRefresh(provider: ResolvedOAuthProvider, refreshToken: string): Promise<TokenSet> {
   const as = await authorizationServer(provider)
   const client = clientFor(provider)
-  let response = await o.refreshTokenGrantRequest(as, client, clientAuthFor(provider), refreshToken, {
+  let response = await o.refreshTokenGrantRequest(as, client, await clientAuthFor(provider), refreshToken, {
     ...requestOptions(provider),
     additionalParameters: tokenCredentialParams(provider),
   })
