@@ -17,6 +17,7 @@ import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
+import { type AdminNotice, sendAdminNoticeLater } from "@/server/accounts/admin-notices"
 import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules } from "@/lib/auth"
 import { appName } from "@/server/app-name"
 
@@ -76,6 +77,11 @@ async function withSavedProfile(token: JWT, userId: string): Promise<JWT> {
     token.email = row.email
   }
   return token
+}
+
+/** Mails the user what an administrator did to their account (server/accounts/admin-notice-mails.ts). */
+function adminNotice(userId: string, notice: AdminNotice): void {
+  sendAdminNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), signInPath: signInPath() })
 }
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
@@ -147,7 +153,9 @@ export const authConfig: NextAuthConfig = {
     twoFactorEnabled({ userId }) {
       sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "enabled", origin: mailLinkOrigin(process.env), rateLimit })
     },
-    twoFactorDisabled({ userId }) {
+    // Turned off by an admin (actorId): twoFactorDisabledByAdmin below sends the notice that says so.
+    twoFactorDisabled({ userId, actorId }) {
+      if (actorId !== null) return
       sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "disabled", origin: mailLinkOrigin(process.env), rateLimit })
     },
     // Wrong second-step codes kept coming: someone has the first factor. The library flags one
@@ -171,6 +179,24 @@ export const authConfig: NextAuthConfig = {
     newDeviceSignIn({ userId, ip, userAgent, method, provider }) {
       const notice = newDeviceNotice({ ip, userAgent, method, provider }, providerNames)
       sendSecurityNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), rateLimit })
+    },
+    // What an administrator did to the account (issue 33), from /admin or `npm run admin`. The ban
+    // notice gives the end, never the admin's reason; the impersonation notice gives its reason,
+    // which the user reads in their security log anyway (docs/decisions.md, "Admin notices").
+    userBanned({ userId, until }) {
+      adminNotice(userId, { kind: "banned", until })
+    },
+    userUnbanned({ userId }) {
+      adminNotice(userId, { kind: "unbanned" })
+    },
+    sessionsRevokedByAdmin({ userId, scope }) {
+      adminNotice(userId, { kind: "sessions-revoked", scope })
+    },
+    twoFactorDisabledByAdmin({ userId }) {
+      adminNotice(userId, { kind: "two-factor-disabled" })
+    },
+    impersonationStarted({ userId, reason, expires }) {
+      adminNotice(userId, { kind: "impersonation-started", reason, expires })
     },
   },
   callbacks: {
