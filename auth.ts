@@ -18,7 +18,7 @@ import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { type AdminNotice, sendAdminNoticeLater } from "@/server/accounts/admin-notices"
-import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules } from "@/lib/auth"
+import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules, type Session } from "@/lib/auth"
 import { appName } from "@/server/app-name"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
@@ -40,6 +40,14 @@ const permissionRules = routeRules(defaultAccessControl, [
   { path: "/admin", permission: { user: ["list"] } },
   { path: "/api/admin", permission: { user: ["list"] } },
 ])
+
+/**
+ * Whether the header shows "Admin" (components/section-links.ts): the admin area's own permission,
+ * read from the session's roles, so the link and the route rule above never disagree.
+ */
+export function mayOpenAdminArea(session: Session | null | undefined): boolean {
+  return hasPermission(session, { user: ["list"] })
+}
 
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
