@@ -39,6 +39,8 @@ function isProtected(path: string): boolean {
 const permissionRules = routeRules(defaultAccessControl, [
   { path: "/admin", permission: { user: ["list"] } },
   { path: "/api/admin", permission: { user: ["list"] } },
+  // bench:http's permission-guarded page (app/bench/guarded): an admin's dashboard, measured beside /dashboard.
+  { path: "/bench/guarded", permission: { user: ["list"] } },
 ])
 
 /**
