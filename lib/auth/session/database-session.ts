@@ -11,6 +11,7 @@ import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import { type Cookie, isPromiseLike, type Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
+import { lookUpSession } from "../adapters/session-lookup"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
@@ -112,7 +113,7 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return { session: null, cookies: [] }
 
-  const found = await adapter.getSessionAndUser(sessionToken)
+  const found = await lookUpSession(adapter, sessionToken)
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
   const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
@@ -205,7 +206,7 @@ async function end(ctx: AuthContext, adapter: SessionAdapter): Promise<Cookie[]>
 async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<SessionProof | null> {
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return null
-  const found = await adapter.getSessionAndUser(sessionToken)
+  const found = await lookUpSession(adapter, sessionToken)
   if (!found) return null
   const now = Date.now()
   const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
