@@ -1,0 +1,24 @@
+/**
+ * What a companion needs of the app's database: one parameterised statement
+ * at a time, through whatever driver the app already runs (better-sqlite3, pg,
+ * a Drizzle client's session). The companion writes its own tables only and
+ * never touches the foreign adapter's.
+ */
+export interface CompanionSql {
+  /** Placeholder and type conventions: SQLite takes `?` and epoch milliseconds, PostgreSQL `$1…` and Dates. */
+  dialect: "sqlite" | "postgresql"
+  /** Runs a write; resolves to how many rows it changed. */
+  execute(statement: string, params: readonly unknown[]): Promise<number>
+}
+
+/** `?` placeholders renumbered as `$1, $2…` for PostgreSQL; unchanged for SQLite. */
+export function placeholders(dialect: CompanionSql["dialect"], statement: string): string {
+  if (dialect === "sqlite") return statement
+  let n = 0
+  return statement.replace(/\?/g, () => `$${++n}`)
+}
+
+/** An instant as the dialect's column stores it. */
+export function instant(dialect: CompanionSql["dialect"], at: Date): Date | number {
+  return dialect === "sqlite" ? at.getTime() : at
+}
