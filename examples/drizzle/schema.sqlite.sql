@@ -49,3 +49,11 @@ CREATE TABLE IF NOT EXISTS "auth_webauthn_challenge" (
   "challengeHash" text PRIMARY KEY NOT NULL,
   "expires" integer NOT NULL
 );
+-- Companion (lib/auth/adapters/companion/session-proof.ts): when each database session began and was
+-- last proved, for step-up (linking while signed in, adding a passkey) and the absolute lifetime.
+CREATE TABLE IF NOT EXISTS "auth_session_proof" (
+  "sessionToken" text PRIMARY KEY NOT NULL,
+  "createdAt" integer NOT NULL,
+  "authenticatedAt" integer NOT NULL,
+  "expires" integer NOT NULL
+);

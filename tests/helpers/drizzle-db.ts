@@ -42,7 +42,11 @@ async function sqlite(ddl: string): Promise<DrizzleTestDatabase> {
   return {
     provider: "sqlite",
     adapter: DrizzleAdapter(drizzleSqlite(connection), sqliteSchema),
-    sql: { dialect: "sqlite", execute: async (statement, params) => connection.prepare(statement).run(...params).changes },
+    sql: {
+      dialect: "sqlite",
+      execute: async (statement, params) => connection.prepare(statement).run(...params).changes,
+      query: async (statement, params) => connection.prepare(statement).all(...params) as Record<string, unknown>[],
+    },
     query: async <T>(statement: string, params: readonly unknown[] = []) => connection.prepare(statement).all(...params) as T[],
     async cleanup() {
       connection.close()
@@ -69,7 +73,11 @@ async function postgres(ddl: string): Promise<DrizzleTestDatabase> {
   return {
     provider: "postgresql",
     adapter: DrizzleAdapter(drizzlePostgres(pool), postgresSchema),
-    sql: { dialect: "postgresql", execute: async (statement, params) => (await pool.query(statement, [...params])).rowCount ?? 0 },
+    sql: {
+      dialect: "postgresql",
+      execute: async (statement, params) => (await pool.query(statement, [...params])).rowCount ?? 0,
+      query: async (statement, params) => (await pool.query(statement, [...params])).rows as Record<string, unknown>[],
+    },
     query: async <T>(statement: string, params: readonly unknown[] = []) => (await pool.query(numbered(statement), [...params])).rows as T[],
     async cleanup() {
       await pool.end()

@@ -14,7 +14,7 @@ import {
   sessionListingMethods,
   twoFactorMethods,
 } from "./capabilities"
-import type { Adapter } from "./types"
+import type { Adapter, ForeignAdapter } from "./types"
 
 type AdapterMethod = keyof Adapter
 
@@ -27,6 +27,12 @@ export interface AdapterFeature {
 }
 
 export const adapterFeatures: readonly AdapterFeature[] = [
+  {
+    feature: "recent proof of identity (step-up) and the absolute session lifetime",
+    methods: ["getSessionDetails"],
+    without:
+      "no session has a known sign-in time, so linking an account while signed in, adding a passkey and step-up actions always ask to re-authenticate, and absoluteMaxAge is not enforced; add sessionProofCompanion",
+  },
   { feature: "two-factor sign-in", methods: twoFactorMethods, without: "off; twoFactor.required is refused" },
   { feature: "security log", methods: securityLogMethods, without: "nothing is logged; the user's list is empty" },
   { feature: "session list and revocation of other sessions", methods: sessionListingMethods, without: "off (sign-out still ends this session)" },
@@ -65,4 +71,15 @@ export function featureGapsNotice(adapter: Adapter | undefined): string | undefi
   const gaps = featureGaps(adapter)
   if (gaps.every((g) => g.missing.length === 1 && g.missing[0] === "removeCredentials")) return undefined
   return gaps.map((g) => `${g.feature}: ${g.without} (the adapter lacks ${g.missing.join(", ")})`).join("; ")
+}
+
+/**
+ * An @auth/*-adapter object (DrizzleAdapter(db), KyselyAdapter(db), …) as the configuration's
+ * `adapter`: the same object, unchanged and unwrapped. Only its type changes: the package types
+ * the contract with Auth.js's own user type, which TypeScript cannot relate to ours (see
+ * ForeignAdapter), while the values it reads and answers are the contract's shapes, which are
+ * ours (every field we add is optional). Nothing is called here.
+ */
+export function authJsAdapter<A extends ForeignAdapter>(adapter: A): Adapter {
+  return adapter as Adapter
 }

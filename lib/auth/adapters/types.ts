@@ -285,6 +285,15 @@ export interface Adapter {
   getSignInDeviceHistory?(userId: string, device: string): Awaitable<SignInDeviceHistory>
 }
 
+/**
+ * An adapter object from any @auth/*-adapter, as its own package types it: the contract's methods,
+ * whose parameter types differ in details the compiler cannot reconcile (Auth.js's user has a
+ * non-null email and no index signature; ours allows null for providers that give none). The
+ * object itself is used as it is (issue 36): adapters/foreign-adapter.ts, authJsAdapter, only
+ * retypes it; the library checks at start which methods are there (config/assert.ts).
+ */
+export type ForeignAdapter = { [K in keyof Adapter]?: (...args: never[]) => unknown }
+
 /** What getSignInDeviceHistory answers (within the retained log). */
 export interface SignInDeviceHistory {
   /** The user has at least one successful sign-in logged. */

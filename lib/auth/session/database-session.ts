@@ -173,8 +173,9 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
     sessionToken: config.session.generateSessionToken(),
     userId: String(signedIn.user.id),
     expires,
-    // Only an adapter that lists sessions stores these; others (Auth.js's) would reject unknown columns.
-    ...(adapter.listSessions
+    // Only an adapter that lists sessions or reads its own details stores these (ours, or an Auth.js
+    // adapter with the session-proof companion); others (Auth.js's alone) would reject unknown columns.
+    ...(storesSessionDetails(adapter)
       ? { lastActiveAt: new Date(now), authenticatedAt: new Date(now), userAgent: storedUserAgent(ctx.request.headers.get("user-agent")) }
       : {}),
   })
@@ -221,9 +222,13 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
  */
 async function reauthenticated(ctx: AuthContext, adapter: SessionAdapter, at: Date): Promise<Cookie[]> {
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
-  if (!sessionToken || !adapter.listSessions) return []
+  if (!sessionToken || !storesSessionDetails(adapter)) return []
   await adapter.updateSession({ sessionToken, authenticatedAt: at })
   return []
+}
+
+function storesSessionDetails(adapter: SessionAdapter): boolean {
+  return typeof adapter.listSessions === "function" || typeof adapter.getSessionDetails === "function"
 }
 
 export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {

@@ -9,6 +9,8 @@ export interface CompanionSql {
   dialect: "sqlite" | "postgresql"
   /** Runs a write; resolves to how many rows it changed. */
   execute(statement: string, params: readonly unknown[]): Promise<number>
+  /** Runs a read; resolves to its rows, columns by name. */
+  query(statement: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>
 }
 
 /** `?` placeholders renumbered as `$1, $2…` for PostgreSQL; unchanged for SQLite. */
@@ -21,4 +23,11 @@ export function placeholders(dialect: CompanionSql["dialect"], statement: string
 /** An instant as the dialect's column stores it. */
 export function instant(dialect: CompanionSql["dialect"], at: Date): Date | number {
   return dialect === "sqlite" ? at.getTime() : at
+}
+
+/** An instant read back from the dialect's column (epoch milliseconds on SQLite), or null. */
+export function readInstant(value: unknown): Date | null {
+  if (value === null || value === undefined) return null
+  const at = value instanceof Date ? value : new Date(typeof value === "string" && /^\d+$/.test(value) ? Number(value) : (value as string | number))
+  return Number.isNaN(at.getTime()) ? null : at
 }
