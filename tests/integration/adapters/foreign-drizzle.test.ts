@@ -5,8 +5,7 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { authJsAdapter, resolveAuthConfig, type AuthConfig, type User } from "@/lib/auth"
-import { sessionProofCompanion } from "@/lib/auth/adapters/companion/session-proof"
-import { webAuthnChallengeCompanion } from "@/lib/auth/adapters/companion/webauthn-challenge"
+import { drizzleAuthAdapter } from "@/examples/drizzle/adapter"
 import { featureGapsNotice } from "@/lib/auth/adapters/foreign-adapter"
 import Credentials from "@/lib/auth/providers/credentials"
 import Nodemailer from "@/lib/auth/providers/nodemailer"
@@ -51,11 +50,8 @@ describe.each(["sqlite", "postgresql"] as const)("@auth/drizzle-adapter on %s, d
       rateLimit: false,
       // As @auth/drizzle-adapter builds it, with the companions: single-use passkey challenges, and
       // when each session began and was last proved (step-up: linking while signed in).
-      adapter: {
-        ...authJsAdapter(db.adapter),
-        ...sessionProofCompanion(authJsAdapter(db.adapter), db.sql),
-        ...webAuthnChallengeCompanion(db.sql),
-      },
+      // examples/drizzle/adapter.ts, as an app following that example builds it.
+      adapter: drizzleAuthAdapter(db.adapter, db.sql),
       session: { strategy: "database" },
       experimental: { enableWebAuthn: true },
       logger: {
