@@ -25,6 +25,7 @@ import { AUTHENTICATED_AT_CLAIM, decodeSessionToken, IMPERSONATED_BY_CLAIM, reis
 import { storedUserAgent } from "../session/user-agent"
 import type { Cookie, CookieOption, CookiesOptions } from "../types"
 import { assertAdminPermission, type AdminActor } from "./operations"
+import { lookUpSession } from "../adapters/session-lookup"
 
 export interface ImpersonationStarted {
   /** Set them on the response: the target's session, and the admin's own kept aside. */
@@ -122,7 +123,7 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   let targetId: string | undefined
   let adminId: string | undefined
   if (config.sessionStrategy.name === "database") {
-    const found = await config.adapter?.getSessionAndUser?.(value)
+    const found = config.adapter ? await lookUpSession(config.adapter, value) : null
     if (typeof found?.session.impersonatedBy === "string") {
       targetId = found.user.id
       adminId = found.session.impersonatedBy

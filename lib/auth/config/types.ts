@@ -180,6 +180,7 @@ export interface SessionOptions {
 
 export interface AuthConfig {
   providers: Provider[]
+  /** Ours (PrismaAdapter), or any @auth/*-adapter object through authJsAdapter (README, "Using another database"). */
   adapter?: Adapter
   basePath?: string
   callbacks?: Partial<CallbacksOptions>

@@ -101,7 +101,7 @@ export async function accessTokenFor(
   try {
     const stored = await adapter.getAccount(account.providerAccountId, account.provider)
     if (!stored?.access_token) return { error: "RefreshTokenError" }
-    if (!isExpired(stored.expires_at)) return { accessToken: stored.access_token, expiresAt: stored.expires_at }
+    if (!isExpired(stored.expires_at)) return { accessToken: stored.access_token, expiresAt: stored.expires_at ?? undefined }
     if (!stored.refresh_token) return { error: "RefreshTokenError" }
     const provider = oauthProvider(config, account.provider)
     const refreshToken = stored.refresh_token
