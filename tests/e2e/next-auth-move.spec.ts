@@ -5,12 +5,13 @@
  * docs/migrating-from-next-auth.md says (library copied in, codemod, schema upgrade) and started
  * on the same origin: the same browser context is still signed in as the same user, the page's
  * useSession() shows them, sign-out works, and the OAuth account linked under next-auth signs in
- * to that same user. Both session strategies, on SQLite. The builds: next-auth-move.setup.ts.
+ * to that same user. Both session strategies, on SQLite and PostgreSQL. The builds: next-auth-move.setup.ts.
  */
 import { spawnSync } from "node:child_process"
 import Database from "better-sqlite3"
 import { expect, type Page, test } from "@playwright/test"
-import { createNextAuthDatabase } from "../helpers/next-auth-database"
+import pg from "pg"
+import { createNextAuthDatabase, type NextAuthDatabase } from "../helpers/next-auth-database"
 import { startOidcServer } from "../helpers/oidc-provider"
 import { freePort } from "../helpers/free-port"
 import { loginAtIdp, signOutFromMenu } from "./fixtures"
@@ -26,16 +27,36 @@ interface Rows {
   sessions: number
 }
 
-function rows(databaseFile: string): Rows {
-  const db = new Database(databaseFile, { readonly: true, fileMustExist: true })
+const SELECT = {
+  users: 'SELECT "id", "email" FROM "User"',
+  accounts: 'SELECT "userId", "provider", "providerAccountId" FROM "Account"',
+  sessions: 'SELECT COUNT(*) AS n FROM "Session"',
+}
+
+/** What the app's database holds, read beside the app (SQLite file or PostgreSQL database). */
+async function rows(db: NextAuthDatabase): Promise<Rows> {
+  if (db.provider === "sqlite") {
+    const sqlite = new Database(db.url.slice("file:".length), { readonly: true, fileMustExist: true })
+    try {
+      return {
+        users: sqlite.prepare(SELECT.users).all() as Rows["users"],
+        accounts: sqlite.prepare(SELECT.accounts).all() as Rows["accounts"],
+        sessions: (sqlite.prepare(SELECT.sessions).get() as { n: number }).n,
+      }
+    } finally {
+      sqlite.close()
+    }
+  }
+  const client = new pg.Client({ connectionString: db.url })
+  await client.connect()
   try {
     return {
-      users: db.prepare('SELECT "id", "email" FROM "User"').all() as Rows["users"],
-      accounts: db.prepare('SELECT "userId", "provider", "providerAccountId" FROM "Account"').all() as Rows["accounts"],
-      sessions: (db.prepare('SELECT COUNT(*) AS n FROM "Session"').get() as { n: number }).n,
+      users: (await client.query(SELECT.users)).rows as Rows["users"],
+      accounts: (await client.query(SELECT.accounts)).rows as Rows["accounts"],
+      sessions: Number((await client.query(SELECT.sessions)).rows[0].n),
     }
   } finally {
-    db.close()
+    await client.end()
   }
 }
 
@@ -59,15 +80,21 @@ async function signInWithHydra(page: Page, origin: string): Promise<void> {
   await expect(page).toHaveURL(backInApp, { timeout: 30_000 })
 }
 
-for (const strategy of ["jwt", "database"] as const) {
-  test(`a browser signed in under next-auth (${strategy} sessions) stays signed in through the move`, async ({ page }) => {
+const CASES = [
+  ["sqlite", "jwt"],
+  ["sqlite", "database"],
+  ["postgresql", "jwt"],
+  ["postgresql", "database"],
+] as const
+
+for (const [provider, strategy] of CASES) {
+  test(`a browser signed in under next-auth (${provider}, ${strategy} sessions) stays signed in through the move`, async ({ page }) => {
     test.setTimeout(240_000)
     const port = await freePort()
     // localhost, as next-auth's middleware names the host in its callback URLs; the IdP is on 127.0.0.1.
     const origin = `http://localhost:${port}`
     const idp = await startOidcServer({ redirectUris: [`${origin}/api/auth/callback/hydra`], accounts: [ACCOUNT] })
-    const db = await createNextAuthDatabase("sqlite")
-    const databaseFile = db.url.slice("file:".length)
+    const db = await createNextAuthDatabase(provider)
     const env = {
       DATABASE_URL: db.url,
       AUTH_SECRET,
@@ -83,7 +110,7 @@ for (const strategy of ["jwt", "database"] as const) {
       server = await startApp(BEFORE_APP, port, env)
       await signInWithHydra(page, origin)
       await expectDashboardOf(page, origin, ACCOUNT.name)
-      const before = rows(databaseFile)
+      const before = await rows(db)
       expect(before.users.map((user) => user.email)).toEqual([ACCOUNT.email])
       const userId = before.users[0]!.id
       expect(before.accounts).toEqual([{ userId, provider: "hydra", providerAccountId: ACCOUNT.sub }])
@@ -98,19 +125,19 @@ for (const strategy of ["jwt", "database"] as const) {
       // The same browser context, not signed in again.
       await expectDashboardOf(page, origin, ACCOUNT.name)
       expect(await page.request.get(`${origin}/api/auth/session`).then((r) => r.json())).toMatchObject({ user: { email: ACCOUNT.email, name: ACCOUNT.name } })
-      expect(rows(databaseFile).sessions).toBe(strategy === "database" ? 1 : 0)
+      expect((await rows(db)).sessions).toBe(strategy === "database" ? 1 : 0)
 
       // Sign-out from the app's own menu ends the session (and its row).
       await page.goto(origin)
       await signOutFromMenu(page)
       await page.goto(`${origin}/dashboard`)
       await expect(page).not.toHaveURL(/\/dashboard$/)
-      expect(rows(databaseFile).sessions).toBe(0)
+      expect((await rows(db)).sessions).toBe(0)
 
       // The account linked under next-auth signs in to the same user; nothing is created twice.
       await signInWithHydra(page, origin)
       await expectDashboardOf(page, origin, ACCOUNT.name)
-      const after = rows(databaseFile)
+      const after = await rows(db)
       expect(after.users).toEqual(before.users)
       expect(after.accounts).toEqual(before.accounts)
       expect(after.sessions).toBe(strategy === "database" ? 1 : 0)

@@ -3,7 +3,7 @@
  * and reused while their inputs are unchanged:
  * - "before": a copy of bench/next-auth-app, the real next-auth 5.0.0-beta package with
  *   @auth/prisma-adapter, on a Prisma client generated from the schema Auth.js documents
- *   (prisma/next-auth-upgrade/sqlite/next-auth.prisma), signing in with next-auth's Ory Hydra
+ *   (prisma/next-auth-upgrade/<provider>/next-auth.prisma), signing in with next-auth's Ory Hydra
  *   provider against the tests' local OpenID Provider; the session strategy is read at start.
  * - "after": the same sources moved as docs/migrating-from-next-auth.md says: the starter's
  *   `lib/` copied in (its Prisma client generated from the starter's schema), then the codemod.
@@ -22,7 +22,7 @@ import { ROOT } from "../../helpers/next-start"
 const REFERENCE_APP = path.join(ROOT, "bench/next-auth-app")
 export const BEFORE_APP = path.join(ROOT, "test-results/next-auth-move-before")
 export const AFTER_APP = path.join(ROOT, "test-results/next-auth-move-after")
-const NEXT_AUTH_SCHEMA = path.join(ROOT, "prisma/next-auth-upgrade/sqlite/next-auth.prisma")
+const NEXT_AUTH_UPGRADE = path.join(ROOT, "prisma/next-auth-upgrade")
 const FINGERPRINT = ".move-proof-inputs"
 
 // The reference app signs in with fixed credentials under jwt and has no provider under database
@@ -53,11 +53,15 @@ export const { handlers, auth, signOut } = NextAuth({
 // the app has: next-auth's before the move, the starter's after it.
 const DB_TS = `import { PrismaAdapter } from "@auth/prisma-adapter"
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3"
-import { PrismaClient } from "@/lib/generated/prisma/sqlite/client"
+import { PrismaPg } from "@prisma/adapter-pg"
+import { PrismaClient as PostgresClient } from "@/lib/generated/prisma/postgres/client"
+import { PrismaClient as SqliteClient } from "@/lib/generated/prisma/sqlite/client"
 
 export function prismaAdapter() {
-  const url = (process.env.DATABASE_URL ?? "").replace(/^file:/, "")
-  return PrismaAdapter(new PrismaClient({ adapter: new PrismaBetterSqlite3({ url }) }))
+  const url = process.env.DATABASE_URL ?? ""
+  return /^postgres(ql)?:/.test(url)
+    ? PrismaAdapter(new PostgresClient({ adapter: new PrismaPg({ connectionString: url }) }))
+    : PrismaAdapter(new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: url.replace(/^file:/, "") }) }))
 }
 `
 
@@ -83,7 +87,7 @@ function hashTree(hash: ReturnType<typeof createHash>, target: string): void {
 /** Everything either build is made from; a change to any of it rebuilds both apps. */
 function inputsFingerprint(): string {
   const hash = createHash("sha256").update(AUTH_TS).update(DB_TS)
-  for (const input of ["bench/next-auth-app", "lib", "components", "app/site-metadata.ts", "app/not-found.tsx", "app/globals.css", "server/app-name.ts", "prisma/next-auth-upgrade", "prisma/schema.prisma", "scripts/migrate-next-auth", "next.config.ts", "package-lock.json"]) {
+  for (const input of ["bench/next-auth-app", "lib", "components", "app/site-metadata.ts", "app/not-found.tsx", "app/globals.css", "server/app-name.ts", "prisma/next-auth-upgrade", "prisma/schema.prisma", "prisma/postgres/schema.prisma", "scripts/migrate-next-auth", "next.config.ts", "package-lock.json"]) {
     hashTree(hash, path.join(ROOT, input))
   }
   return hash.digest("hex")
@@ -122,12 +126,16 @@ function ensureReferenceInstall(): void {
 function prepareBefore(): void {
   copyReferenceApp(BEFORE_APP)
   cpSync(path.join(REFERENCE_APP, "node_modules"), path.join(BEFORE_APP, "node_modules"), { recursive: true, dereference: true })
-  // The client a next-auth app on Prisma has: generated from its own (the documented) schema.
-  const schema = path.join(BEFORE_APP, "prisma", "schema.prisma")
-  mkdirSync(path.dirname(schema), { recursive: true })
-  const generator = `generator client {\n  provider = "prisma-client"\n  output   = "../lib/generated/prisma/sqlite"\n}\n\n`
-  writeFileSync(schema, generator + readFileSync(NEXT_AUTH_SCHEMA, "utf8"))
-  run("prisma generate (next-auth schema)", process.execPath, [binPath("prisma"), "generate", "--schema", schema], ROOT)
+  // The clients a next-auth app on Prisma has: generated from its own (the documented) schema, one
+  // per database as in the starter (the app picks one by DATABASE_URL).
+  for (const provider of ["sqlite", "postgresql"] as const) {
+    const folder = provider === "sqlite" ? "sqlite" : "postgres"
+    const schema = path.join(BEFORE_APP, "prisma", folder, "schema.prisma")
+    mkdirSync(path.dirname(schema), { recursive: true })
+    const generator = `generator client {\n  provider = "prisma-client"\n  output   = "../../lib/generated/prisma/${folder}"\n}\n\n`
+    writeFileSync(schema, generator + readFileSync(path.join(NEXT_AUTH_UPGRADE, provider, "next-auth.prisma"), "utf8"))
+    run(`prisma generate (next-auth ${provider} schema)`, process.execPath, [binPath("prisma"), "generate", "--schema", schema], ROOT)
+  }
   nextBuild(BEFORE_APP)
 }
 
