@@ -37,7 +37,8 @@ const layers = [
   },
   {
     name: "contracts",
-    path: ["^lib/auth/providers/", "^lib/auth/adapters/(types|capabilities)\\.ts$"],
+    // session-lookup.ts: which of an adapter's session reads the library calls (issue 36).
+    path: ["^lib/auth/providers/", "^lib/auth/adapters/(types|capabilities|session-lookup|foreign-adapter)\\.ts$"],
   },
   { name: "config", path: "^lib/auth/config/(?!resolve\\.ts$)" },
   {
@@ -60,6 +61,8 @@ const layers = [
 const sides = [
   { name: "react", path: "^lib/auth/react/", may: ["foundation"] },
   { name: "prisma-adapter", path: "^lib/auth/adapters/prisma/", may: ["foundation", "toolkit", "contracts"] },
+  // Tables an app adds beside a foreign Auth.js adapter's (issue 36), over the app's own SQL driver.
+  { name: "adapter-companion", path: "^lib/auth/adapters/companion/", may: ["foundation", "toolkit", "contracts"] },
 ]
 
 const asArray = (p) => (Array.isArray(p) ? p : [p])

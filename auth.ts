@@ -17,7 +17,8 @@ import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
-import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules } from "@/lib/auth"
+import { type AdminNotice, sendAdminNoticeLater } from "@/server/accounts/admin-notices"
+import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules, type Session } from "@/lib/auth"
 import { appName } from "@/server/app-name"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
@@ -38,7 +39,17 @@ function isProtected(path: string): boolean {
 const permissionRules = routeRules(defaultAccessControl, [
   { path: "/admin", permission: { user: ["list"] } },
   { path: "/api/admin", permission: { user: ["list"] } },
+  // bench:http's permission-guarded page (app/bench/guarded): an admin's dashboard, measured beside /dashboard.
+  { path: "/bench/guarded", permission: { user: ["list"] } },
 ])
+
+/**
+ * Whether the header shows "Admin" (components/section-links.ts): the admin area's own permission,
+ * read from the session's roles, so the link and the route rule above never disagree.
+ */
+export function mayOpenAdminArea(session: Session | null | undefined): boolean {
+  return hasPermission(session, { user: ["list"] })
+}
 
 /** OAuth/OIDC providers whose environment variables are set (see .env.example). */
 export const oauthProviders = oauthProvidersFromEnv()
@@ -76,6 +87,11 @@ async function withSavedProfile(token: JWT, userId: string): Promise<JWT> {
     token.email = row.email
   }
   return token
+}
+
+/** Mails the user what an administrator did to their account (server/accounts/admin-notice-mails.ts). */
+function adminNotice(userId: string, notice: AdminNotice): void {
+  sendAdminNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), signInPath: signInPath() })
 }
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
@@ -147,7 +163,9 @@ export const authConfig: NextAuthConfig = {
     twoFactorEnabled({ userId }) {
       sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "enabled", origin: mailLinkOrigin(process.env), rateLimit })
     },
-    twoFactorDisabled({ userId }) {
+    // Turned off by an admin (actorId): twoFactorDisabledByAdmin below sends the notice that says so.
+    twoFactorDisabled({ userId, actorId }) {
+      if (actorId !== null) return
       sendTwoFactorNoticeLater(getPrisma(), { userId, notice: "disabled", origin: mailLinkOrigin(process.env), rateLimit })
     },
     // Wrong second-step codes kept coming: someone has the first factor. The library flags one
@@ -171,6 +189,24 @@ export const authConfig: NextAuthConfig = {
     newDeviceSignIn({ userId, ip, userAgent, method, provider }) {
       const notice = newDeviceNotice({ ip, userAgent, method, provider }, providerNames)
       sendSecurityNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), rateLimit })
+    },
+    // What an administrator did to the account (issue 33), from /admin or `npm run admin`. The ban
+    // notice gives the end, never the admin's reason; the impersonation notice gives its reason,
+    // which the user reads in their security log anyway (docs/decisions.md, "Admin notices").
+    userBanned({ userId, until }) {
+      adminNotice(userId, { kind: "banned", until })
+    },
+    userUnbanned({ userId }) {
+      adminNotice(userId, { kind: "unbanned" })
+    },
+    sessionsRevokedByAdmin({ userId, scope }) {
+      adminNotice(userId, { kind: "sessions-revoked", scope })
+    },
+    twoFactorDisabledByAdmin({ userId }) {
+      adminNotice(userId, { kind: "two-factor-disabled" })
+    },
+    impersonationStarted({ userId, reason, expires }) {
+      adminNotice(userId, { kind: "impersonation-started", reason, expires })
     },
   },
   callbacks: {

@@ -78,7 +78,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|visual|readme-screenshots)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -127,8 +127,8 @@ export default defineConfig<E2EOptions>({
     // to PostgreSQL that the spec cuts (its own servers; a browser for one Settings form).
     { name: "instances", testMatch: /instances\.spec\.ts$/, timeout: 180_000, use: chromium },
     // Once: specs that start `next start` servers of their own from the build (fuzzing, secret rotation,
-    // what the server logs).
-    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation|server-logs|server-actions)\.spec\.ts$/, use: chromium },
+    // what the server logs, Sign in with Apple against its stand-in).
+    { name: "own-servers", testMatch: /(?:fuzz|secret-rotation|server-logs|server-actions|apple)\.spec\.ts$/, use: chromium },
     // Once: security findings reproduced over HTTP against their own server.
     // Bursts of password hashes: slower than a browser flow on a busy machine.
     {
@@ -145,6 +145,17 @@ export default defineConfig<E2EOptions>({
     ...(process.env.README_SCREENSHOTS === "1"
       ? [{ name: "readme-screenshots", testMatch: /readme-screenshots\.spec\.ts$/, timeout: 300_000, use: { ...chromium, ...serverOptions("database") } }]
       : []),
+    // Once: the move from next-auth in a browser (issue 34). Its setup installs the reference app's
+    // next-auth and builds the app before and after the move (skipped when current): minutes on
+    // a cold checkout, which only this project waits for.
+    { name: "next-auth-move-setup", testMatch: /next-auth-move\.setup\.ts$/, timeout: 1_200_000 },
+    {
+      name: "next-auth-move",
+      testMatch: /next-auth-move\.spec\.ts$/,
+      dependencies: ["next-auth-move-setup"],
+      timeout: 240_000,
+      use: chromium,
+    },
     // Once: the SvelteKit example (examples/sveltekit), built and served by the spec itself.
     { name: "sveltekit", testMatch: /sveltekit-example\.spec\.ts$/, timeout: 60_000, use: chromium },
   ],

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next"
 import type { ReactNode } from "react"
-import { authBasePath } from "@/auth"
+import { authBasePath, mayOpenAdminArea } from "@/auth"
 import { sessionState } from "@/server/session-state"
 import { Providers } from "@/components/providers"
 import { SiteHeader } from "@/components/site-header"
@@ -28,7 +28,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       <body className="min-h-screen bg-canvas font-sans text-fg">
         <Providers session={session} basePath={authBasePath}>
           {impersonation ? <ImpersonationBanner impersonation={impersonation} /> : null}
-          <SiteHeader account={<UserMenu session={session} />} signedIn={Boolean(session?.user)} />
+          <SiteHeader account={<UserMenu session={session} />} signedIn={Boolean(session?.user)} admin={mayOpenAdminArea(session)} />
           <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>
         </Providers>
       </body>

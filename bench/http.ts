@@ -13,6 +13,9 @@
  *   auth-route GET /api/me: a route handler wrapped in auth()
  *   dashboard  GET /dashboard: the guarded page (middleware `authorized`, then the page)
  *   public     GET /: the home page (it shows who is signed in)
+ *   admin-dashboard, guarded (the starter alone, as its admins: the seeded admin warm, 1,000 admin
+ *              users cold): GET /dashboard and GET /bench/guarded, the same dashboard behind the admin
+ *              area's permission (middleware route rule, then requirePermission), side by side
  * The reference app renders the starter's pages element for element (its
  * layouts, header, account menu, dashboard and home page, on next-auth's API),
  * and the run stops before measuring if the two pages' markup differs
@@ -31,6 +34,8 @@
  *   BENCH_HTTP_USERS        distinct users of the cold runs (default 1000)
  *   BENCH_HTTP_STRATEGIES   "jwt,database" (default both)
  *   BENCH_HTTP_CASES        e.g. "bare,session" (default all)
+ *   BENCH_HTTP_APPS         "ours" runs the starter alone (no reference app, no markup check, no
+ *                           comparison tables): enough for the permission-guarded page's table
  *   BENCH_HTTP_PIN=0        do not pin (default: each server on CPU 0, this process on the others, via taskset)
  * The machine's load is recorded with the results: compare ratios, not absolute numbers.
  */
@@ -39,7 +44,22 @@ import { cpus, loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
-import { type App, type AppId, CASES, type Case, load, type Mode, prepareBuilds, queryCount, startNextAuth, startStarter, type Run, type Strategy } from "./lib/http-apps"
+import {
+  type App,
+  type AppId,
+  appsFor,
+  CASES,
+  type Case,
+  cookiesFor,
+  load,
+  type Mode,
+  prepareBuilds,
+  queryCount,
+  startNextAuth,
+  startStarter,
+  type Run,
+  type Strategy,
+} from "./lib/http-apps"
 import { pinLoadGenerator, stopNext } from "./lib/http-server"
 import { expectSameMarkup } from "./lib/page-shape"
 import { round } from "./lib/stats"
@@ -77,6 +97,7 @@ const strategies = (process.env.BENCH_HTTP_STRATEGIES ?? "jwt,database")
 if (strategies.length === 0) throw new Error("BENCH_HTTP_STRATEGIES names no strategy (jwt, database)")
 const caseFilter = process.env.BENCH_HTTP_CASES?.split(",").map((s) => s.trim())
 const cases = CASES.filter((c) => !caseFilter || caseFilter.includes(c.id))
+const withReference = (process.env.BENCH_HTTP_APPS ?? "ours,next-auth").split(",").map((s) => s.trim()).includes("next-auth")
 
 interface Measured {
   strategy: Strategy
@@ -112,8 +133,9 @@ interface Queries {
 /** SQL statements per request: QUERY_SAMPLE sequential requests with cold cookies, the counter read around them. */
 async function countQueries(strategy: Strategy, app: App, benchCase: Case): Promise<Queries> {
   const before = await queryCount(app)
+  const { cold } = cookiesFor(app, benchCase)
   for (let i = 0; i < QUERY_SAMPLE; i++) {
-    const response = await fetch(`${app.server.origin}${benchCase.path}`, { headers: { cookie: app.cold[(i * 7919) % app.cold.length]! } })
+    const response = await fetch(`${app.server.origin}${benchCase.path}`, { headers: { cookie: cold[(i * 7919) % cold.length]! } })
     await response.arrayBuffer()
   }
   const after = await queryCount(app)
@@ -125,9 +147,11 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
   const apps: App[] = []
   try {
     apps.push(await startStarter(strategy, dir, { connections, users: userCount }))
-    apps.push(await startNextAuth(strategy, dir, { connections, users: userCount }))
-    // Pages are compared as the same markup on two auth libraries (bench/lib/page-shape.ts).
-    await expectSameMarkup(apps[0]!, apps[1]!, PAGE_PATHS)
+    if (withReference) {
+      apps.push(await startNextAuth(strategy, dir, { connections, users: userCount }))
+      // Pages are compared as the same markup on two auth libraries (bench/lib/page-shape.ts).
+      await expectSameMarkup(apps[0]!, apps[1]!, PAGE_PATHS)
+    }
     // The bare route is the ceiling every other path is compared with, so it is measured twice: first
     // and again last, its runs pooled. A drift of the machine over the strategy's minutes (the
     // server's JIT warming, thermal limits) then falls on the ceiling as on the paths measured between.
@@ -135,9 +159,10 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
     const order = bare && cases.length > 1 ? [...cases, bare] : cases
     const byKey = new Map<string, Measured>()
     for (const benchCase of order) {
+      const caseApps = appsFor(benchCase, apps)
       for (const mode of benchCase.modes) {
         const results = new Map<AppId, Measured>()
-        for (const app of apps) {
+        for (const app of caseApps) {
           const key = `${benchCase.id} ${mode} ${app.id}`
           const result = byKey.get(key) ?? { strategy, case: benchCase.id, path: benchCase.path, mode, app: app.id, runs: [], requestsPerSec: 0 }
           byKey.set(key, result)
@@ -147,7 +172,7 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
         const paired = bare !== undefined && PAIRED_WITH_BARE.has(benchCase.id)
         // Alternating A B A B, so that a change in the machine's load falls on both apps alike.
         for (let r = 0; r < rounds; r++) {
-          for (const app of r % 2 === 0 ? apps : [...apps].reverse()) {
+          for (const app of r % 2 === 0 ? caseApps : [...caseApps].reverse()) {
             const result = results.get(app.id)!
             result.runs.push(await load(app, benchCase, mode, duration, connections))
             if (paired) (result.pairedBareRuns ??= []).push(await load(app, bare, "warm", duration, connections))
@@ -160,14 +185,15 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
           const failed = [...result.runs, ...(result.pairedBareRuns ?? [])].reduce((sum, run) => sum + run.non2xx + run.errors, 0)
           if (failed > 0) throw new Error(`${strategy} ${result.app} ${benchCase.path} (${mode}): ${failed} responses were not 2xx`)
         }
-        const [ours, theirs] = [results.get("ours")!, results.get("next-auth")!]
+        const [ours, theirs] = [results.get("ours")!, results.get("next-auth")]
+        const reference = theirs ? `, next-auth ${round(theirs.requestsPerSec).toFixed(0)} req/s` : ""
         console.log(
-          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s, next-auth ${round(theirs.requestsPerSec).toFixed(0)} req/s (load ${loadavg()[0]!.toFixed(2)})`,
+          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s${reference} (load ${loadavg()[0]!.toFixed(2)})`,
         )
       }
     }
     measured.push(...byKey.values())
-    for (const app of apps) for (const benchCase of cases) queries.push(await countQueries(strategy, app, benchCase))
+    for (const benchCase of cases) for (const app of appsFor(benchCase, apps)) queries.push(await countQueries(strategy, app, benchCase))
     for (const app of apps) {
       const check = await fetch(`${app.server.origin}/api/auth/session`, { headers: { cookie: app.warm } })
       const body = (await check.json()) as { user?: unknown } | null
@@ -213,6 +239,7 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
       lines.push("\n¹ against the bare route measured right after each of its runs, on the same app (the pooled bare route otherwise)")
     }
   }
+  guardedTable(lines, find, queries)
   lines.push("\n**SQL statements per request** (cold cookies, sequential)\n", "| strategy | path | next-auth | ours |", "|---|---|---:|---:|")
   for (const strategy of strategies) {
     for (const benchCase of cases) {
@@ -224,8 +251,37 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
   return lines.join("\n")
 }
 
+/**
+ * The permission-guarded page beside the dashboard (issue 33), the starter alone, as its admins:
+ * the same page behind the admin area's permission should cost what the dashboard costs.
+ */
+function guardedTable(
+  lines: string[],
+  find: (strategy: Strategy, id: string, mode: Mode, app: AppId) => Measured | undefined,
+  queries: readonly Queries[],
+): void {
+  if (!cases.some((c) => c.id === "guarded") || !cases.some((c) => c.id === "admin-dashboard")) return
+  lines.push(
+    `\n**Permission-guarded page** (ours, signed in as admins; req/s, ${connections} connections, ${rounds} × ${duration} s)\n`,
+    "| strategy | cookies | `GET /dashboard` (admin) | `GET /bench/guarded` | guarded / dashboard | `GET /dashboard` (plain user) | SQL per request, dashboard / guarded |",
+    "|---|---|---:|---:|---:|---:|---:|",
+  )
+  for (const strategy of strategies) {
+    const perRequest = (id: string) => queries.find((q) => q.strategy === strategy && q.case === id && q.app === "ours")?.perRequest.toFixed(2) ?? "—"
+    for (const mode of ["warm", "cold"] as const) {
+      const dashboard = find(strategy, "admin-dashboard", mode, "ours")
+      const guarded = find(strategy, "guarded", mode, "ours")
+      if (!dashboard || !guarded) continue
+      const plain = find(strategy, "dashboard", mode, "ours")?.requestsPerSec.toFixed(0) ?? "—"
+      lines.push(
+        `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${guarded.requestsPerSec.toFixed(0)} | ${(guarded.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${plain} | ${perRequest("admin-dashboard")} / ${perRequest("guarded")} |`,
+      )
+    }
+  }
+}
+
 async function main(): Promise<void> {
-  await prepareBuilds(forceBuild, skipBuild)
+  await prepareBuilds(forceBuild, skipBuild, withReference ? ["ours", "next-auth"] : ["ours"])
   // After the builds, which use every core.
   const pinned = pinLoadGenerator()
   console.log(pinned ? "servers pinned to CPU 0, the load generator to the other CPUs" : "servers and load generator share every CPU (not pinned)")

@@ -1,23 +1,20 @@
 "use client"
 /**
- * The signed-in user's main navigation: Dashboard and Settings, the current
- * one marked (aria-current), so a sighted and a screen-reader user alike know
- * where they are.
+ * The signed-in user's main navigation: Dashboard and Settings, and Admin for
+ * those allowed (`admin`), the current one marked (aria-current), so a sighted
+ * and a screen-reader user alike know where they are.
  */
 import Link from "next/link"
 import { usePathname } from "next/navigation"
 import { cx } from "@/components/ui"
+import { sectionLinks } from "./section-links"
 
-const LINKS = [
-  { href: "/dashboard", label: "Dashboard" },
-  { href: "/settings", label: "Settings" },
-] as const
-
-export function MainNav() {
-  const pathname = usePathname()
+export function MainNav({ admin = false }: { admin?: boolean }) {
+  // Null outside the App Router (a test's static render): nothing is current then.
+  const pathname = usePathname() ?? ""
   return (
     <nav aria-label="Main" className="flex items-center gap-1">
-      {LINKS.map(({ href, label }) => {
+      {sectionLinks({ admin }).map(({ href, label }) => {
         const current = pathname === href || pathname.startsWith(`${href}/`)
         return (
           <Link

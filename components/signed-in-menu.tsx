@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { Menu, MenuContent, MenuLabel, MenuLink, MenuSeparator, MenuTrigger } from "@/components/ui"
+import { sectionLinks } from "./section-links"
 
 /**
  * Kept for bench:http's reference app, which passes it to its sign-out form
@@ -20,11 +21,12 @@ function initials(name: string): string {
 /**
  * The header's menu for a signed-in user, on the kit's Menu (Radix: arrow
  * keys, typeahead, Escape and focus return): who is signed in, Dashboard,
- * Settings and the sign-out item it is given. Markup only, with no auth
- * import, so that bench:http's reference app renders this very menu around
- * next-auth's sign-out (bench/next-auth-app).
+ * Settings, Admin when `admin` (the caller checked the permission) and the
+ * sign-out item it is given. Markup only, with no auth import, so that
+ * bench:http's reference app renders this very menu around next-auth's
+ * sign-out (bench/next-auth-app).
  */
-export function SignedInMenu({ label, email, signOut }: { label: string; email: string | null | undefined; signOut: ReactNode }) {
+export function SignedInMenu({ label, email, signOut, admin = false }: { label: string; email: string | null | undefined; signOut: ReactNode; admin?: boolean }) {
   return (
     <Menu>
       <MenuTrigger aria-label={`Account menu for ${label}`} className="-mr-2">
@@ -44,8 +46,11 @@ export function SignedInMenu({ label, email, signOut }: { label: string; email: 
           {email && email !== label ? <span className="block truncate">{email}</span> : null}
         </MenuLabel>
         <MenuSeparator />
-        <MenuLink href="/dashboard">Dashboard</MenuLink>
-        <MenuLink href="/settings">Settings</MenuLink>
+        {sectionLinks({ admin }).map(({ href, label: text }) => (
+          <MenuLink key={href} href={href}>
+            {text}
+          </MenuLink>
+        ))}
         <MenuSeparator />
         {signOut}
       </MenuContent>

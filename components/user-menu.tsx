@@ -1,5 +1,5 @@
 import Link from "next/link"
-import { signInPath } from "@/auth"
+import { mayOpenAdminArea, signInPath } from "@/auth"
 import type { Session } from "@/lib/auth"
 import { buttonClass } from "@/components/ui"
 import { SignOutButton } from "./sign-out-button"
@@ -23,5 +23,5 @@ export function UserMenu({ session }: { session: Session | null }) {
     )
   }
   const label = user.name || user.email || "Account"
-  return <SignedInMenu label={label} email={user.email} signOut={<SignOutButton />} />
+  return <SignedInMenu label={label} email={user.email} signOut={<SignOutButton />} admin={mayOpenAdminArea(session)} />
 }

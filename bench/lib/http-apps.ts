@@ -28,6 +28,8 @@ const NEXT_AUTH_APP = fileURLToPath(new URL("../next-auth-app/", import.meta.url
 const QUERY_COUNTER = fileURLToPath(new URL("./query-counter.cjs", import.meta.url))
 const SEED_EMAIL = "demo@example.com"
 const SEED_PASSWORD = "demo-password-123"
+const SEED_ADMIN_EMAIL = "admin@example.com"
+const SEED_ADMIN_PASSWORD = "admin-password-123"
 
 export type AppId = "ours" | "next-auth"
 export type Mode = "warm" | "cold"
@@ -36,6 +38,12 @@ export interface Case {
   path: string
   /** The bare route reads no cookie: one mode is enough. */
   modes: readonly Mode[]
+  /**
+   * Run as the starter's admins (the seeded admin warm, admin users cold), on the starter alone:
+   * the reference app has no roles. The permission-guarded page is measured against the
+   * dashboard with these same cookies (issue 33).
+   */
+  asAdmin?: true
 }
 
 export const CASES: readonly Case[] = [
@@ -44,7 +52,21 @@ export const CASES: readonly Case[] = [
   { id: "auth-route", path: "/api/me", modes: ["warm", "cold"] },
   { id: "dashboard", path: "/dashboard", modes: ["warm", "cold"] },
   { id: "public", path: "/", modes: ["warm", "cold"] },
+  { id: "admin-dashboard", path: "/dashboard", modes: ["warm", "cold"], asAdmin: true },
+  { id: "guarded", path: "/bench/guarded", modes: ["warm", "cold"], asAdmin: true },
 ]
+
+/** The apps a case runs on: the starter alone for the admins' cases. */
+export function appsFor<A extends { id: AppId }>(benchCase: Case, apps: readonly A[]): A[] {
+  return benchCase.asAdmin ? apps.filter((app) => app.id === "ours") : [...apps]
+}
+
+/** The cookies a case sends: the app's admins' for an admin case, its plain users' otherwise. */
+export function cookiesFor(app: App, benchCase: Case): { warm: string; cold: readonly string[] } {
+  if (!benchCase.asAdmin) return app
+  if (!app.admin) throw new Error(`${app.id} has no admin users for ${benchCase.path}`)
+  return app.admin
+}
 
 export interface LoadOptions {
   connections: number
@@ -56,16 +78,17 @@ export interface LoadOptions {
 /** The starter builds into .next-bench (next.config.ts), never touching the e2e build in .next. */
 export const STARTER_BUILD_ENV = { NEXT_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" }
 
-export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean): Promise<void> {
-  if (["next-auth", "@auth/prisma-adapter"].some((name) => !existsSync(path.join(NEXT_AUTH_APP, "node_modules", name)))) {
+/** Builds the apps named in `only` (default both) whose build is missing or older than their sources. */
+export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean, only: readonly AppId[] = ["ours", "next-auth"]): Promise<void> {
+  if (only.includes("next-auth") && ["next-auth", "@auth/prisma-adapter"].some((name) => !existsSync(path.join(NEXT_AUTH_APP, "node_modules", name)))) {
     console.log("bench/next-auth-app: npm install ...")
     await runStep("npm install", "npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], NEXT_AUTH_APP, process.env)
   }
   const apps = [
-    { name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
-    { name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
+    { id: "ours", name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
+    { id: "next-auth", name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
   ]
-  for (const app of apps) {
+  for (const app of apps.filter((a) => only.includes(a.id as AppId))) {
     const current = isBuildCurrent(app.dir, app.dist, app.sources)
     if (forceBuild || (!current && !skipBuild)) {
       console.log(`next build (${app.name}) ...`)
@@ -81,6 +104,8 @@ export interface App {
   server: RunningServer
   warm: string
   cold: string[]
+  /** The starter's admins: the seeded admin signed in, and cold admin users. */
+  admin?: { warm: string; cold: string[] }
   counterPort: number
 }
 
@@ -101,6 +126,8 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
     AUTH_TRUST_HOST: "true",
     SEED_EMAIL,
     SEED_PASSWORD,
+    SEED_ADMIN_EMAIL,
+    SEED_ADMIN_PASSWORD,
     BENCH_QUERY_COUNTER_PORT: String(counterPort),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
   }
@@ -112,7 +139,11 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
   const users = benchUsers(options.users, "ours")
   const cold = await mintStarterSessions(strategy, databaseFile, secret, warm, users)
   await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "ours (cold)")
-  return { id: "ours", server, warm, cold, counterPort }
+  const adminWarm = await signIn(server.origin, SEED_ADMIN_EMAIL, SEED_ADMIN_PASSWORD)
+  const admins = benchUsers(options.users, "ours-admin", "bench-admin")
+  const adminCold = await mintStarterSessions(strategy, databaseFile, secret, adminWarm, admins, "admin")
+  await expectSession(server.origin, adminCold[adminCold.length - 1]!, admins[admins.length - 1]!.email, "ours (cold admin)")
+  return { id: "ours", server, warm, cold, admin: { warm: adminWarm, cold: adminCold }, counterPort }
 }
 
 export async function startNextAuth(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
@@ -149,10 +180,11 @@ export interface Run {
 /** One autocannon run; cold runs give every request the next user's cookie. */
 export async function load(app: App, benchCase: Case, mode: Mode, seconds: number, connections: number): Promise<Run> {
   const url = `${app.server.origin}${benchCase.path}`
+  const cookies = cookiesFor(app, benchCase)
   let next = 0
   const options =
     mode === "warm"
-      ? { url, connections, duration: seconds, headers: { cookie: app.warm } }
+      ? { url, connections, duration: seconds, headers: { cookie: cookies.warm } }
       : {
           url,
           connections,
@@ -162,7 +194,7 @@ export async function load(app: App, benchCase: Case, mode: Mode, seconds: numbe
               method: "GET",
               path: benchCase.path,
               setupRequest: (request: { headers?: Record<string, string> }) => {
-                request.headers = { ...request.headers, cookie: app.cold[next++ % app.cold.length]! }
+                request.headers = { ...request.headers, cookie: cookies.cold[next++ % cookies.cold.length]! }
                 return request
               },
             },

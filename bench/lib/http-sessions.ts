@@ -29,10 +29,10 @@ export interface BenchUser {
   name: string
 }
 
-export function benchUsers(count: number, prefix: string): BenchUser[] {
+export function benchUsers(count: number, prefix: string, emailPrefix = "bench"): BenchUser[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `${prefix}-user-${i}`,
-    email: `bench-${i}@example.com`,
+    email: `${emailPrefix}-${i}@example.com`,
     name: `Bench User ${i}`,
   }))
 }
@@ -72,18 +72,23 @@ function tokenOf(cookie: string): string {
   return cookie.slice(cookie.indexOf("=") + 1)
 }
 
-/** The starter's cold users: User rows, and a session each like the real sign-in's. */
+/**
+ * The starter's cold users: User rows, and a session each like the real sign-in's. `roles`
+ * (stored, comma-separated) gives them roles, as the admin bench users have; a jwt copies the
+ * signed-in token's claims, so sign in as a user holding the same roles.
+ */
 export async function mintStarterSessions(
   strategy: Strategy,
   databaseFile: string,
   secret: string,
   signedIn: string,
   users: readonly BenchUser[],
+  roles = "",
 ): Promise<string[]> {
   const db = new Database(databaseFile)
   try {
-    const insertUser = db.prepare('INSERT INTO "User" (id, name, email) VALUES (?, ?, ?)')
-    db.transaction(() => users.forEach((u) => insertUser.run(u.id, u.name, u.email)))()
+    const insertUser = db.prepare('INSERT INTO "User" (id, name, email, roles) VALUES (?, ?, ?, ?)')
+    db.transaction(() => users.forEach((u) => insertUser.run(u.id, u.name, u.email, roles)))()
     if (strategy === "jwt") {
       const claims = await decode({ token: tokenOf(signedIn), secret, salt: SESSION_COOKIE })
       if (!claims) throw new Error("the signed-in token does not decode with the server's secret")

@@ -118,9 +118,15 @@ export type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  ForeignAdapter,
   NewAdapterSession,
   VerificationToken,
 } from "./adapters/types"
+// Any @auth/*-adapter as the configuration's adapter, and what it lacks (issue 36).
+export { authJsAdapter, featureGaps, type FeatureGap } from "./adapters/foreign-adapter"
+export { webAuthnChallengeCompanion } from "./adapters/companion/webauthn-challenge"
+export { sessionProofCompanion } from "./adapters/companion/session-proof"
+export type { CompanionSql } from "./adapters/companion/sql"
 export type {
   CommonProviderOptions,
   CredentialInput,

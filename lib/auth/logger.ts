@@ -30,6 +30,7 @@ export type WarningCode =
   | "undecodable-session-token"
   | "database-recovered"
   | "security-log-write-failed"
+  | "adapter-features-off"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -41,6 +42,8 @@ const warningText: Record<WarningCode, string> = {
   "undecodable-session-token":
     "A session cookie could not be decoded (expired, another secret, or junk); it was cleared. Further ones are logged at debug level only.",
   "database-recovered": "The database answers again; the outage logged before is over.",
+  "adapter-features-off":
+    "The adapter has only the Auth.js contract's methods for these features, so they are off (README, \"Using another database\"):",
   "security-log-write-failed":
     "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }

@@ -39,8 +39,8 @@ export function regenerateRecoveryCodes(config: AuthConfig, userId: string, requ
 }
 
 /** Turns two-factor off: the secret and every recovery code are deleted. */
-export function disableTwoFactor(config: AuthConfig, userId: string, request?: Request | null): Promise<void> {
-  return disable(resolveAuthConfig(config), userId, request ?? null)
+export async function disableTwoFactor(config: AuthConfig, userId: string, request?: Request | null): Promise<void> {
+  await disable(resolveAuthConfig(config), userId, request ?? null)
 }
 
 export function getTwoFactorStatus(config: AuthConfig, userId: string): Promise<TwoFactorStatus> {

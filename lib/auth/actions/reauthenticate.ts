@@ -15,7 +15,7 @@ import type { AuthContext } from "../context"
 import { databaseUnavailableIn } from "../config/database-outage"
 import { AuthError, CredentialsSignin } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
-import { renderReauthenticatePage, type ReauthenticateErrorCode } from "../pages"
+import { renderImpersonationReauthenticatePage, renderReauthenticatePage, type ReauthenticateErrorCode } from "../pages"
 import { webauthnPageHeaders } from "../pages/webauthn"
 import type { CredentialsConfig, ProviderConfig } from "../providers/types"
 import { recordReauthentication, type ReauthenticationAttempt } from "../security-log/reauthentication"
@@ -35,6 +35,8 @@ interface Visitor {
   email: string | null
   /** Cookies the read asked for (a slid expiry, a renewed token). */
   cookies: Cookie[]
+  /** The session is an admin's impersonation of this user: nothing proves it (issue 33). */
+  impersonating: boolean
 }
 
 async function visitor(ctx: AuthContext): Promise<Visitor | null> {
@@ -44,7 +46,12 @@ async function visitor(ctx: AuthContext): Promise<Visitor | null> {
   if (!read.session || !read.proof) return null
   const stored = ctx.config.adapter?.getUser ? await ctx.config.adapter.getUser(read.proof.userId) : null
   const email = stored?.email ?? read.session.user?.email ?? null
-  return { userId: read.proof.userId, email: typeof email === "string" && email !== "" ? email : null, cookies: read.cookies }
+  return {
+    userId: read.proof.userId,
+    email: typeof email === "string" && email !== "" ? email : null,
+    cookies: read.cookies,
+    impersonating: read.proof.impersonatedBy !== undefined,
+  }
 }
 
 function credentialsProvider(ctx: AuthContext): CredentialsConfig | undefined {
@@ -104,6 +111,12 @@ async function page(ctx: AuthContext, who: Visitor, callbackUrl: string): Promis
   })
   const headers = passkeyProvider ? webauthnPageHeaders : htmlHeaders
   return { status: rendered.status, headers, body: rendered.html, cookies: [...ctx.outCookies, ...who.cookies] }
+}
+
+/** "Not while impersonating" (403): the page in place of forms that could never succeed. */
+function impersonationRefusal(ctx: AuthContext, who: Visitor, callbackUrl: string): ResponseInternal {
+  const rendered = renderImpersonationReauthenticatePage({ email: who.email, callbackUrl, theme: pageTheme(ctx) })
+  return { status: rendered.status, headers: htmlHeaders, body: rendered.html, cookies: [...ctx.outCookies, ...who.cookies] }
 }
 
 /**
@@ -236,5 +249,7 @@ export async function reauthenticate(ctx: AuthContext): Promise<ResponseInternal
   const callbackUrl = await ctx.callbackUrl()
   const who = await visitor(ctx)
   if (!who) return signInRedirect(ctx, callbackUrl)
+  // GET and POST alike: an impersonation is told why, and no answer is checked, counted or logged as the user's.
+  if (who.impersonating) return impersonationRefusal(ctx, who, callbackUrl)
   return ctx.request.method === "GET" ? page(ctx, who, callbackUrl) : confirm(ctx, who, callbackUrl)
 }

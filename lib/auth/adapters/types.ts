@@ -45,11 +45,29 @@ export interface AdapterUser {
   [key: string]: unknown
 }
 
-export interface AdapterAccount extends TokenSet {
+/**
+ * A linked account: the token response's fields, and as read back from the database (the
+ * contract answers the stored row) null in each token column the provider sent nothing for.
+ */
+export interface AdapterAccount extends StoredTokenColumns {
   userId: string
   type: AdapterAccountType
   provider: string
   providerAccountId: string
+}
+
+/** TokenSet with the columns an account row stores widened to the row's null. */
+interface StoredTokenColumns {
+  access_token?: string | null
+  refresh_token?: string | null
+  id_token?: string | null
+  scope?: string | null
+  token_type?: string | null
+  expires_in?: TokenSet["expires_in"]
+  expires_at?: number | null
+  authorization_details?: TokenSet["authorization_details"]
+  session_state?: string | null
+  [key: string]: unknown
 }
 
 export interface AdapterSession {
@@ -157,7 +175,16 @@ export interface Adapter {
     account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Awaitable<AdapterAccount | null>
   createSession?(session: NewAdapterSession): Awaitable<AdapterSession>
+  /** Auth.js's lookup: answers only the contract's fields (sessionToken, userId, expires; the user's five). */
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  /**
+   * Not in Auth.js: the same lookup with the library's own fields beside the contract's (the
+   * session's createdAt / authenticatedAt / impersonatedBy, the user's roles and ban), read in the
+   * same one statement. The library calls it instead of getSessionAndUser when present
+   * (adapters/session-lookup.ts); an Auth.js adapter has only getSessionAndUser, and then those
+   * fields are absent.
+   */
+  getSessionDetails?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
   updateSession?(
     session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
   ): Awaitable<AdapterSession | null | undefined>
@@ -309,6 +336,15 @@ export interface Adapter {
   /** Newest first, at most `limit`. */
   listOrganizationActivity?(organizationId: string, limit: number): Awaitable<OrganizationActivityEntry[]>
 }
+
+/**
+ * An adapter object from any @auth/*-adapter, as its own package types it: the contract's methods,
+ * whose parameter types differ in details the compiler cannot reconcile (Auth.js's user has a
+ * non-null email and no index signature; ours allows null for providers that give none). The
+ * object itself is used as it is (issue 36): adapters/foreign-adapter.ts, authJsAdapter, only
+ * retypes it; the library checks at start which methods are there (config/assert.ts).
+ */
+export type ForeignAdapter = { [K in keyof Adapter]?: (...args: never[]) => unknown }
 
 /** What getSignInDeviceHistory answers (within the retained log). */
 export interface SignInDeviceHistory {

@@ -19,11 +19,13 @@ import type { AuthConfig } from "../config/types"
 import type { ResolvedConfig } from "../config/resolved"
 import { parseCookies, SessionStore } from "../cookies"
 import { ImpersonationRefused, MissingAdapterMethods } from "../errors"
+import { emitEvent } from "../events"
 import { recordSecurityEvent } from "../security-log/record"
 import { AUTHENTICATED_AT_CLAIM, decodeSessionToken, IMPERSONATED_BY_CLAIM, reissueSessionToken, ROLES_CLAIM, SIGNED_IN_AT_CLAIM, VALID_FROM_CLAIM } from "../session/jwt-session"
 import { storedUserAgent } from "../session/user-agent"
 import type { Cookie, CookieOption, CookiesOptions } from "../types"
 import { assertAdminPermission, type AdminActor } from "./operations"
+import { lookUpSession } from "../adapters/session-lookup"
 
 export interface ImpersonationStarted {
   /** Set them on the response: the target's session, and the admin's own kept aside. */
@@ -106,6 +108,7 @@ export async function startImpersonationNow(
   }
   await recordSecurityEvent(config, request, { userId: target.id, type: "impersonation-started", detail: why, actorId: actor.userId })
   await recordSecurityEvent(config, request, { userId: actor.userId, type: "impersonation-started", detail: `as ${target.email ?? target.id}: ${why}`, actorId: actor.userId })
+  await emitEvent(config, "impersonationStarted", { userId: target.id, actorId: actor.userId, reason: why, expires: new Date(now + maxAge * 1000) })
   return { cookies: [...session, keptCookie(cookies, own, maxAge)] }
 }
 
@@ -120,7 +123,7 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   let targetId: string | undefined
   let adminId: string | undefined
   if (config.sessionStrategy.name === "database") {
-    const found = await config.adapter?.getSessionAndUser?.(value)
+    const found = config.adapter ? await lookUpSession(config.adapter, value) : null
     if (typeof found?.session.impersonatedBy === "string") {
       targetId = found.user.id
       adminId = found.session.impersonatedBy
@@ -140,6 +143,7 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   clearKept.options = { ...clearKept.options, expires: undefined, maxAge: 0 }
   await recordSecurityEvent(config, request, { userId: targetId, type: "impersonation-stopped", actorId: adminId })
   await recordSecurityEvent(config, request, { userId: adminId, type: "impersonation-stopped", detail: `as ${targetId}`, actorId: adminId })
+  await emitEvent(config, "impersonationStopped", { userId: targetId, actorId: adminId })
   return { status: "stopped", cookies: [...restored, clearKept] }
 }
 

@@ -19,6 +19,7 @@ import { adminMethods, hasMethods, type AdminAdapter } from "../adapters/capabil
 import type { AuthConfig } from "../config/types"
 import type { ResolvedConfig } from "../config/resolved"
 import { MissingAdapterMethods, PermissionDenied } from "../errors"
+import { emitEvent } from "../events"
 import { recordSecurityEvent } from "../security-log/record"
 import { needsReauthentication } from "../session/step-up"
 import { endUserSessions, publicSessionId } from "../session/user-sessions"
@@ -130,6 +131,7 @@ export function adminOperationsFor(config: ResolvedConfig, options: AdminOperati
         if ((await publicSessionId(row.sessionToken)) !== sessionId) continue
         await adapter.deleteSession(row.sessionToken)
         await log(actor, userId, "sessions-revoked-by-admin", "1 session")
+        await emitEvent(config, "sessionsRevokedByAdmin", { userId, actorId: actor.userId, scope: "one" })
         return "revoked"
       }
       return "not-found"
@@ -141,6 +143,7 @@ export function adminOperationsFor(config: ResolvedConfig, options: AdminOperati
       if (!(await adminAdapter(config).getUser(userId))) return "no-such-user"
       await endUserSessions(config, userId)
       await log(actor, userId, "sessions-revoked-by-admin", "every session")
+      await emitEvent(config, "sessionsRevokedByAdmin", { userId, actorId: actor.userId, scope: "all" })
       return "done"
     },
 
@@ -155,13 +158,18 @@ export function adminOperationsFor(config: ResolvedConfig, options: AdminOperati
       return "done"
     },
 
-    /** For a user locked out of their second factor; the library's twoFactorDisabled event fires (the app mails the user). */
+    /**
+     * For a user locked out of their second factor. twoFactorDisabled fires (with the admin as
+     * actorId) and, once their sessions are ended too, twoFactorDisabledByAdmin (the app mails the
+     * user). A user whose two-factor was already off gets no event: nothing changed for them.
+     */
     async disableTwoFactor(actor: AdminActor, userId: string): Promise<StandingResult> {
       await check(actor, { user: ["disable-two-factor"] })
       if (!(await adminAdapter(config).getUser(userId))) return "no-such-user"
-      await disableTwoFactorOf(config, userId, actor.request ?? null)
+      const wasOn = await disableTwoFactorOf(config, userId, actor.request ?? null, actor.userId)
       await endUserSessions(config, userId)
       await log(actor, userId, "two-factor-disabled-by-admin")
+      if (wasOn) await emitEvent(config, "twoFactorDisabledByAdmin", { userId, actorId: actor.userId })
       return "done"
     },
 

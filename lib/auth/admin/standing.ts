@@ -15,6 +15,7 @@ import type { AccessAdapter } from "../adapters/capabilities"
 import type { AuthConfig } from "../config/types"
 import type { ResolvedConfig } from "../config/resolved"
 import { MissingAdapterMethods } from "../errors"
+import { emitEvent } from "../events"
 import { recordSecurityEvent } from "../security-log/record"
 import { endUserSessions } from "../session/user-sessions"
 
@@ -71,12 +72,17 @@ export async function banUserNow(config: ResolvedConfig, userId: string, options
     detail: until ? `until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC` : "permanently",
     actorId: origin.actorId ?? null,
   })
+  await emitEvent(config, "userBanned", { userId, until, actorId: origin.actorId ?? null })
   return "done"
 }
 
 export async function unbanUserNow(config: ResolvedConfig, userId: string, origin: StandingChangeOrigin = {}): Promise<StandingResult> {
-  if (!(await accessAdapter(config).setUserBan(userId, null))) return "no-such-user"
+  const adapter = accessAdapter(config)
+  const before = await adapter.getUserAccess(userId)
+  if (!(await adapter.setUserBan(userId, null))) return "no-such-user"
   await recordSecurityEvent(config, origin.request ?? null, { userId, type: "unbanned", actorId: origin.actorId ?? null })
+  // Only a suspension that was in force is news to the user: "no longer suspended" to someone who never was would alarm.
+  if (before && activeBan(before)) await emitEvent(config, "userUnbanned", { userId, actorId: origin.actorId ?? null })
   return "done"
 }
 

@@ -7,6 +7,7 @@
 import { KeyRing } from "../jwt"
 import { defaultCookies, mergeCookieOptions } from "../cookies"
 import { createLogger } from "../logger"
+import { featureGapsNotice } from "../adapters/foreign-adapter"
 import { RateLimiter } from "../rate-limit/limiter"
 import { raw as rawSymbol, skipCSRFCheck as skipCSRFSymbol } from "../symbols"
 import type { JWTOptions } from "../types"
@@ -58,6 +59,16 @@ function firstExperimentalWebAuthnWarning(): boolean {
   return true
 }
 
+const NOTICED_FEATURE_GAPS = Symbol.for("auth.config.noticed-adapter-feature-gaps")
+
+/** True the first time in this process, as for the WebAuthn warning above. */
+function firstFeatureGapsNotice(): boolean {
+  const marks = globalThis as { [NOTICED_FEATURE_GAPS]?: true }
+  if (marks[NOTICED_FEATURE_GAPS]) return false
+  marks[NOTICED_FEATURE_GAPS] = true
+  return true
+}
+
 function normaliseBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, "")
   return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
@@ -96,6 +107,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   // removed) changes nothing, and a warning about nothing only teaches people to skip warnings.
   const passkeys = providers.some((p) => p.type === "webauthn")
   if (!error && passkeys && config.experimental?.enableWebAuthn && firstExperimentalWebAuthnWarning()) logger.warn("experimental-webauthn")
+  // An Auth.js adapter (issue 36): the features it has no methods for are off, said once per process.
+  const gapsNotice = error ? undefined : featureGapsNotice(config.adapter)
+  if (gapsNotice && firstFeatureGapsNotice()) logger.warn("adapter-features-off", gapsNotice)
   // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
   if (!error && config.skipCSRFCheck === skipCSRFSymbol && config.raw !== rawSymbol) logger.warn("csrf-disabled")
 

@@ -74,8 +74,12 @@ export interface EventCallbacks {
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
   /** Two-factor was turned on for the user (confirmTwoFactorSetup). */
   twoFactorEnabled: (message: { userId: string }) => Awaitable<void>
-  /** Two-factor was turned off for the user (disableTwoFactor). */
-  twoFactorDisabled: (message: { userId: string }) => Awaitable<void>
+  /**
+   * Two-factor was turned off for the user (disableTwoFactor). `actorId` (not in Auth.js) is the
+   * admin's user id when an admin turned it off (adminOperations' disableTwoFactor, which also fires
+   * twoFactorDisabledByAdmin once the whole operation is done), else null.
+   */
+  twoFactorDisabled: (message: { userId: string; actorId: string | null }) => Awaitable<void>
   /**
    * A wrong second-step code at sign-in; `voided` when it used up the pending sign-in's attempts.
    * `alert` (not in Auth.js) is true for the wrong code that reached the `two-factor-failure-alert`
@@ -94,6 +98,27 @@ export interface EventCallbacks {
    * user's first sign-in. Needs the adapter's security-log methods.
    */
   newDeviceSignIn: (message: NewDeviceSignIn) => Awaitable<void>
+  // Issue 33: changes an admin made to a user's standing, each fired once the change is stored
+  // (and, where it ends sessions, once they are ended). `actorId` is the admin; null when the
+  // change came from the command line (npm run admin), which has no signed-in actor.
+  /**
+   * The user was banned and every session of theirs ended. `until`: when the ban lifts itself,
+   * null for a permanent ban. The admin's reason is not carried: it is a note for the admins.
+   */
+  userBanned: (message: { userId: string; until: Date | null; actorId: string | null }) => Awaitable<void>
+  /** The user's ban was lifted by an admin (not fired when a ban with an end runs out). */
+  userUnbanned: (message: { userId: string; actorId: string | null }) => Awaitable<void>
+  /** An admin ended the user's sessions: one (`scope: "one"`, database strategy) or every one. */
+  sessionsRevokedByAdmin: (message: { userId: string; actorId: string; scope: "one" | "all" }) => Awaitable<void>
+  /** An admin turned the user's two-factor off (they were locked out) and ended their sessions. */
+  twoFactorDisabledByAdmin: (message: { userId: string; actorId: string }) => Awaitable<void>
+  /**
+   * An admin started a session as the user. `reason` is the admin's required reason, which the
+   * user also reads in their security log; `expires` is when the impersonation ends at the latest.
+   */
+  impersonationStarted: (message: { userId: string; actorId: string; reason: string; expires: Date }) => Awaitable<void>
+  /** The admin stopped impersonating the user ("Stop impersonating"). */
+  impersonationStopped: (message: { userId: string; actorId: string }) => Awaitable<void>
 }
 
 /** What the newDeviceSignIn event carries: where the sign-in came from, never a secret. */
@@ -156,6 +181,7 @@ export interface SessionOptions {
 
 export interface AuthConfig {
   providers: Provider[]
+  /** Ours (PrismaAdapter), or any @auth/*-adapter object through authJsAdapter (README, "Using another database"). */
   adapter?: Adapter
   basePath?: string
   callbacks?: Partial<CallbacksOptions>

@@ -16,6 +16,7 @@ import type { Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { readSession, type SessionRead } from "./session"
+import { HANDOVER_HEADER, sessionHandover } from "./session-handover"
 
 export interface RequirePermission {
   /** Server components: the session, or notFound() (signed out: sign-in). */
@@ -27,6 +28,13 @@ export interface RequirePermission {
 async function currentRead(prepared: PreparedConfig): Promise<{ read: SessionRead; url: string }> {
   const headers = await nextHeaders()
   const cookie = await currentCookieHeader()
+  // The middleware's read of this very request (./session-handover), as auth() takes it: a guarded
+  // page would otherwise read its session twice (a second query under the database strategy).
+  const handed = sessionHandover().take(headers.get(HANDOVER_HEADER), cookie)
+  if (handed) {
+    if (handed.unavailable) throw handed.unavailable
+    return { read: handed, url: headers.get("referer") ?? "/" }
+  }
   const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
   const read = await readSession(prepared, source)
   if (read.unavailable) throw read.unavailable

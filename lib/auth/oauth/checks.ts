@@ -21,11 +21,13 @@ export interface CheckValues {
 type CheckKey = Extract<CookieKey, "state" | "pkceCodeVerifier" | "nonce">
 const COOKIE_KEYS: Record<keyof CheckValues, CheckKey> = { state: "state", codeVerifier: "pkceCodeVerifier", nonce: "nonce" }
 
-function cookieOptions(ctx: AuthContext, provider: ResolvedOAuthProvider, key: CheckKey): Cookie["options"] {
-  const options = { ...ctx.cookies[key].options, maxAge: CHECK_MAX_AGE }
-  // A form_post callback is a cross-site POST: Lax cookies would not come back with it.
-  if (provider.authorization.params.response_mode === "form_post" && options.secure) options.sameSite = "none"
-  return options
+/**
+ * The configured options (SameSite=Lax by default) for every provider: a form_post provider's
+ * cross-site POST is relayed by a same-origin page that the Lax cookies do come back with
+ * (actions/callback/form-post.ts), so no check cookie is ever SameSite=None.
+ */
+function cookieOptions(ctx: AuthContext, key: CheckKey): Cookie["options"] {
+  return { ...ctx.cookies[key].options, maxAge: CHECK_MAX_AGE }
 }
 
 /** New check values for one sign-in, and the cookies that carry them. */
@@ -44,16 +46,16 @@ export async function createChecks(
     const key = COOKIE_KEYS[field]
     const name = ctx.cookies[key].name
     const sealed = await ctx.config.keyRing.encode({ value, provider: provider.id }, name, CHECK_MAX_AGE)
-    cookies.push({ name, value: sealed, options: cookieOptions(ctx, provider, key) })
+    cookies.push({ name, value: sealed, options: cookieOptions(ctx, key) })
   }
   return { values, cookies }
 }
 
 /** Deletions for every check cookie the browser sent. */
-export function clearChecks(ctx: AuthContext, provider: ResolvedOAuthProvider): Cookie[] {
+export function clearChecks(ctx: AuthContext): Cookie[] {
   return Object.values(COOKIE_KEYS)
     .filter((key) => ctx.request.cookies[ctx.cookies[key].name] !== undefined)
-    .map((key) => ({ name: ctx.cookies[key].name, value: "", options: { ...cookieOptions(ctx, provider, key), maxAge: 0 } }))
+    .map((key) => ({ name: ctx.cookies[key].name, value: "", options: { ...cookieOptions(ctx, key), maxAge: 0 } }))
 }
 
 async function openCookie(ctx: AuthContext, provider: ResolvedOAuthProvider, key: CheckKey): Promise<string> {

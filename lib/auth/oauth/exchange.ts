@@ -104,7 +104,7 @@ export async function exchangeCode(
     response = await o.authorizationCodeGrantRequest(
       as,
       client,
-      clientAuthFor(provider),
+      await clientAuthFor(provider),
       validated,
       redirectUri,
       checks.codeVerifier ?? o.nopkce,

@@ -98,7 +98,8 @@ export function normaliseOAuthProvider(
     token: endpoint(provider.token),
     userinfo: endpoint(provider.userinfo),
     checkSet,
-    clientAuthMethod: provider.client?.token_endpoint_auth_method ?? (provider.clientSecret ? "client_secret_basic" : "none"),
+    clientAuthMethod:
+      provider.client?.token_endpoint_auth_method ?? (provider.clientSecret || provider.createClientSecret ? "client_secret_basic" : "none"),
     // A form_post response cannot be forwarded by a redirect, so such providers never use the proxy.
     proxyRedirectUri: proxy && !formPost ? `${proxy.replace(/\/+$/, "")}/callback/${provider.id}` : undefined,
     normalised: true,

@@ -46,7 +46,7 @@ function oauthProvider(config: ResolvedConfig, id: string): ResolvedOAuthProvide
 async function requestRefresh(provider: ResolvedOAuthProvider, refreshToken: string): Promise<TokenSet> {
   const as = await authorizationServer(provider)
   const client = clientFor(provider)
-  let response = await o.refreshTokenGrantRequest(as, client, clientAuthFor(provider), refreshToken, {
+  let response = await o.refreshTokenGrantRequest(as, client, await clientAuthFor(provider), refreshToken, {
     ...requestOptions(provider),
     additionalParameters: tokenCredentialParams(provider),
   })
@@ -101,7 +101,7 @@ export async function accessTokenFor(
   try {
     const stored = await adapter.getAccount(account.providerAccountId, account.provider)
     if (!stored?.access_token) return { error: "RefreshTokenError" }
-    if (!isExpired(stored.expires_at)) return { accessToken: stored.access_token, expiresAt: stored.expires_at }
+    if (!isExpired(stored.expires_at)) return { accessToken: stored.access_token, expiresAt: stored.expires_at ?? undefined }
     if (!stored.refresh_token) return { error: "RefreshTokenError" }
     const provider = oauthProvider(config, account.provider)
     const refreshToken = stored.refresh_token

@@ -72,14 +72,20 @@ export function clientFor(provider: ResolvedOAuthProvider): o.Client {
   return { client_id: provider.clientId ?? "", ...(provider.client ?? {}) } as o.Client
 }
 
+/** The secret the token endpoint gets: made on demand (a signed JWT, cached by its maker) or the configured one. */
+async function clientSecretOf(provider: ResolvedOAuthProvider): Promise<string> {
+  if (provider.createClientSecret) return provider.createClientSecret({ clientId: provider.clientId ?? "" })
+  return provider.clientSecret ?? ""
+}
+
 /** Client authentication at the token endpoint. */
-export function clientAuthFor(provider: ResolvedOAuthProvider): o.ClientAuth {
+export async function clientAuthFor(provider: ResolvedOAuthProvider): Promise<o.ClientAuth> {
   switch (provider.clientAuthMethod) {
     case "client_secret_post":
-      return o.ClientSecretPost(provider.clientSecret ?? "")
+      return o.ClientSecretPost(await clientSecretOf(provider))
     case "none":
       return o.None()
     default:
-      return o.ClientSecretBasic(provider.clientSecret ?? "")
+      return o.ClientSecretBasic(await clientSecretOf(provider))
   }
 }

@@ -182,3 +182,18 @@ ${form.render(false)}
   const script = p.passkey ? webauthnScriptElement() : undefined
   return renderDocument({ title: "Confirm it's you", theme: p.theme, content, script })
 }
+
+/**
+ * The re-authenticate page for an impersonation session: no proof given here
+ * could ever count (the session's proof is never recent, so every step-up
+ * refuses it), so instead of a form that cannot succeed it says why, and how
+ * to get out. No form, no CSRF token, nothing to post.
+ */
+export function renderImpersonationReauthenticatePage(p: { email?: string | null; callbackUrl: string; theme: PageTheme }): RenderedPage {
+  const back = safeUrl(p.callbackUrl) ?? "/"
+  const content = html`<h1>Not while impersonating</h1>
+<div class="alert" role="alert">Sensitive changes are refused while impersonating${p.email ? html` <strong>${p.email}</strong>` : false}: the password, email address, two-factor, passkeys, linked accounts, sessions, and deleting or exporting the account stay as they are.</div>
+<p>There is nothing to confirm here. To make such a change, stop impersonating: only the account's owner can make it, from their own session.</p>
+<p class="footer"><a href="${back}">Back</a></p>`
+  return renderDocument({ title: "Not while impersonating", theme: p.theme, content, status: 403 })
+}

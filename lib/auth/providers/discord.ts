@@ -1,6 +1,9 @@
 /**
- * Discord (OAuth 2.0). The avatar URL is built from the avatar hash (or the
- * default avatar). Callback URL: {origin}{basePath}/callback/discord
+ * Discord (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/discord
+ * Variables: AUTH_DISCORD_ID, AUTH_DISCORD_SECRET
+ *
+ * The avatar URL is built from the avatar hash (or the default avatar).
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -1,7 +1,10 @@
 /**
- * GitHub (OAuth 2.0). Users who keep their email private get it from the
- * emails endpoint (the primary, verified address). GitHub Enterprise Server:
- * `enterprise: { baseUrl }`. Callback URL: {origin}{basePath}/callback/github
+ * GitHub (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/github
+ * Variables: AUTH_GITHUB_ID, AUTH_GITHUB_SECRET
+ *
+ * Users who keep their email private get it from the emails endpoint (the
+ * primary, verified address). GitHub Enterprise Server: `enterprise: { baseUrl }`.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -1,6 +1,9 @@
 /**
- * GitLab (OAuth 2.0), gitlab.com or a self-managed instance (`baseUrl`).
+ * GitLab (OAuth 2.0)
  * Callback URL: {origin}{basePath}/callback/gitlab
+ * Variables: AUTH_GITLAB_ID, AUTH_GITLAB_SECRET[, AUTH_GITLAB_URL]
+ *
+ * gitlab.com or a self-managed instance (`baseUrl`; the starter reads AUTH_GITLAB_URL).
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -1,7 +1,10 @@
 /**
- * Google (OpenID Connect). Only emails Google has verified are linked to an
- * existing user, and only when `allowDangerousEmailAccountLinking` is set.
+ * Google (OpenID Connect)
  * Callback URL: {origin}{basePath}/callback/google
+ * Variables: AUTH_GOOGLE_ID, AUTH_GOOGLE_SECRET
+ *
+ * Only emails Google has verified are linked to an existing user, and only
+ * when `allowDangerousEmailAccountLinking` is set.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -1,10 +1,13 @@
 /**
- * Microsoft Entra ID (OpenID Connect). `tenantId` picks the directory; the
+ * Microsoft Entra ID (OpenID Connect)
+ * Callback URL: {origin}{basePath}/callback/microsoft-entra-id
+ * Variables: AUTH_MICROSOFT_ENTRA_ID_ID, AUTH_MICROSOFT_ENTRA_ID_SECRET[, AUTH_MICROSOFT_ENTRA_ID_TENANT_ID, AUTH_MICROSOFT_ENTRA_ID_ISSUER]
+ *
+ * `tenantId` picks the directory; the
  * default "common" (and "organizations", "consumers") accepts accounts from
  * any tenant, so the ID token's issuer is checked against the tenant it
  * names. The user's image is their Microsoft Graph profile photo, read with
  * the access token as a data: URL (`profilePhotoSize`, `false` to skip it).
- * Callback URL: {origin}{basePath}/callback/microsoft-entra-id
  */
 import { accountId } from "./account-id"
 import { fetchProfilePhoto, PROFILE_PHOTO_SIZES, type ProfilePhotoSize } from "./entra-photo"
@@ -45,7 +48,8 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
   if (profilePhotoSize !== false && !PROFILE_PHOTO_SIZES.includes(profilePhotoSize)) {
     throw new TypeError(`Microsoft Entra ID: profilePhotoSize must be one of ${PROFILE_PHOTO_SIZES.join(", ")} or false`)
   }
-  const tenant = tenantId ?? "common"
+  // An issuer given as next-auth's docs do (AUTH_MICROSOFT_ENTRA_ID_ISSUER) names the tenant itself.
+  const tenant = tenantId ?? tenantOfIssuer(rest.issuer) ?? "common"
   const issuer = rest.issuer ?? `https://login.microsoftonline.com/${tenant}/v2.0`
   return mergeOptions<OAuthConfig<MicrosoftEntraIDProfile>>(
     {
@@ -67,4 +71,10 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
     },
     { ...rest, issuer },
   )
+}
+
+function tenantOfIssuer(issuer: string | undefined): string | undefined {
+  if (!issuer) return undefined
+  const match = /^https:\/\/login\.microsoftonline\.com\/([^/]+)\/v2\.0\/?$/.exec(issuer)
+  return match?.[1]
 }

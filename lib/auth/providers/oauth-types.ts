@@ -76,6 +76,17 @@ export interface OAuthConfig<P extends object = Profile> {
   federatedSignOut?: boolean
   /** OIDC: `false` reads the profile from userinfo instead of the ID token's claims. */
   idToken?: boolean
+  /**
+   * Makes the client secret each time the token endpoint needs one, for providers whose secret is a
+   * short-lived signed JWT (Apple); the provider caches it. When set, `clientSecret` is not used there.
+   */
+  createClientSecret?: (client: { clientId: string }) => Awaitable<string>
+  /**
+   * Provider quirks, applied to the profile (ID token claims, userinfo) before anything reads it,
+   * with the fields of the callback: e.g. Apple's string booleans and the `user` field its
+   * form_post callback carries on the first sign-in only.
+   */
+  conformProfile?: (profile: Profile, callbackParams: URLSearchParams) => Profile
   /** Replaces fetch for every request to the identity provider. */
   [customFetch]?: typeof fetch
   /** Provider-specific options a factory documents (e.g. X's `version`). */

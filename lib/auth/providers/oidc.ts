@@ -1,8 +1,10 @@
 /**
- * Any OpenID Connect provider from its issuer alone (Keycloak, Authentik,
- * Auth0, Okta, Zitadel, …): endpoints and keys come from discovery. The
- * starter configures it from AUTH_OIDC_ISSUER, AUTH_OIDC_ID, AUTH_OIDC_SECRET
- * and AUTH_OIDC_NAME. Callback URL: {origin}{basePath}/callback/oidc
+ * Any OpenID Connect provider (OpenID Connect)
+ * Callback URL: {origin}{basePath}/callback/oidc
+ * Variables: AUTH_OIDC_ID, AUTH_OIDC_SECRET, AUTH_OIDC_ISSUER[, AUTH_OIDC_NAME, AUTH_OIDC_FEDERATED_SIGN_OUT]
+ *
+ * A provider from its issuer alone (Keycloak, Authentik, Auth0, Okta, Zitadel,
+ * …): endpoints and keys come from discovery.
  */
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"

@@ -1,8 +1,12 @@
 /**
- * X (Twitter), OAuth 2.0 with PKCE — the microblogging profile. The user id
+ * X (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/twitter
+ * Variables: AUTH_TWITTER_ID, AUTH_TWITTER_SECRET
+ *
+ * Formerly Twitter; OAuth 2.0 with PKCE, the microblogging profile. The user id
  * is a string (no large-integer loss). Email comes only when the user grants
  * the `users.email` scope; otherwise the account has none. OAuth 1.0a
- * (`version: "1.0a"`) is not supported. Callback URL: {origin}{basePath}/callback/twitter
+ * (`version: "1.0a"`) is not supported.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -1,9 +1,12 @@
 /**
- * VK — the social-network profile, on API version 5.126 unless the URL
- * options pin another. The user id (a number at VK) becomes a string; the
- * email arrives in the token response, not the profile, and only with the
- * `email` scope. VK's token response has no token_type, so the engine is
- * told it is a bearer token. Callback URL: {origin}{basePath}/callback/vk
+ * VK (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/vk
+ * Variables: AUTH_VK_ID, AUTH_VK_SECRET
+ *
+ * The social-network profile, on API version 5.126 unless the URL options pin
+ * another. The user id (a number at VK) becomes a string; the email arrives in
+ * the token response, not the profile, and only with the `email` scope. VK's
+ * token response has no token_type, so the engine is told it is a bearer token.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
@@ -119,6 +122,8 @@ export default function VK(options: VkOptions = {}): OAuthConfig<VkProfile> {
       type: "oauth",
       // VK's classic OAuth does not implement PKCE; state protects the flow.
       checks: ["state"],
+      // VK documents client_id and client_secret as parameters of the token request, not an Authorization header.
+      client: { token_endpoint_auth_method: "client_secret_post" },
       authorization: { url: authorizationUrl ?? `https://oauth.vk.com/authorize?response_type=code&v=${v}`, params: { scope: "email" } },
       token: accessTokenUrl ?? requestTokenUrl ?? `https://oauth.vk.com/access_token?v=${v}`,
       userinfo: {

@@ -1,8 +1,11 @@
 /**
- * Yandex ID — the web-portal profile. The avatar URL is built from
+ * Yandex (OAuth 2.0)
+ * Callback URL: {origin}{basePath}/callback/yandex
+ * Variables: AUTH_YANDEX_ID, AUTH_YANDEX_SECRET
+ *
+ * Yandex ID, the web-portal profile. The avatar URL is built from
  * `default_avatar_id` (no avatar when `is_avatar_empty`: it is a
  * placeholder); the email is `default_email`.
- * Callback URL: {origin}{basePath}/callback/yandex
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -11,6 +11,7 @@ import { normalizeDisplayName } from "../profile-text"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import { type Cookie, isPromiseLike, type Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
+import { lookUpSession } from "../adapters/session-lookup"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
@@ -112,7 +113,7 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return { session: null, cookies: [] }
 
-  const found = await adapter.getSessionAndUser(sessionToken)
+  const found = await lookUpSession(adapter, sessionToken)
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
   const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
@@ -172,8 +173,9 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
     sessionToken: config.session.generateSessionToken(),
     userId: String(signedIn.user.id),
     expires,
-    // Only an adapter that lists sessions stores these; others (Auth.js's) would reject unknown columns.
-    ...(adapter.listSessions
+    // Only an adapter that lists sessions or reads its own details stores these (ours, or an Auth.js
+    // adapter with the session-proof companion); others (Auth.js's alone) would reject unknown columns.
+    ...(storesSessionDetails(adapter)
       ? { lastActiveAt: new Date(now), authenticatedAt: new Date(now), userAgent: storedUserAgent(ctx.request.headers.get("user-agent")) }
       : {}),
   })
@@ -205,7 +207,7 @@ async function end(ctx: AuthContext, adapter: SessionAdapter): Promise<Cookie[]>
 async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<SessionProof | null> {
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return null
-  const found = await adapter.getSessionAndUser(sessionToken)
+  const found = await lookUpSession(adapter, sessionToken)
   if (!found) return null
   const now = Date.now()
   const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
@@ -220,9 +222,13 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
  */
 async function reauthenticated(ctx: AuthContext, adapter: SessionAdapter, at: Date): Promise<Cookie[]> {
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
-  if (!sessionToken || !adapter.listSessions) return []
+  if (!sessionToken || !storesSessionDetails(adapter)) return []
   await adapter.updateSession({ sessionToken, authenticatedAt: at })
   return []
+}
+
+function storesSessionDetails(adapter: SessionAdapter): boolean {
+  return typeof adapter.listSessions === "function" || typeof adapter.getSessionDetails === "function"
 }
 
 export function databaseStrategy(adapter: SessionAdapter): SessionStrategy {

@@ -12,6 +12,7 @@
  * into pages.
  */
 import { hasMethods, sessionListingMethods, type SessionListingAdapter } from "../adapters/capabilities"
+import { lookUpSession } from "../adapters/session-lookup"
 import type { ResolvedConfig } from "../config/resolved"
 import { parseCookies, SessionStore } from "../cookies"
 import { sha256Hex } from "../hash"
@@ -82,7 +83,7 @@ async function holder(config: ResolvedConfig, request: Request): Promise<Holder>
   }
   const sessionToken = sessionTokenOf(config, request)
   if (!sessionToken) return { status: "signed-out" }
-  const found = await adapter.getSessionAndUser(sessionToken)
+  const found = await lookUpSession(adapter, sessionToken)
   if (!found || found.session.expires.getTime() <= Date.now()) return { status: "signed-out" }
   return { status: "ok", adapter, userId: found.user.id, sessionToken }
 }

@@ -118,13 +118,15 @@ export async function regenerateCodes(config: ResolvedConfig, userId: string, re
   return codes
 }
 
-export async function disable(config: ResolvedConfig, userId: string, request: Request | null = null): Promise<void> {
+/** Turns two-factor off; true when it was on. `actorId`: the admin who turned it off, for the event. */
+export async function disable(config: ResolvedConfig, userId: string, request: Request | null = null, actorId: string | null = null): Promise<boolean> {
   const adapter = twoFactorAdapter(config)
   const had = await adapter.getTwoFactor(userId)
   await adapter.disableTwoFactor(userId)
-  if (!had) return
+  if (!had) return false
   await recordSecurityEvent(config, request, { userId, type: "two-factor-disabled", method: "totp" })
-  await emitEvent(config, "twoFactorDisabled", { userId })
+  await emitEvent(config, "twoFactorDisabled", { userId, actorId })
+  return true
 }
 
 export async function status(config: ResolvedConfig, userId: string): Promise<TwoFactorStatus> {

@@ -124,6 +124,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "useWebAuthnChallenge",
       // Not in Auth.js: stores refreshed tokens; creates a user with its first account in one transaction.
       "updateAccount", "createUserAndAccount",
+      // Not in Auth.js: the library's session lookup with its own fields (issue 36).
+      "getSessionDetails",
       // Not in Auth.js: a user's own sessions (Settings › Sessions).
       "listSessions", "deleteSessions",
       // Not in Auth.js: revoking jwt sessions (lib/auth/session/revocation.ts).
@@ -216,12 +218,12 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const user = await newUser()
     const signedIn = new Date("2031-02-03T04:05:06.000Z")
     await adapter.createSession({ sessionToken: "session-proof", userId: user.id, expires: inOneHour(), authenticatedAt: signedIn })
-    let found = await adapter.getSessionAndUser("session-proof")
+    let found = await adapter.getSessionDetails("session-proof")
     expect(found?.session.authenticatedAt).toEqual(signedIn)
     expect(found?.session.createdAt).toBeInstanceOf(Date)
     const later = new Date("2031-02-03T05:00:00.000Z")
     await adapter.updateSession({ sessionToken: "session-proof", authenticatedAt: later })
-    found = await adapter.getSessionAndUser("session-proof")
+    found = await adapter.getSessionDetails("session-proof")
     expect(found?.session.authenticatedAt).toEqual(later)
   })
 
@@ -231,9 +233,11 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const expires = inOneHour()
     await adapter.createSession({ sessionToken: "session-token-2", userId: user.id, expires })
 
-    const result = await adapter.getSessionAndUser("session-token-2")
-    // Beside Auth.js's fields: when the session started and was last proved (lifetime, step-up).
-    // The user comes with their roles and ban (issue 33), read in the same statement.
+    // Auth.js's lookup answers the contract's fields and nothing else (issue 36).
+    expect(await adapter.getSessionAndUser("session-token-2")).toEqual({ session: { sessionToken: "session-token-2", userId: user.id, expires }, user })
+    const result = await adapter.getSessionDetails("session-token-2")
+    // The library's own lookup, beside Auth.js's fields: when the session started and was last proved
+    // (lifetime, step-up). The user comes with their roles and ban (issue 33), read in the same statement.
     expect(result).toEqual({
       session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null },
       user: { ...user, ...noStanding },
@@ -383,8 +387,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       where: { provider_providerAccountId: { provider: "passkey", providerAccountId: "cred-1" } },
     })
     expect(row).toMatchObject({ userId: user.id, type: "webauthn", provider: "passkey", providerAccountId: "cred-1" })
-    // Null columns come back as absent fields.
-    expect(account).toEqual({ userId: row.userId, type: row.type, provider: row.provider, providerAccountId: row.providerAccountId })
+    // The stored row, null columns included, as the contract answers it (issue 36).
+    expect(account).toEqual(row)
   })
 
   it("createAuthenticator returns its input and persists it", async () => {
@@ -481,13 +485,14 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       await adapter.getUser(created.id),
       await adapter.getUserByEmail(email),
       await adapter.getUserByAccount({ provider: "github", providerAccountId: "gh-123" }),
+      (await adapter.getSessionDetails("hash-session"))?.user,
       (await adapter.getSessionAndUser("hash-session"))?.user,
       await adapter.updateUser({ id: created.id, name: "Renamed" }),
       await adapter.deleteUser(created.id),
     ]
     for (const [i, user] of results.entries()) {
       expect(user).not.toBeNull()
-      // The session lookup adds the user's roles and ban (never the ban's reason): issue 33.
+      // The library's session lookup (getSessionDetails) adds the user's roles and ban (never the ban's reason): issue 33.
       expect(Object.keys(user ?? {}).sort()).toEqual(i === 4 ? [...userKeys, ...Object.keys(noStanding)].sort() : userKeys)
       expect(JSON.stringify(user)).not.toContain("scrypt$secret")
     }
@@ -545,10 +550,11 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
   it("linkAccount stores a minimal account with every token column null", async () => {
     const user = await newUser()
     const minimal: AdapterAccount = { userId: user.id, type: "email", provider: "email", providerAccountId: user.email as string }
-    expect(await adapter.linkAccount(minimal)).toEqual(minimal)
+    const linked = await adapter.linkAccount(minimal)
     const row = await db.prisma.account.findUniqueOrThrow({
       where: { provider_providerAccountId: { provider: "email", providerAccountId: user.email as string } },
     })
+    expect(linked).toEqual(row)
     expect(row).toEqual({
       ...minimal,
       refresh_token: null, access_token: null, expires_at: null, token_type: null,
@@ -591,7 +597,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     try {
       const statements: string[] = []
       logged.$on("query", (event) => statements.push(event.query))
-      const result = await PrismaAdapter(logged).getSessionAndUser("one-statement")
+      const result = await PrismaAdapter(logged).getSessionDetails("one-statement")
       expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement" }), user: { ...user, ...noStanding } })
       expect(statements).toHaveLength(1)
       expect(statements[0]).toMatch(/^SELECT .*JOIN/)
@@ -610,7 +616,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     try {
       const statements: string[] = []
       logged.$on("query", (event) => statements.push(event.query))
-      const result = await PrismaAdapter(logged).getSessionAndUser("one-statement-sqlite")
+      const result = await PrismaAdapter(logged).getSessionDetails("one-statement-sqlite")
       expect(result).toEqual({ session: expect.objectContaining({ sessionToken: "one-statement-sqlite" }), user: { ...user, ...noStanding } })
       expect(result?.session.expires).toBeInstanceOf(Date)
       expect(statements).toHaveLength(1)

@@ -860,12 +860,11 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const { browser, user } = await signedIn()
       const { logger, errors } = recordingLogger()
       // The app's adapter, whose database has just gone away.
-      const failing: Adapter = {
-        ...adapter,
-        getSessionAndUser: async () => {
-          throw new Error("connect ECONNREFUSED 127.0.0.1:5432 at /srv/app/db.ts:12")
-        },
+      const down = async (): Promise<never> => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:5432 at /srv/app/db.ts:12")
       }
+      // Both lookups: the library reads through getSessionDetails where the adapter has it (issue 36).
+      const failing: Adapter = { ...adapter, getSessionAndUser: down, getSessionDetails: down }
       browser.config = { ...browser.config, adapter: failing, logger }
       const res = await browser.send(`${BASE}/session`)
       const body = await res.text()

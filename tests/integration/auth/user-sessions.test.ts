@@ -168,7 +168,8 @@ describe("a user's own sessions (database strategy)", () => {
   })
 
   it("an adapter without the listing methods is reported, not guessed around", async () => {
-    const { listSessions: _l, deleteSessions: _d, ...older } = PrismaAdapter(db.prisma)
+    // Nor the library's own session lookup (issue 36): with it the adapter stores the session's details.
+    const { listSessions: _l, deleteSessions: _d, getSessionDetails: _g, ...older } = PrismaAdapter(db.prisma)
     const olderConfig: AuthConfig = { ...config, adapter: older }
     const browser = new Browser(olderConfig)
     const csrfToken = await browser.csrfToken()

@@ -1,5 +1,6 @@
 /**
- * GET /callback/:provider and POST (response_mode=form_post) for OAuth/OIDC
+ * GET /callback/:provider, or POST for providers with response_mode=form_post
+ * (relayed once through a same-origin page, see form-post.ts), for OAuth/OIDC
  * providers. On a redirect proxy, a response meant for another deployment
  * is forwarded there; otherwise the check cookies are read (and cleared,
  * whatever happens next), the code exchanged, and the sign-in finished.
@@ -16,13 +17,8 @@ import { stateReturnTo } from "../../oauth/state"
 import { finishSignIn } from "./finish-sign-in"
 import { normalizeEmailAddress } from "../../email/normalize"
 import { idTokenHintCookie } from "../../oauth/federated-sign-out"
-
-function callbackParams(ctx: AuthContext): URLSearchParams {
-  const params = new URLSearchParams()
-  const source = ctx.request.method === "POST" ? (ctx.request.body ?? {}) : ctx.request.query
-  for (const [key, value] of Object.entries(source)) if (typeof value === "string") params.set(key, value)
-  return params
-}
+import { OAuthCallbackError } from "../../errors"
+import { assertCallbackMethod, authorizationResponse, callbackFields, formPostRelay } from "./form-post"
 
 /** On the proxy: the deployment a state was made for, when it is not this one. */
 async function forwardTarget(ctx: AuthContext, provider: ResolvedOAuthProvider, params: URLSearchParams) {
@@ -60,8 +56,22 @@ function providerUnverifiedEmail(profile: Profile): boolean {
   return Object.hasOwn(profile, "email_verified") && profile.email_verified !== undefined && profile.email_verified !== true
 }
 
+/** The provider's own corrections of its profile (Apple: the first sign-in's `user` field, string booleans). */
+function conformedProfile(provider: ResolvedOAuthProvider, profile: Profile, fields: URLSearchParams): Profile {
+  if (!provider.conformProfile) return profile
+  try {
+    return provider.conformProfile(profile, fields)
+  } catch (cause) {
+    throw new OAuthCallbackError(`The profile from "${provider.id}" could not be read`, { cause })
+  }
+}
+
 export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthProvider): Promise<ResponseInternal> {
-  const params = callbackParams(ctx)
+  assertCallbackMethod(ctx, provider)
+  const fields = callbackFields(ctx)
+  const relay = formPostRelay(ctx, provider, fields)
+  if (relay) return relay
+  const params = authorizationResponse(fields)
   const forward = await forwardTarget(ctx, provider, params)
   if (forward) {
     for (const [key, value] of params) forward.searchParams.set(key, value)
@@ -69,9 +79,11 @@ export async function oauthCallback(ctx: AuthContext, provider: ResolvedOAuthPro
   }
 
   // Cleared on every outcome: the error path keeps ctx.outCookies too.
-  ctx.outCookies.push(...clearChecks(ctx, provider))
+  ctx.outCookies.push(...clearChecks(ctx))
   const checks = await readChecks(ctx, provider)
-  const { profile, tokens } = await exchangeCode(provider, params, checks, redirectUriFor(ctx, provider))
+  const exchanged = await exchangeCode(provider, params, checks, redirectUriFor(ctx, provider))
+  const { tokens } = exchanged
+  const profile = conformedProfile(provider, exchanged.profile, fields)
   const { user, account, storedAccount } = await userAndAccount(provider, profile, tokens)
   const response = await finishSignIn(ctx, {
     user,

@@ -93,7 +93,8 @@ async function authenticate({ ctx, adapter, provider, issued, rp, response }: Ce
   const stored = await adapter.getAccount(authenticator.providerAccountId, provider.id)
   const user = await adapter.getUser(stored?.userId ?? authenticator.userId)
   if (!user) throw new WebAuthnVerificationError("unknown_credential", "The authenticator's user no longer exists")
-  const account: Account = stored ?? {
+  // The passkey's account by its keys: a stored row carries no tokens, only null columns.
+  const account: Account = {
     type: "webauthn",
     provider: provider.id,
     providerAccountId: authenticator.providerAccountId,

@@ -47,7 +47,8 @@ export async function oauthSignIn(ctx: AuthContext, provider: ResolvedOAuthProvi
   const params = url.searchParams
   for (const [key, value] of Object.entries(provider.authorization.params)) params.set(key, value)
   for (const [key, value] of Object.entries(ctx.request.query)) if (!RESERVED.has(key)) params.set(key, value)
-  params.set("response_type", "code")
+  // A provider may name its own (Azure DevOps: "Assertion"); a request cannot (RESERVED).
+  params.set("response_type", provider.authorization.params.response_type ?? "code")
   params.set("client_id", provider.clientId ?? "")
   for (const [key, value] of Object.entries(authorizationCredentialParams(provider))) params.set(key, value)
   params.set("redirect_uri", redirectUriFor(ctx, provider))

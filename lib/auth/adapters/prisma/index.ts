@@ -9,7 +9,17 @@
  */
 import type { Adapter, AdapterAccount } from "../types"
 import type { PrismaLike } from "./client"
-import { accountData, toAccount, toAuthenticator, toSession, toUser, toUserWithAccess, toVerificationToken, withoutUndefined } from "./mappers"
+import {
+  accountData,
+  toAccount,
+  toAuthenticator,
+  toContractSessionAndUser,
+  toSession,
+  toUser,
+  toUserWithAccess,
+  toVerificationToken,
+  withoutUndefined,
+} from "./mappers"
 import {
   type AuthenticatorRow,
   type SessionRow,
@@ -119,6 +129,14 @@ function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
 function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike, options: PrismaAdapterOptions): PrismaMethods {
   const fastSessionLookup = sqliteSessionLookup(prisma, { file: options.sqliteFile })
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
+  const sessionDetails = (sessionToken: string) => {
+    if (unmatchable(sessionToken)) return Promise.resolve(null)
+    if (fastSessionLookup) return fastSessionLookup(sessionToken)
+    // One query; with relationJoins (PostgreSQL) also one SQL statement.
+    return prisma.session
+      .findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
+      .then((row) => row && { session: toSession(row), user: toUserWithAccess(row.user) })
+  }
   return {
     async createUser(user) {
       // The database generates ids; the one passed in is discarded.
@@ -231,13 +249,12 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike, options: Pr
     },
 
     // Not async, like the lookup it hands to: it runs on every request.
+    getSessionDetails: sessionDetails,
+
+    // Auth.js's lookup, for anyone calling this as an Auth.js adapter: the same one statement,
+    // answered with the contract's fields only (the library reads getSessionDetails).
     getSessionAndUser(sessionToken) {
-      if (unmatchable(sessionToken)) return Promise.resolve(null)
-      if (fastSessionLookup) return fastSessionLookup(sessionToken)
-      // One query; with relationJoins (PostgreSQL) also one SQL statement.
-      return prisma.session
-        .findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
-        .then((row) => row && { session: toSession(row), user: toUserWithAccess(row.user) })
+      return sessionDetails(sessionToken).then((found) => found && toContractSessionAndUser(found))
     },
 
     async updateSession({ sessionToken, expires, userId, lastActiveAt, authenticatedAt }) {

@@ -44,6 +44,21 @@ export function toSession(row: SessionRow & Partial<SessionProofRow>): AdapterSe
   return session
 }
 
+/**
+ * The lookup's answer cut to the Auth.js contract's fields: the session's three and the user's
+ * five, nothing of the library's own (the adapter test of Auth.js compares the whole object).
+ */
+export function toContractSessionAndUser(found: { session: AdapterSession; user: AdapterUser }): {
+  session: AdapterSession
+  user: AdapterUser
+} {
+  const { session, user } = found
+  return {
+    session: { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires },
+    user: { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified, image: user.image },
+  }
+}
+
 export function toVerificationToken(row: VerificationToken): VerificationToken {
   return { identifier: row.identifier, token: row.token, expires: row.expires }
 }
@@ -69,15 +84,18 @@ export function toAccount(row: AccountRow): AdapterAccount {
     provider: row.provider,
     providerAccountId: row.providerAccountId,
   }
-  // Absent token fields stay absent rather than null, as in a token response.
-  if (row.refresh_token !== null) account.refresh_token = row.refresh_token
-  if (row.access_token !== null) account.access_token = row.access_token
-  if (row.expires_at !== null) account.expires_at = row.expires_at
-  if (row.token_type !== null) account.token_type = row.token_type
-  if (row.scope !== null) account.scope = row.scope
-  if (row.id_token !== null) account.id_token = row.id_token
-  if (row.session_state !== null) account.session_state = row.session_state
-  return account
+  // The row as the contract answers it (Auth.js's adapters return the stored row): every token
+  // column, null where the provider sent none.
+  return {
+    ...account,
+    refresh_token: row.refresh_token,
+    access_token: row.access_token,
+    expires_at: row.expires_at,
+    token_type: row.token_type,
+    scope: row.scope,
+    id_token: row.id_token,
+    session_state: row.session_state,
+  }
 }
 
 function optionalString(value: unknown): string | undefined {

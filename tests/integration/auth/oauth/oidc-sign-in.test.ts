@@ -360,7 +360,15 @@ for (const strategy of ["database", "jwt"] as const) {
       expect(authorization.searchParams.get("response_mode")).toBe("form_post")
       const { action, fields } = await new IdpBrowser().authorizeFormPost(authorization.href, "form-poster")
       expect(action).toBe(`${ORIGIN}${BASE}/callback/oidc`)
-      const res = await browser.send(`${BASE}/callback/oidc`, { form: fields })
+      // The provider's POST is cross-site: no Lax cookie comes with it, and the app answers with
+      // its relay page, whose same-origin POST (with the cookies) finishes the sign-in.
+      const relay = await browser.send(`${BASE}/callback/oidc`, { form: fields, cookie: "" })
+      expect(relay.status).toBe(200)
+      const relayed = Object.fromEntries(
+        [...(await relay.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!]),
+      )
+      expect(relayed).toMatchObject({ code: fields.code, relayed: "1" })
+      const res = await browser.send(`${BASE}/callback/oidc`, { form: { ...fields, relayed: "1" } })
       expect(res.status).toBe(302)
       expect(new URL(res.headers.get("location")!).searchParams.get("error")).toBeNull()
       const user = await db.prisma.user.findUnique({ where: { email: "form-poster@idp.example.test" } })

@@ -73,6 +73,21 @@ describe("profile() on documented payloads", () => {
     expect(pinned.options?.issuerTemplate).toBe(false)
   })
 
+  it("Microsoft Entra ID: an issuer naming a tenant (next-auth's AUTH_MICROSOFT_ENTRA_ID_ISSUER) pins that tenant", async () => {
+    const tenant = "9188040d-6c67-4c5b-b112-36a304b66dad"
+    const byIssuer = MicrosoftEntraID({ issuer: `https://login.microsoftonline.com/${tenant}/v2.0` })
+    expect(byIssuer.issuer).toBe(`https://login.microsoftonline.com/${tenant}/v2.0`)
+    expect(byIssuer.options?.issuerTemplate).toBe(false)
+    const { oauthProvidersFromEnv } = await import("@/server/accounts/oauth-providers")
+    const [fromEnv] = oauthProvidersFromEnv({
+      AUTH_MICROSOFT_ENTRA_ID_ID: "m",
+      AUTH_MICROSOFT_ENTRA_ID_SECRET: "s",
+      AUTH_MICROSOFT_ENTRA_ID_ISSUER: `https://login.microsoftonline.com/${tenant}/v2.0`,
+    })
+    expect(fromEnv.issuer).toBe(`https://login.microsoftonline.com/${tenant}/v2.0`)
+    expect(fromEnv.options?.issuerTemplate).toBe(false)
+  })
+
   it("X (microblogging profile): string id, email only when granted", async () => {
     const profile: TwitterProfile = {
       data: { id: "2244994945", name: "X Dev", username: "XDevelopers", profile_image_url: "https://pbs.twimg.com/profile_images/1/x_normal.jpg" },

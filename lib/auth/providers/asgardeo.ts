@@ -1,0 +1,46 @@
+/**
+ * Asgardeo (OpenID Connect)
+ * Callback URL: {origin}{basePath}/callback/asgardeo
+ * Variables: AUTH_ASGARDEO_ID, AUTH_ASGARDEO_SECRET, AUTH_ASGARDEO_ISSUER
+ *
+ * The issuer is the organisation's URL, https://api.asgardeo.io/t/<org>; its
+ * OpenID Provider lives under /oauth2/token (the issuer in its ID tokens and
+ * the place of its discovery document), so that path is added when missing.
+ */
+import { mergeOptions } from "./merge"
+import OIDC from "./oidc"
+import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { userFromClaims } from "./standard-claims"
+import type { Profile } from "../types"
+
+/** https://wso2.com/asgardeo/docs/guides/users/attributes/user-attributes/ (OIDC claims) */
+export interface AsgardeoProfile extends Profile {
+  sub: string
+  given_name?: string
+  family_name?: string
+  email?: string
+  picture?: string
+  username?: string
+}
+
+const TOKEN_PATH = "/oauth2/token"
+
+export function asgardeoIssuer(issuer: string): string {
+  const trimmed = issuer.replace(/\/+$/, "")
+  return trimmed.endsWith(TOKEN_PATH) ? trimmed : `${trimmed}${TOKEN_PATH}`
+}
+
+export default function Asgardeo(options: OAuthUserConfig<AsgardeoProfile> = {}): OAuthConfig<AsgardeoProfile> {
+  const issuer = options.issuer === undefined ? undefined : asgardeoIssuer(options.issuer)
+  return OIDC<AsgardeoProfile>(
+    mergeOptions<OAuthUserConfig<AsgardeoProfile>>(
+      {
+        id: "asgardeo",
+        name: "Asgardeo",
+        profile: userFromClaims,
+        style: { brandColor: "#000000", bg: "#000000", text: "#ffffff" },
+      },
+      { ...options, issuer },
+    ),
+  )
+}

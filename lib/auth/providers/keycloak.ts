@@ -1,0 +1,36 @@
+/**
+ * Keycloak (OpenID Connect)
+ * Callback URL: {origin}{basePath}/callback/keycloak
+ * Variables: AUTH_KEYCLOAK_ID, AUTH_KEYCLOAK_SECRET, AUTH_KEYCLOAK_ISSUER
+ *
+ * The issuer is the realm's URL, e.g. https://keycloak.example.com/realms/myrealm.
+ */
+import { mergeOptions } from "./merge"
+import OIDC from "./oidc"
+import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { userFromClaims } from "./standard-claims"
+import type { Profile } from "../types"
+
+/** https://www.keycloak.org/docs/latest/server_admin/#_oidc */
+export interface KeycloakProfile extends Profile {
+  sub: string
+  name?: string
+  email?: string
+  email_verified?: boolean
+  preferred_username?: string
+  picture?: string
+}
+
+export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {}): OAuthConfig<KeycloakProfile> {
+  return OIDC<KeycloakProfile>(
+    mergeOptions<OAuthUserConfig<KeycloakProfile>>(
+      {
+        id: "keycloak",
+        name: "Keycloak",
+        profile: userFromClaims,
+        style: { brandColor: "#428bca" },
+      },
+      options,
+    ),
+  )
+}
