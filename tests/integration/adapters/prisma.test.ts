@@ -136,6 +136,11 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "getUserAccess", "setUserRoles", "setUserBan", "setLastSignIn", "listUsers",
       // Not in Auth.js: the security log (lib/auth/security-log, tests/integration/adapters/prisma-security-events.test.ts).
       "createSecurityEvent", "listSecurityEvents", "deleteSecurityEventsBefore", "getSignInDeviceHistory",
+      // Not in Auth.js: organizations (issue 35, lib/auth/organizations, tests/integration/auth/organizations).
+      "createOrganization", "getOrganization", "getOrganizationBySlug", "updateOrganization", "deleteOrganization",
+      "listOrganizationsOfUser", "getMember", "listMembers", "setMemberRoles", "removeMember", "createInvitation",
+      "getInvitationByTokenHash", "listInvitations", "cancelInvitation", "acceptInvitation", "setSessionOrganization",
+      "getSessionOrganization", "createOrganizationActivity", "listOrganizationActivity",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
@@ -210,6 +215,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       // Not an impersonation (issue 33).
       impersonatedBy: null,
       impersonationReason: null,
+      // No active organization (issue 35).
+      activeOrganizationId: null,
     })
     expect(createdAt).toBeInstanceOf(Date)
   })
