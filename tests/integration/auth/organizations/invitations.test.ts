@@ -5,20 +5,10 @@
  * membership; the member limit holds; only the link's hash is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Auth, organizationOperations, OrganizationError, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
+import { Auth, organizationOperations, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { DATABASE_AND_STRATEGY_CASES } from "../support"
-import { account, apply, organizationConfig, requestOf, signedIn } from "./support"
-
-async function refusal(call: () => Promise<unknown>): Promise<string | null> {
-  return call().then(
-    () => null,
-    (error: unknown) => {
-      if (error instanceof OrganizationError) return error.code
-      throw error
-    },
-  )
-}
+import { account, apply, organizationConfig, refusal, requestOf, signedIn } from "./support"
 
 describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: invitations (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase

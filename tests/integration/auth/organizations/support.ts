@@ -3,7 +3,7 @@
  * database, accounts with a password (verified or not), signed-in browsers, and the cookies
  * an operation hands back put into the browser's jar as a real browser would.
  */
-import type { AuthConfig, OrganizationEvent } from "@/lib/auth"
+import { OrganizationError, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
@@ -55,3 +55,14 @@ export function apply(browser: Browser, cookies: Cookie[]): void {
 
 /** A request from the browser, as a server action would receive it. */
 export const requestOf = (browser: Browser) => browser.request("/dashboard")
+
+/** The code of the OrganizationError a call is refused with, or null when it goes through. */
+export async function refusal(call: () => Promise<unknown>): Promise<string | null> {
+  return call().then(
+    () => null,
+    (error: unknown) => {
+      if (error instanceof OrganizationError) return error.code
+      throw error
+    },
+  )
+}

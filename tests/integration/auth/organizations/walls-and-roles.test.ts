@@ -6,21 +6,11 @@
  * active organization at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { organizationOperations, OrganizationError, Auth, defineOrganizationAccess, organizationResources, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
+import { organizationOperations, Auth, defineOrganizationAccess, organizationResources, type AuthConfig, type OrganizationEvent } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { DATABASE_AND_STRATEGY_CASES } from "../support"
-import { account, apply, organizationConfig, requestOf, signedIn } from "./support"
-
-async function refusal(call: () => Promise<unknown>): Promise<string | null> {
-  return call().then(
-    () => null,
-    (error: unknown) => {
-      if (error instanceof OrganizationError) return error.code
-      throw error
-    },
-  )
-}
+import { account, apply, organizationConfig, refusal, requestOf, signedIn } from "./support"
 
 describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: walls and roles (%s, %s sessions)", (provider, strategy) => {
   let db: TestDatabase
