@@ -25,7 +25,7 @@ import { appName } from "@/server/app-name"
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
 
 /** Pages that need a signed-in user. The middleware guards them, and each page checks again. */
-export const protectedPaths = ["/dashboard", "/settings"]
+export const protectedPaths = ["/dashboard", "/settings", "/orgs", "/o"]
 
 function isProtected(path: string): boolean {
   return protectedPaths.some((p) => path === p || path.startsWith(`${p}/`))
@@ -101,6 +101,9 @@ export const authConfig: NextAuthConfig = {
   // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
   adapter: { ...PrismaAdapter(getPrisma(), { sqliteFile: sqliteDatabaseFile() }), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
   session: { strategy: sessionStrategy },
+  // Organizations (issue 35): teams of users with their own roles, invitations by mail, and an active
+  // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".
+  organizations: { enabled: true },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
   // provider below is a configuration error. The relying party is AUTH_URL's host name, so
@@ -257,6 +260,7 @@ export const {
   requirePermission,
   admin,
   impersonation,
+  organizations,
 } = NextAuth(authConfig)
 
 /**

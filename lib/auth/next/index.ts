@@ -20,6 +20,7 @@ import { HANDOVER_HEADER, sessionHandover } from "./session-handover"
 import { appSessions } from "./user-sessions"
 import { appSecurityLog } from "./security-log"
 import { recentAuthenticationGuard } from "./step-up"
+import { appOrganizations } from "./organizations"
 import { permissionChecks } from "./permission"
 
 export type { NextAuthConfig, AuthorizedParams } from "./config"
@@ -32,6 +33,7 @@ export { revokeUserSessions, type RevokeUserSessionsOptions, type RevokeUserSess
 export type { AppRateLimit } from "./rate-limit"
 export type { AppSessions, RevokeResult, SessionListing, UserSessionInfo } from "./user-sessions"
 export type { AppSecurityLog, SecurityLogEntry } from "./security-log"
+export type { AppOrganizations } from "./organizations"
 export type {
   NewSecurityEvent,
   SecurityEvent,
@@ -151,6 +153,11 @@ export default function NextAuth(input: NextAuthConfigInput) {
      * ({ route: true }: a 403 Response); admin(options) the admin operations with the current user as actor.
      */
     ...permissionChecks(() => getConfig(), () => getConfig.now),
+    /**
+     * Organizations (issue 35): the organization operations with the current user as the actor;
+     * changes are refused while impersonating. Needs `organizations.enabled` and an adapter with them.
+     */
+    organizations: appOrganizations(() => getConfig()),
   }
 }
 

@@ -25,7 +25,7 @@ export interface RequirePermission {
   (permission: PermissionRequest<Resources>, options: { route: true }): Promise<Session | Response>
 }
 
-async function currentRead(prepared: PreparedConfig): Promise<{ read: SessionRead; url: string }> {
+export async function currentRead(prepared: PreparedConfig): Promise<{ read: SessionRead; url: string }> {
   const headers = await nextHeaders()
   const cookie = await currentCookieHeader()
   // The middleware's read of this very request (./session-handover), as auth() takes it: a guarded

@@ -1,0 +1,119 @@
+/**
+ * Organizations in Next.js server code (issue 35): the library's organization
+ * operations with the current request's user as the actor, so a server action
+ * never passes a user id it could have been handed by the browser.
+ *
+ * - Reads (list, bySlug, members, invitations, activity) work for any session.
+ * - Changes are refused while an admin impersonates the user
+ *   (PermissionDenied "impersonating"), as the account's own settings are: an
+ *   admin looking through a user's eyes does not act in their teams.
+ * - Switching, creating and accepting set the session's active organization;
+ *   the cookies that carries under the jwt strategy are set here.
+ */
+import { headers as nextHeaders } from "next/headers"
+import type { PermissionRequest, Resources } from "../access/control"
+import { PermissionDenied } from "../errors"
+import { organizationOperations, type OrganizationOperations } from "../organizations/operations"
+import type { OrganizationActor } from "../organizations/context"
+import type { AuthConfig } from "../config/types"
+import type { PreparedConfig } from "./config"
+import { currentCookieHeader, setCookies } from "./cookies"
+import { currentRead } from "./permission"
+
+type Tail<F> = F extends (actor: OrganizationActor, ...rest: infer R) => infer T ? (...rest: R) => T : never
+
+/** The operations that change something: refused while impersonating. */
+const CHANGES = [
+  "create",
+  "update",
+  "delete",
+  "invite",
+  "cancelInvitation",
+  "acceptInvitation",
+  "changeRoles",
+  "transferOwnership",
+  "removeMember",
+  "leave",
+] as const satisfies readonly (keyof OrganizationOperations)[]
+
+const READS = ["list", "bySlug", "invitations", "members", "activity"] as const satisfies readonly (keyof OrganizationOperations)[]
+
+type Change = (typeof CHANGES)[number]
+type Read = (typeof READS)[number]
+
+export type AppOrganizations = { [K in Change | Read]: Tail<OrganizationOperations[K]> } & {
+  /** Whether the current user's roles in the organization grant the permission (false when signed out). */
+  hasPermission(request: PermissionRequest<Resources>, scope: { organization: string }): Promise<boolean>
+  /** Makes the organization (null: none) the current session's active one; organization_not_found for a non-member. */
+  setActive(organizationId: string | null): Promise<void>
+  /** The current session's active organization with the user's membership, or null. */
+  active(): ReturnType<OrganizationOperations["active"]>
+  /** The invitation a link's token names, or null: readable without a session (the invitation page). */
+  invitation(token: unknown): ReturnType<OrganizationOperations["invitation"]>
+}
+
+export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppOrganizations {
+  // One set of operations per configuration object, as Auth() resolves one configuration per object.
+  const cache = new WeakMap<AuthConfig, OrganizationOperations>()
+  const operations = (prepared: PreparedConfig): OrganizationOperations => {
+    let ops = cache.get(prepared.handler)
+    if (!ops) cache.set(prepared.handler, (ops = organizationOperations(prepared.handler)))
+    return ops
+  }
+
+  /** The current request as a standard Request: its public URL, cookies and user agent. */
+  const standardRequest = async (prepared: PreparedConfig): Promise<Request> => {
+    const headers = await nextHeaders()
+    const cookie = await currentCookieHeader()
+    const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
+    const forwarded: Record<string, string> = { cookie: cookie ?? "", "user-agent": headers.get("user-agent") ?? "" }
+    for (const name of ["x-forwarded-for", "x-real-ip"]) {
+      const value = headers.get(name)
+      if (value) forwarded[name] = value
+    }
+    return new Request(`${prepared.origin(source)}/`, { headers: forwarded })
+  }
+
+  const actorOf = async (prepared: PreparedConfig, change: boolean): Promise<OrganizationActor> => {
+    const { read } = await currentRead(prepared)
+    if (!read.session || !read.proof) throw new PermissionDenied("signed_out")
+    if (change && read.proof.impersonatedBy !== undefined) throw new PermissionDenied("impersonating")
+    return { userId: read.proof.userId, request: await standardRequest(prepared) }
+  }
+
+  const bound = (name: Change | Read, change: boolean) =>
+    async (...args: unknown[]): Promise<unknown> => {
+      const prepared = await getConfig()
+      const actor = await actorOf(prepared, change)
+      const run = operations(prepared)[name] as (actor: OrganizationActor, ...rest: unknown[]) => Promise<unknown>
+      const result = await run(actor, ...args)
+      // create and accept answer the cookies of the re-issued session token (jwt strategy).
+      if (result && typeof result === "object" && "cookies" in result && Array.isArray(result.cookies)) await setCookies(result.cookies)
+      return result
+    }
+
+  const entries = [...CHANGES.map((name) => [name, bound(name, true)]), ...READS.map((name) => [name, bound(name, false)])]
+
+  return {
+    ...(Object.fromEntries(entries) as { [K in Change | Read]: Tail<OrganizationOperations[K]> }),
+    async hasPermission(request, scope) {
+      const prepared = await getConfig()
+      const { read } = await currentRead(prepared)
+      if (!read.session || !read.proof) return false
+      return operations(prepared).hasPermission({ userId: read.proof.userId }, request, scope)
+    },
+    async setActive(organizationId) {
+      const prepared = await getConfig()
+      await actorOf(prepared, false)
+      const { cookies } = await operations(prepared).setActive(await standardRequest(prepared), organizationId)
+      await setCookies(cookies)
+    },
+    async active() {
+      const prepared = await getConfig()
+      return operations(prepared).active(await standardRequest(prepared))
+    },
+    async invitation(token) {
+      return operations(await getConfig()).invitation(token)
+    },
+  }
+}
