@@ -7,10 +7,8 @@
  * OpenID Provider lives under /oauth2/token (the issuer in its ID tokens and
  * the place of its discovery document), so that path is added when missing.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://wso2.com/asgardeo/docs/guides/users/attributes/user-attributes/ (OIDC claims) */
@@ -32,15 +30,12 @@ export function asgardeoIssuer(issuer: string): string {
 
 export default function Asgardeo(options: OAuthUserConfig<AsgardeoProfile> = {}): OAuthConfig<AsgardeoProfile> {
   const issuer = options.issuer === undefined ? undefined : asgardeoIssuer(options.issuer)
-  return OIDC<AsgardeoProfile>(
-    mergeOptions<OAuthUserConfig<AsgardeoProfile>>(
-      {
-        id: "asgardeo",
-        name: "Asgardeo",
-        profile: userFromClaims,
-        style: { brandColor: "#000000", bg: "#000000", text: "#ffffff" },
-      },
-      { ...options, issuer },
-    ),
+  return oidcPreset<AsgardeoProfile>(
+    {
+      id: "asgardeo",
+      name: "Asgardeo",
+      style: { brandColor: "#000000", bg: "#000000", text: "#ffffff" },
+    },
+    { ...options, issuer },
   )
 }

@@ -5,10 +5,8 @@
  *
  * The issuer is the tenant's domain, e.g. https://dev-abc123.us.auth0.com (or a custom domain).
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://auth0.com/docs/secure/tokens/id-tokens/id-token-structure */
@@ -22,15 +20,12 @@ export interface Auth0Profile extends Profile {
 }
 
 export default function Auth0(options: OAuthUserConfig<Auth0Profile> = {}): OAuthConfig<Auth0Profile> {
-  return OIDC<Auth0Profile>(
-    mergeOptions<OAuthUserConfig<Auth0Profile>>(
-      {
-        id: "auth0",
-        name: "Auth0",
-        profile: userFromClaims,
-        style: { brandColor: "#eb5424", bg: "#eb5424", text: "#ffffff" },
-      },
-      options,
-    ),
+  return oidcPreset<Auth0Profile>(
+    {
+      id: "auth0",
+      name: "Auth0",
+      style: { brandColor: "#eb5424", bg: "#eb5424", text: "#ffffff" },
+    },
+    options,
   )
 }

@@ -5,10 +5,8 @@
  *
  * The issuer is the application's, e.g. https://authentik.example.com/application/o/my-app/.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://docs.goauthentik.io/docs/add-secure-apps/providers/oauth2/ */
@@ -22,15 +20,12 @@ export interface AuthentikProfile extends Profile {
 }
 
 export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {}): OAuthConfig<AuthentikProfile> {
-  return OIDC<AuthentikProfile>(
-    mergeOptions<OAuthUserConfig<AuthentikProfile>>(
-      {
-        id: "authentik",
-        name: "Authentik",
-        profile: userFromClaims,
-        style: { brandColor: "#fd4b2d" },
-      },
-      options,
-    ),
+  return oidcPreset<AuthentikProfile>(
+    {
+      id: "authentik",
+      name: "Authentik",
+      style: { brandColor: "#fd4b2d" },
+    },
+    options,
   )
 }

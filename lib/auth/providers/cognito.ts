@@ -5,10 +5,8 @@
  *
  * The issuer is the user pool's, e.g. https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbCdEf123.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html */
@@ -22,15 +20,12 @@ export interface CognitoProfile extends Profile {
 }
 
 export default function Cognito(options: OAuthUserConfig<CognitoProfile> = {}): OAuthConfig<CognitoProfile> {
-  return OIDC<CognitoProfile>(
-    mergeOptions<OAuthUserConfig<CognitoProfile>>(
-      {
-        id: "cognito",
-        name: "Cognito",
-        profile: userFromClaims,
-        style: { brandColor: "#c17b9e" },
-      },
-      options,
-    ),
+  return oidcPreset<CognitoProfile>(
+    {
+      id: "cognito",
+      name: "Cognito",
+      style: { brandColor: "#c17b9e" },
+    },
+    options,
   )
 }

@@ -8,10 +8,8 @@
  * factory needs `clientId` for it; the starter passes AUTH_DESCOPE_ID). PKCE
  * and state, no nonce.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://docs.descope.com/topics/tokens/session-token (OIDC ID token claims) */
@@ -29,16 +27,13 @@ export interface DescopeProfile extends Profile {
 
 export default function Descope(options: OAuthUserConfig<DescopeProfile> = {}): OAuthConfig<DescopeProfile> {
   const issuer = options.issuer ?? (options.clientId ? `https://api.descope.com/${options.clientId}` : undefined)
-  return OIDC<DescopeProfile>(
-    mergeOptions<OAuthUserConfig<DescopeProfile>>(
-      {
-        id: "descope",
-        name: "Descope",
-        checks: ["pkce", "state"],
-        profile: userFromClaims,
-        style: { brandColor: "#1c1c23", bg: "#1c1c23", text: "#ffffff" },
-      },
-      { ...options, issuer },
-    ),
+  return oidcPreset<DescopeProfile>(
+    {
+      id: "descope",
+      name: "Descope",
+      checks: ["pkce", "state"],
+      style: { brandColor: "#1c1c23", bg: "#1c1c23", text: "#ffffff" },
+    },
+    { ...options, issuer },
   )
 }

@@ -5,10 +5,8 @@
  *
  * The issuer is the IdentityServer's base URL.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://docs.duendesoftware.com/identityserver/v6/fundamentals/claims/ */
@@ -22,15 +20,12 @@ export interface DuendeIdentityServer6Profile extends Profile {
 }
 
 export default function DuendeIdentityServer6(options: OAuthUserConfig<DuendeIdentityServer6Profile> = {}): OAuthConfig<DuendeIdentityServer6Profile> {
-  return OIDC<DuendeIdentityServer6Profile>(
-    mergeOptions<OAuthUserConfig<DuendeIdentityServer6Profile>>(
-      {
-        id: "duende-identity-server6",
-        name: "DuendeIdentityServer6",
-        profile: userFromClaims,
-        style: { brandColor: "#2a6ebb" },
-      },
-      options,
-    ),
+  return oidcPreset<DuendeIdentityServer6Profile>(
+    {
+      id: "duende-identity-server6",
+      name: "DuendeIdentityServer6",
+      style: { brandColor: "#2a6ebb" },
+    },
+    options,
   )
 }

@@ -8,10 +8,8 @@
  * fixed paths below the issuer, so the factory needs `issuer` (the starter
  * passes AUTH_FRONTEGG_ISSUER).
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://docs.frontegg.com/docs/using-frontegg-oauth-endpoints (ID token claims) */
@@ -36,10 +34,5 @@ export default function Frontegg(options: OAuthUserConfig<FronteggProfile> = {})
         userinfo: `${base}/identity/resources/users/v2/me`,
       }
     : {}
-  return OIDC<FronteggProfile>(
-    mergeOptions<OAuthUserConfig<FronteggProfile>>(
-      { id: "frontegg", name: "Frontegg", ...endpoints, profile: userFromClaims, style: { brandColor: "#4c50f6" } },
-      { ...options, issuer: base },
-    ),
-  )
+  return oidcPreset<FronteggProfile>({ id: "frontegg", name: "Frontegg", ...endpoints, style: { brandColor: "#4c50f6" } }, { ...options, issuer: base })
 }

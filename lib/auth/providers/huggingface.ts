@@ -5,10 +5,8 @@
  *
  * Issuer https://huggingface.co unless `issuer` says otherwise; PKCE and state, no nonce.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://huggingface.co/docs/hub/oauth */
@@ -22,17 +20,14 @@ export interface HuggingfaceProfile extends Profile {
 }
 
 export default function Huggingface(options: OAuthUserConfig<HuggingfaceProfile> = {}): OAuthConfig<HuggingfaceProfile> {
-  return OIDC<HuggingfaceProfile>(
-    mergeOptions<OAuthUserConfig<HuggingfaceProfile>>(
-      {
-        id: "huggingface",
-        issuer: "https://huggingface.co",
-        name: "Hugging Face",
-        checks: ["pkce", "state"],
-        profile: userFromClaims,
-        style: { brandColor: "#ffd21e", bg: "#ffd21e", text: "#000000" },
-      },
-      options,
-    ),
+  return oidcPreset<HuggingfaceProfile>(
+    {
+      id: "huggingface",
+      issuer: "https://huggingface.co",
+      name: "Hugging Face",
+      checks: ["pkce", "state"],
+      style: { brandColor: "#ffd21e", bg: "#ffd21e", text: "#000000" },
+    },
+    options,
   )
 }

@@ -5,10 +5,8 @@
  *
  * The issuer is the IdentityServer's base URL. IdentityServer4 is out of support; Duende IdentityServer is its successor.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://identityserver4.readthedocs.io/en/latest/topics/resources.html */
@@ -22,15 +20,12 @@ export interface IdentityServer4Profile extends Profile {
 }
 
 export default function IdentityServer4(options: OAuthUserConfig<IdentityServer4Profile> = {}): OAuthConfig<IdentityServer4Profile> {
-  return OIDC<IdentityServer4Profile>(
-    mergeOptions<OAuthUserConfig<IdentityServer4Profile>>(
-      {
-        id: "identity-server4",
-        name: "IdentityServer4",
-        profile: userFromClaims,
-        style: { brandColor: "#2a6ebb" },
-      },
-      options,
-    ),
+  return oidcPreset<IdentityServer4Profile>(
+    {
+      id: "identity-server4",
+      name: "IdentityServer4",
+      style: { brandColor: "#2a6ebb" },
+    },
+    options,
   )
 }

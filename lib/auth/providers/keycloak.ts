@@ -5,10 +5,8 @@
  *
  * The issuer is the realm's URL, e.g. https://keycloak.example.com/realms/myrealm.
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://www.keycloak.org/docs/latest/server_admin/#_oidc */
@@ -22,15 +20,12 @@ export interface KeycloakProfile extends Profile {
 }
 
 export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {}): OAuthConfig<KeycloakProfile> {
-  return OIDC<KeycloakProfile>(
-    mergeOptions<OAuthUserConfig<KeycloakProfile>>(
-      {
-        id: "keycloak",
-        name: "Keycloak",
-        profile: userFromClaims,
-        style: { brandColor: "#428bca" },
-      },
-      options,
-    ),
+  return oidcPreset<KeycloakProfile>(
+    {
+      id: "keycloak",
+      name: "Keycloak",
+      style: { brandColor: "#428bca" },
+    },
+    options,
   )
 }

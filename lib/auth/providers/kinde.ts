@@ -5,10 +5,8 @@
  *
  * The issuer is the business's domain, e.g. https://myapp.kinde.com. PKCE and state, no nonce (as Kinde's own SDKs).
  */
-import { mergeOptions } from "./merge"
-import OIDC from "./oidc"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
-import { userFromClaims } from "./standard-claims"
+import { oidcPreset } from "./oidc-preset"
 import type { Profile } from "../types"
 
 /** https://docs.kinde.com/build/tokens/about-id-tokens/ */
@@ -22,16 +20,13 @@ export interface KindeProfile extends Profile {
 }
 
 export default function Kinde(options: OAuthUserConfig<KindeProfile> = {}): OAuthConfig<KindeProfile> {
-  return OIDC<KindeProfile>(
-    mergeOptions<OAuthUserConfig<KindeProfile>>(
-      {
-        id: "kinde",
-        name: "Kinde",
-        checks: ["pkce", "state"],
-        profile: userFromClaims,
-        style: { brandColor: "#0f0f0f", bg: "#ffffff", text: "#0f0f0f" },
-      },
-      options,
-    ),
+  return oidcPreset<KindeProfile>(
+    {
+      id: "kinde",
+      name: "Kinde",
+      checks: ["pkce", "state"],
+      style: { brandColor: "#0f0f0f", bg: "#ffffff", text: "#0f0f0f" },
+    },
+    options,
   )
 }
