@@ -6,9 +6,8 @@
  * The issuer is the Okta org or custom authorization server, e.g.
  * https://<org>.okta.com/oauth2/default. PKCE and state; no nonce.
  */
-import { accountId } from "./account-id"
-import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { oidcPreset } from "./oidc-preset"
 
 /** https://developer.okta.com/docs/reference/api/oidc/#scope-dependent-claims-not-always-returned */
 export interface OktaProfile {
@@ -29,20 +28,11 @@ export interface OktaProfile {
 }
 
 export default function Okta(options: OAuthUserConfig<OktaProfile> = {}): OAuthConfig<OktaProfile> {
-  return mergeOptions<OAuthConfig<OktaProfile>>(
+  return oidcPreset<OktaProfile>(
     {
       id: "okta",
       name: "Okta",
-      type: "oidc",
       checks: ["pkce", "state"],
-      profile(profile) {
-        return {
-          id: accountId(profile.sub),
-          name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-          email: profile.email ?? null,
-          image: profile.picture ?? null,
-        }
-      },
       style: { brandColor: "#000000", bg: "#000000", text: "#ffffff" },
     },
     options,

@@ -6,9 +6,8 @@
  * The provider id is "hydra", as in Auth.js, so its callback URL and
  * variables say HYDRA. The issuer is Hydra's public URL.
  */
-import { accountId } from "./account-id"
-import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { oidcPreset } from "./oidc-preset"
 
 /** https://www.ory.sh/docs/hydra/reference/api#tag/oidc/operation/getOidcUserInfo */
 export interface OryHydraProfile {
@@ -25,19 +24,10 @@ export interface OryHydraProfile {
 }
 
 export default function OryHydra(options: OAuthUserConfig<OryHydraProfile> = {}): OAuthConfig<OryHydraProfile> {
-  return mergeOptions<OAuthConfig<OryHydraProfile>>(
+  return oidcPreset<OryHydraProfile>(
     {
       id: "hydra",
       name: "Hydra",
-      type: "oidc",
-      profile(profile) {
-        return {
-          id: accountId(profile.sub),
-          name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-          email: profile.email ?? null,
-          image: profile.picture ?? null,
-        }
-      },
       style: { brandColor: "#0f172a", bg: "#ffffff", text: "#0f172a" },
     },
     options,

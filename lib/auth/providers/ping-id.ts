@@ -6,9 +6,8 @@
  * The issuer is the PingOne environment's, e.g.
  * https://auth.pingone.com/<environment-id>/as.
  */
-import { accountId } from "./account-id"
-import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { oidcPreset } from "./oidc-preset"
 
 /** https://apidocs.pingidentity.com/pingone/platform/v1/api/#openid-connectoauth-2 */
 export interface PingProfile {
@@ -29,19 +28,10 @@ export interface PingProfile {
 }
 
 export default function PingId(options: OAuthUserConfig<PingProfile> = {}): OAuthConfig<PingProfile> {
-  return mergeOptions<OAuthConfig<PingProfile>>(
+  return oidcPreset<PingProfile>(
     {
       id: "ping-id",
       name: "Ping Identity",
-      type: "oidc",
-      profile(profile) {
-        return {
-          id: accountId(profile.sub),
-          name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-          email: profile.email ?? null,
-          image: profile.picture ?? null,
-        }
-      },
       style: { brandColor: "#b3282d" },
     },
     options,

@@ -7,9 +7,8 @@
  * little). A sandbox or My Domain login sets `issuer`, e.g.
  * https://test.salesforce.com.
  */
-import { accountId } from "./account-id"
-import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { oidcPreset } from "./oidc-preset"
 
 /** https://help.salesforce.com/s/articleView?id=sf.remoteaccess_using_userinfo_endpoint.htm */
 export interface SalesforceProfile {
@@ -27,22 +26,13 @@ export interface SalesforceProfile {
 }
 
 export default function Salesforce(options: OAuthUserConfig<SalesforceProfile> = {}): OAuthConfig<SalesforceProfile> {
-  return mergeOptions<OAuthConfig<SalesforceProfile>>(
+  return oidcPreset<SalesforceProfile>(
     {
       id: "salesforce",
       name: "Salesforce",
-      type: "oidc",
       issuer: "https://login.salesforce.com",
       idToken: false,
       checks: ["pkce", "state", "nonce"],
-      profile(profile) {
-        return {
-          id: accountId(profile.sub),
-          name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-          email: profile.email ?? null,
-          image: profile.picture ?? null,
-        }
-      },
       style: { brandColor: "#00a1e0", bg: "#00a1e0", text: "#ffffff" },
     },
     options,

@@ -5,9 +5,8 @@
  *
  * The issuer is the instance's domain, e.g. https://<instance>.zitadel.cloud.
  */
-import { accountId } from "./account-id"
-import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
+import { oidcPreset } from "./oidc-preset"
 
 /** https://zitadel.com/docs/apis/openidoauth/claims */
 export interface ZitadelProfile {
@@ -27,19 +26,10 @@ export interface ZitadelProfile {
 }
 
 export default function Zitadel(options: OAuthUserConfig<ZitadelProfile> = {}): OAuthConfig<ZitadelProfile> {
-  return mergeOptions<OAuthConfig<ZitadelProfile>>(
+  return oidcPreset<ZitadelProfile>(
     {
       id: "zitadel",
       name: "ZITADEL",
-      type: "oidc",
-      profile(profile) {
-        return {
-          id: accountId(profile.sub),
-          name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-          email: profile.email ?? null,
-          image: profile.picture ?? null,
-        }
-      },
       style: { brandColor: "#ff8700" },
     },
     options,
