@@ -89,7 +89,8 @@ export function teamStore(prisma: PrismaTeamsLike) {
     },
 
     async addTeamMember(organizationId: string, teamId: string, userId: string, roles: readonly string[]): Promise<AddTeamMemberResult> {
-      if (hasNul(organizationId, teamId, userId)) return "team-not-found"
+      if (hasNul(organizationId, teamId)) return "team-not-found"
+      if (hasNul(userId)) return "member-not-found"
       const column = rolesColumn(roles)
       if (!(await prisma.team.findFirst({ where: { id: teamId, organizationId }, select: teamSelect }))) return "team-not-found"
       const member = await prisma.member.findFirst({ where: { organizationId, userId }, select: { id: true } })
