@@ -42,6 +42,8 @@ describe.each(DATABASE_AND_STRATEGY_CASES)("organizations: member limit (%s, %s 
     const statuses = await db.prisma.invitation.findMany({ where: { id: { in: invited.map((i) => i.invitation.id) } }, select: { id: true, status: true } })
     const joined = invited[results.indexOf(null)]
     for (const { id, status } of statuses) expect(status, id).toBe(id === joined.invitation.id ? "accepted" : "pending")
+    // The membership written under the limit reads back like any other, in joining order.
+    expect((await orgs.members({ userId: owner.id }, org.id)).map((m) => m.userId)).toEqual([owner.id, first.id, joined.invitee.id])
 
     // A seat frees up: a refused invitation still works.
     await orgs.removeMember({ userId: owner.id }, org.id, joined.invitee.id)
