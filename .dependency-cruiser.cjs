@@ -10,7 +10,7 @@ const layers = [
   {
     name: "foundation",
     // security-log/types.ts is the log's vocabulary (types only), named by the adapter contract.
-    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/types\\.ts$"],
+    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/(types|team-types)\\.ts$"],
   },
   {
     name: "toolkit",
@@ -32,7 +32,7 @@ const layers = [
       // The device key of a sign-in, and the counting and logging of failed log writes: plain functions.
       "^lib/auth/security-log/(device|failures)\\.ts$",
       // The organization roles' definition and the slug rules: plain data and functions (issue 35).
-      "^lib/auth/organizations/(roles|slug)\\.ts$",
+      "^lib/auth/organizations/(roles|team-roles|slug)\\.ts$",
     ],
   },
   {

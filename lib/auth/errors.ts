@@ -159,6 +159,10 @@ export type OrganizationErrorCode =
   | "invitation_unverified_address"
   | "invitation_rate_limited"
   | "no_active_session"
+  | "team_not_found"
+  | "team_name_taken"
+  | "invalid_team_name"
+  | "already_in_team"
 
 export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited"
 

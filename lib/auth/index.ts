@@ -253,6 +253,9 @@ export { defineOrganizationAccess, defaultOrganizationAccess, organizationResour
 export { isValidSlug, slugFromName } from "./organizations/slug"
 export type { OrganizationActor, Membership } from "./organizations/context"
 export { ACTIVE_ORGANIZATION_CLAIM } from "./organizations/active"
+export { defineTeamAccess, defaultTeamAccess, teamResources, TEAM_LEAD_ROLE, TEAM_MEMBER_ROLE, type TeamResources } from "./organizations/team-roles"
+export type { AdapterTeam, AdapterTeamMember, AddTeamMemberResult } from "./organizations/team-types"
+export type { TeamOptions } from "./config/teams"
 export type { OrganizationEvent, OrganizationOptions } from "./config/organizations"
 export {
   MEMBER_ROLE,

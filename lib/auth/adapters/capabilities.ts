@@ -93,6 +93,22 @@ export const organizationMethods = [
 
 export type OrganizationAdapter = AdapterWith<(typeof organizationMethods)[number]>
 
+/** Teams within organizations (lib/auth/organizations/teams.ts), when `organizations.teams` is on: all or none. */
+export const teamMethods = [
+  "createTeam",
+  "getTeam",
+  "listTeams",
+  "renameTeam",
+  "deleteTeam",
+  "addTeamMember",
+  "getTeamMember",
+  "listTeamMembers",
+  "setTeamMemberRoles",
+  "removeTeamMember",
+] as const
+
+export type TeamAdapter = AdapterWith<(typeof teamMethods)[number]>
+
 export type AccessAdapter = AdapterWith<(typeof accessMethods)[number]>
 export type AdminAdapter = AdapterWith<(typeof adminMethods)[number]>
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>

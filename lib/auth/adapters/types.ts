@@ -18,6 +18,7 @@ import type {
   NewOrganizationActivity,
   OrganizationActivityEntry,
 } from "../organizations/types"
+import type { AddTeamMemberResult, AdapterTeam, AdapterTeamMember } from "../organizations/team-types"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
@@ -335,6 +336,27 @@ export interface Adapter {
   createOrganizationActivity?(entry: NewOrganizationActivity): Awaitable<void>
   /** Newest first, at most `limit`. */
   listOrganizationActivity?(organizationId: string, limit: number): Awaitable<OrganizationActivityEntry[]>
+  /**
+   * Not in Auth.js (issue 35): teams within an organization, when `organizations.teams` is on.
+   * All or none (adapters/capabilities.ts, teamMethods). Every method names the organization with
+   * the team: a team id of another organization matches nothing. createTeam: null when the
+   * organization has a team of that name.
+   */
+  createTeam?(organizationId: string, name: string): Awaitable<AdapterTeam | null>
+  getTeam?(organizationId: string, teamId: string): Awaitable<AdapterTeam | null>
+  /** By name. */
+  listTeams?(organizationId: string): Awaitable<AdapterTeam[]>
+  renameTeam?(organizationId: string, teamId: string, name: string): Awaitable<AdapterTeam | null | "name-taken">
+  /** Deletes the team with its team memberships. */
+  deleteTeam?(organizationId: string, teamId: string): Awaitable<boolean>
+  /** Adds a member of the organization to the team; a removed membership takes its team memberships with it. */
+  addTeamMember?(organizationId: string, teamId: string, userId: string, roles: readonly string[]): Awaitable<AddTeamMemberResult>
+  getTeamMember?(organizationId: string, teamId: string, userId: string): Awaitable<AdapterTeamMember | null>
+  /** Oldest first. */
+  listTeamMembers?(organizationId: string, teamId: string): Awaitable<AdapterTeamMember[]>
+  /** false: the user is not in that team. */
+  setTeamMemberRoles?(organizationId: string, teamId: string, userId: string, roles: readonly string[]): Awaitable<boolean>
+  removeTeamMember?(organizationId: string, teamId: string, userId: string): Awaitable<boolean>
 }
 
 /**

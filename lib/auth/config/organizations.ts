@@ -10,6 +10,7 @@ import { OrganizationsUnsupported } from "../errors"
 import { defaultOrganizationAccess } from "../organizations/roles"
 import type { OrganizationEventType } from "../organizations/types"
 import type { Awaitable } from "../types"
+import { resolveTeams, teamsProblem, type ResolvedTeams, type TeamOptions } from "./teams"
 
 /** A library event about an organization (also written to its activity log). */
 export interface OrganizationEvent {
@@ -33,6 +34,8 @@ export interface OrganizationOptions {
   memberLimit?: number
   /** Called for every organization event; a handler that throws is logged and changes nothing. */
   onEvent?: (event: OrganizationEvent) => Awaitable<void>
+  /** Teams within organizations (config/teams.ts); off by default. */
+  teams?: TeamOptions
 }
 
 export interface ResolvedOrganizations {
@@ -42,13 +45,16 @@ export interface ResolvedOrganizations {
   invitationMaxAge: number
   memberLimit?: number
   onEvent?: (event: OrganizationEvent) => Awaitable<void>
+  /** Present only when organizations and teams are on and the adapter has the team methods. */
+  teams?: ResolvedTeams
 }
 
 export const DEFAULT_INVITATION_MAX_AGE = 7 * 24 * 60 * 60
 
 /** The configuration error when organizations are asked for of an adapter without them, else undefined. */
 export function organizationsProblem(options: OrganizationOptions | undefined, adapter: Adapter | undefined): OrganizationsUnsupported | undefined {
-  if (!options?.enabled || hasMethods(adapter, organizationMethods)) return undefined
+  if (!options?.enabled) return undefined
+  if (hasMethods(adapter, organizationMethods)) return teamsProblem(options.teams, adapter)
   const missing = organizationMethods.filter((m) => typeof adapter?.[m] !== "function")
   return new OrganizationsUnsupported(`organizations.enabled needs an adapter that stores organizations; it lacks ${missing.join(", ")}.`)
 }
@@ -62,5 +68,6 @@ export function resolveOrganizations(options: OrganizationOptions | undefined, a
     invitationMaxAge: typeof maxAge === "number" && Number.isFinite(maxAge) && maxAge > 0 ? Math.floor(maxAge) : DEFAULT_INVITATION_MAX_AGE,
     memberLimit: typeof limit === "number" && Number.isInteger(limit) && limit > 0 ? limit : undefined,
     onEvent: options?.onEvent,
+    teams: options?.enabled ? resolveTeams(options.teams, adapter) : undefined,
   }
 }

@@ -17,6 +17,8 @@ import { acceptInvitation, cancelInvitation, invitationByToken, inviteMember, li
 import { deleteOrganization, listOrganizations, organizationBySlug, updateOrganization } from "./manage"
 import { changeMemberRoles, leaveOrganization, listMembers, organizationActivity, removeMember, transferOwnership } from "./members"
 import { hasOrganizationPermission } from "./permission"
+import { addTeamMember, changeTeamMemberRoles, listTeamMembers, removeTeamMember } from "./team-members"
+import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from "./teams"
 
 export function organizationOperations(authConfig: AuthConfig) {
   const config = resolveAuthConfig(authConfig)
@@ -41,6 +43,17 @@ export function organizationOperations(authConfig: AuthConfig) {
     removeMember: (actor: OrganizationActor, organizationId: string, userId: string) => removeMember(config, actor, organizationId, userId),
     leave: (actor: OrganizationActor, organizationId: string) => leaveOrganization(config, actor, organizationId),
     activity: (actor: OrganizationActor, organizationId: string, limit?: number) => organizationActivity(config, actor, organizationId, limit),
+    createTeam: (actor: OrganizationActor, organizationId: string, input: { name: string }) => createTeam(config, actor, organizationId, input),
+    teams: (actor: OrganizationActor, organizationId: string) => listTeams(config, actor, organizationId),
+    team: (actor: OrganizationActor, organizationId: string, teamId: string) => getTeam(config, actor, organizationId, teamId),
+    renameTeam: (actor: OrganizationActor, organizationId: string, teamId: string, name: string) => renameTeam(config, actor, organizationId, teamId, name),
+    deleteTeam: (actor: OrganizationActor, organizationId: string, teamId: string) => deleteTeam(config, actor, organizationId, teamId),
+    teamMembers: (actor: OrganizationActor, organizationId: string, teamId: string) => listTeamMembers(config, actor, organizationId, teamId),
+    addTeamMember: (actor: OrganizationActor, organizationId: string, teamId: string, input: { userId: string; roles?: readonly string[] }) =>
+      addTeamMember(config, actor, organizationId, teamId, input),
+    changeTeamRoles: (actor: OrganizationActor, organizationId: string, teamId: string, userId: string, roles: readonly string[]) =>
+      changeTeamMemberRoles(config, actor, organizationId, teamId, userId, roles),
+    removeTeamMember: (actor: OrganizationActor, organizationId: string, teamId: string, userId: string) => removeTeamMember(config, actor, organizationId, teamId, userId),
   }
 }
 

@@ -191,6 +191,7 @@ CREATE TABLE "TeamMember" (
     "id" TEXT NOT NULL,
     "teamId" TEXT NOT NULL,
     "memberId" TEXT NOT NULL,
+    "roles" TEXT NOT NULL DEFAULT 'member',
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "TeamMember_pkey" PRIMARY KEY ("id")

@@ -219,6 +219,7 @@ CREATE TABLE "TeamMember" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "teamId" TEXT NOT NULL,
     "memberId" TEXT NOT NULL,
+    "roles" TEXT NOT NULL DEFAULT 'member',
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "TeamMember_teamId_fkey" FOREIGN KEY ("teamId") REFERENCES "Team" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "TeamMember_memberId_fkey" FOREIGN KEY ("memberId") REFERENCES "Member" ("id") ON DELETE CASCADE ON UPDATE CASCADE

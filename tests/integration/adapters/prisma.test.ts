@@ -141,6 +141,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "listOrganizationsOfUser", "getMember", "listMembers", "setMemberRoles", "removeMember", "createInvitation",
       "getInvitationByTokenHash", "listInvitations", "cancelInvitation", "acceptInvitation", "setSessionOrganization",
       "getSessionOrganization", "createOrganizationActivity", "listOrganizationActivity",
+      "createTeam", "getTeam", "listTeams", "renameTeam", "deleteTeam", "addTeamMember", "getTeamMember", "listTeamMembers",
+      "setTeamMemberRoles", "removeTeamMember",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())

@@ -14,6 +14,7 @@
  * failure leaves nothing looser (an old invitation is voided before the new
  * one exists; an organization without its owner is deleted again).
  */
+import { randomUUID } from "node:crypto"
 import { parseStoredRoles, storedRoles } from "../../access/user-access"
 import type {
   AcceptInvitationResult,
@@ -119,6 +120,24 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
   async function whyUnchanged(organizationId: string, userId: string): Promise<MembershipChange> {
     const member = await prisma.member.findFirst({ where: { organizationId, userId }, select: memberSelect })
     return member ? "last-owner" : "not-found"
+  }
+
+  /**
+   * Inserts the membership only while the organization has fewer than `limit` members. The count
+   * and the insert are one statement (SQLite runs it as one write transaction), after the
+   * organization's row lock on PostgreSQL, so different invitations accepted at once cannot both
+   * take the last seat. null: the organization is full.
+   */
+  async function joinWithinLimit(organizationId: string, userId: string, roles: string, limit: number | undefined): Promise<MemberRow | null> {
+    if (limit === undefined) return prisma.member.create({ data: { organizationId, userId, roles }, select: memberSelect })
+    const id = randomUUID()
+    const inserted = await underOrganizationLock(
+      organizationId,
+      () => prisma.$executeRaw`INSERT INTO "Member" ("id", "organizationId", "userId", "roles", "createdAt")
+        SELECT ${id}, ${organizationId}, ${userId}, ${roles}, ${new Date()}
+        WHERE (SELECT COUNT(*) FROM "Member" WHERE "organizationId" = ${organizationId}) < ${limit}`,
+    )
+    return inserted > 0 ? prisma.member.findFirst({ where: { id }, select: memberSelect }) : null
   }
 
   return {
@@ -264,9 +283,6 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
       const row = await prisma.invitation.findFirst({ where: { tokenHash: params.tokenHash, status: "pending", expires: { gt: params.now } }, select: invitationSelect })
       if (!row) return { status: "unavailable" }
       const existing = await prisma.member.findFirst({ where: { organizationId: row.organizationId, userId: params.userId }, select: memberSelect })
-      if (!existing && params.memberLimit !== undefined) {
-        if ((await prisma.member.count({ where: { organizationId: row.organizationId } })) >= params.memberLimit) return { status: "member-limit" }
-      }
       // The claim: of concurrent accepts exactly one matches the pending row.
       const { count } = await prisma.invitation.updateMany({
         where: { id: row.id, status: "pending", expires: { gt: params.now } },
@@ -276,14 +292,17 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
       const invitation = { ...toInvitation(row), status: "accepted" as const }
       if (existing) return { status: "joined", member: toMember(existing), invitation }
       try {
-        const member = await prisma.member.create({ data: { organizationId: row.organizationId, userId: params.userId, roles: row.roles }, select: memberSelect })
-        return { status: "joined", member: toMember(member), invitation }
+        const member = await joinWithinLimit(row.organizationId, params.userId, row.roles, params.memberLimit)
+        if (member) return { status: "joined", member: toMember(member), invitation }
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         const member = await prisma.member.findFirst({ where: { organizationId: row.organizationId, userId: params.userId }, select: memberSelect })
         if (!member) throw error
         return { status: "joined", member: toMember(member), invitation }
       }
+      // Full: the claim is handed back, so the invitation stays pending for when a seat frees up.
+      await prisma.invitation.updateMany({ where: { id: row.id, status: "accepted" }, data: { status: "pending" } })
+      return { status: "member-limit" }
     },
 
     async setSessionOrganization(sessionToken: string, organizationId: string | null): Promise<boolean> {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "TeamMember" ADD COLUMN     "roles" TEXT NOT NULL DEFAULT 'member';
