@@ -2,7 +2,8 @@
  * Sign-in mail over HTTP (Resend's API shape) against a service that
  * misbehaves, through the library's handler on SQLite: an answer slower
  * than the timeout, a 500 with an HTML page or broken JSON, a redirect
- * (never followed: the key must not travel on), a 10 MB error body. Each is
+ * (never followed: the key must not travel on), a 10 MB error body, an
+ * error page that never ends (the status is enough: no wait for the rest). Each is
  * a typed MailDeliveryError in the log, the user sent back with
  * `send_failed` (a redirect, never a 500), and no token left behind. Then
  * 50 sign-in requests at once with the limiter on: the per-address and
@@ -25,7 +26,7 @@ const KEY = "re_hostile_test_key_0123456789"
 const SEND_FAILED = `${ORIGIN}${BASE}/signin?error=EmailSignInError&code=send_failed`
 const SENT = `${ORIGIN}${BASE}/verify-request?provider=resend&type=email`
 
-type Mode = "ok" | "slow" | "html-500" | "broken-json-500" | "broken-json-200" | "redirect" | "huge-500"
+type Mode = "ok" | "slow" | "html-500" | "broken-json-500" | "broken-json-200" | "redirect" | "huge-500" | "endless-500"
 
 interface Service {
   url: string
@@ -57,6 +58,11 @@ async function startHostileService(): Promise<Service> {
       if (mode === "html-500") return void res.writeHead(500, { "content-type": "text/html" }).end("<html><body><h1>502 Bad Gateway</h1><script>x</script></body></html>")
       if (mode === "broken-json-500") return void res.writeHead(500, { "content-type": "application/json" }).end('{"statusCode":500,"name":')
       if (mode === "huge-500") return void res.writeHead(500, { "content-type": "text/plain" }).end("E".repeat(10 * 1024 * 1024))
+      if (mode === "endless-500") {
+        // The status and a first part of the page at once, then the rest never comes.
+        res.writeHead(500, { "content-type": "text/html" })
+        return void res.write(`<html>${"x".repeat(32 * 1024)}`)
+      }
       if (mode === "redirect") return void res.writeHead(307, { location: `${targetUrl}/emails` }).end()
       if (req.headers.authorization !== `Bearer ${KEY}`) return void res.writeHead(401).end("{}")
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { to: string[]; text: string }
@@ -136,13 +142,17 @@ describe("sign-in mail over HTTP against a misbehaving service (sqlite)", () => 
     ["broken-json-500", "unavailable", /\(HTTP 500\)/],
     ["huge-500", "unavailable", /\(HTTP 500\)/],
     ["redirect", "unexpected", /\(HTTP 307\)/],
+    ["endless-500", "unavailable", /\(HTTP 500\)/],
   ]
 
   it.each(failures)("%s: a typed error (%s), send_failed, no token, no 500; the next try works", async (mode, reason, message) => {
     const browser = new Browser(config(false, mode === "slow" ? 500 : undefined))
     const email = `${mode}@example.test`
     service.mode = mode
+    const began = Date.now()
     const res = await requestLink(browser, email)
+    // The user is not kept waiting for the rest of a body the status already explained (the timeout is 10 s).
+    if (mode === "endless-500" || mode === "huge-500") expect(Date.now() - began).toBeLessThan(5_000)
     expect(res.status).toBe(302)
     expect(res.headers.get("location")).toBe(SEND_FAILED)
     const error = lastDeliveryError()
