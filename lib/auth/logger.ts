@@ -48,6 +48,21 @@ const warningText: Record<WarningCode, string> = {
     "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }
 
+/**
+ * The short codes an error carries besides its message: an OAuth server's
+ * `error` ("invalid_grant"), oauth4webapi's or a driver's `code`, an HTTP
+ * status. A production build minifies class names, so there the first line
+ * reads "me: server responded with an error" and these are what tell.
+ */
+function codesOf(error: Error): string {
+  const fields = error as { code?: unknown; error?: unknown; status?: unknown }
+  const parts = (["code", "error", "status"] as const)
+    .map((name) => [name, fields[name]] as const)
+    .filter(([, value]) => (typeof value === "string" && /^[\w.:-]{1,64}$/.test(value)) || typeof value === "number")
+    .map(([name, value]) => `${name}=${String(value)}`)
+  return parts.length > 0 ? ` (${parts.join(", ")})` : ""
+}
+
 function formatError(code: string, message: unknown[]): string {
   const error = message.find((m): m is Error => m instanceof Error)
   const text = message
@@ -57,7 +72,8 @@ function formatError(code: string, message: unknown[]): string {
   let cause = error instanceof AuthError ? error.cause?.err : (error?.cause as Error | undefined)
   // Walk the cause chain so the server log shows the root failure (e.g. an adapter's SQL error).
   for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
-    out += `\n[auth][cause]: ${cause.stack ?? cause.message}`
+    const [first, ...rest] = (cause.stack ?? cause.message).split("\n")
+    out += `\n[auth][cause]: ${first}${codesOf(cause)}${rest.length > 0 ? `\n${rest.join("\n")}` : ""}`
     cause = cause.cause as Error | undefined
   }
   return out

@@ -125,9 +125,10 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   if (config.sessionStrategy.name === "database") {
     const found = config.adapter ? await lookUpSession(config.adapter, value) : null
     if (typeof found?.session.impersonatedBy === "string") {
+      // null: a stop running alongside (a double click) deleted it first; that one logs and gives the admin back.
+      if ((await config.adapter?.deleteSession?.(value)) === null) return { status: "not-impersonating" }
       targetId = found.user.id
       adminId = found.session.impersonatedBy
-      await config.adapter?.deleteSession?.(value)
     }
   } else {
     const token = await decodeSessionToken({ config, cookies }, value).catch(() => null)

@@ -18,6 +18,7 @@ import { MissingAdapterMethods } from "../errors"
 import { emitEvent } from "../events"
 import { recordSecurityEvent } from "../security-log/record"
 import { endUserSessions } from "../session/user-sessions"
+import { oneAtATime } from "./one-at-a-time"
 
 /** Who acted and from which request, for the security log. */
 export interface StandingChangeOrigin {
@@ -36,6 +37,10 @@ function accessAdapter(config: ResolvedConfig): AccessAdapter {
 
 export async function setRolesOf(config: ResolvedConfig, userId: string, roles: readonly string[], origin: StandingChangeOrigin = {}): Promise<StandingResult> {
   for (const role of roles) if (!config.access.control.isRole(role)) throw new TypeError(`Unknown role: ${JSON.stringify(role)}`)
+  return oneAtATime(userId, () => setRolesNow(config, userId, roles, origin))
+}
+
+async function setRolesNow(config: ResolvedConfig, userId: string, roles: readonly string[], origin: StandingChangeOrigin): Promise<StandingResult> {
   if (!(await accessAdapter(config).setUserRoles(userId, roles))) return "no-such-user"
   await endUserSessions(config, userId)
   const kept = roles.filter((role) => role !== "user")
@@ -62,6 +67,10 @@ export async function banUserNow(config: ResolvedConfig, userId: string, options
   if (until !== null && (!(until instanceof Date) || Number.isNaN(until.getTime()) || until.getTime() <= Date.now())) {
     throw new TypeError("A ban's end must be a date in the future, or null for a permanent ban")
   }
+  return oneAtATime(userId, () => banNow(config, userId, { reason, until }, origin))
+}
+
+async function banNow(config: ResolvedConfig, userId: string, { reason, until }: BanOptions, origin: StandingChangeOrigin): Promise<StandingResult> {
   if (!(await accessAdapter(config).setUserBan(userId, { at: new Date(), until, reason }))) return "no-such-user"
   // After the write: a sign-in in flight re-reads the ban in createSession, or its session is ended here.
   await endUserSessions(config, userId)
@@ -76,13 +85,20 @@ export async function banUserNow(config: ResolvedConfig, userId: string, options
   return "done"
 }
 
-export async function unbanUserNow(config: ResolvedConfig, userId: string, origin: StandingChangeOrigin = {}): Promise<StandingResult> {
+export function unbanUserNow(config: ResolvedConfig, userId: string, origin: StandingChangeOrigin = {}): Promise<StandingResult> {
+  return oneAtATime(userId, () => unbanNow(config, userId, origin))
+}
+
+async function unbanNow(config: ResolvedConfig, userId: string, origin: StandingChangeOrigin): Promise<StandingResult> {
   const adapter = accessAdapter(config)
   const before = await adapter.getUserAccess(userId)
+  if (!before) return "no-such-user"
+  // No ban recorded (never banned, or lifted by the unban just before this one): nothing changes, nothing is logged.
+  if (before.bannedAt === null) return "done"
   if (!(await adapter.setUserBan(userId, null))) return "no-such-user"
   await recordSecurityEvent(config, origin.request ?? null, { userId, type: "unbanned", actorId: origin.actorId ?? null })
   // Only a suspension that was in force is news to the user: "no longer suspended" to someone who never was would alarm.
-  if (before && activeBan(before)) await emitEvent(config, "userUnbanned", { userId, actorId: origin.actorId ?? null })
+  if (activeBan(before)) await emitEvent(config, "userUnbanned", { userId, actorId: origin.actorId ?? null })
   return "done"
 }
 

@@ -51,8 +51,59 @@ export interface PrismaAccessLike {
 
 const hasNul = (value: string) => value.includes("\u0000")
 
+/** Longer than any address (254) or display name: a search this long matches nobody. */
+const MAX_SEARCH_LENGTH = 1000
+
+const hasLikeWildcard = (value: string) => /[%_\\]/.test(value)
+const escapeLike = (value: string) => value.replace(/[%_\\]/g, (c) => `\\${c}`)
+const includesFolded = (value: string | null, text: string) => value !== null && value.toLowerCase().includes(text.toLowerCase())
+
+/**
+ * A "contains" filter that finds `text` as text. Prisma passes it to LIKE
+ * unescaped, so "%" or "_" in an admin's search would match everyone.
+ * PostgreSQL's LIKE takes backslash escapes; SQLite's has no escape
+ * character unless the query names one, which Prisma does not: there the
+ * longest piece without wildcards narrows the rows and `exact: false` asks
+ * the caller to check each row itself.
+ */
+function containsText(text: string, escapes: boolean): { where: (value: string) => Where; exact: boolean } {
+  if (!hasLikeWildcard(text)) return { where: (value) => ({ contains: value }), exact: true }
+  if (escapes) return { where: (value) => ({ contains: escapeLike(value) }), exact: true }
+  return {
+    where: (value) => {
+      const longest = value.split(/[%_]/).reduce((a, b) => (b.length > a.length ? b : a), "")
+      return longest ? { contains: longest } : { not: null }
+    },
+    exact: false,
+  }
+}
+
+/**
+ * Reads rows in batches, in the list's order, keeping those `keep` accepts,
+ * until `wanted` are kept or the rows run out: the page a filter the
+ * database could not express exactly still has its full size.
+ */
+async function readChecked<Row extends { id: string }>(
+  read: (take: number, after: string | undefined) => PromiseLike<Row[]>,
+  keep: (row: Row) => boolean,
+  wanted: number,
+  cursor: string | undefined,
+): Promise<Row[]> {
+  const batch = Math.max(wanted, 200)
+  const kept: Row[] = []
+  let after = cursor
+  for (;;) {
+    const rows = await read(batch, after)
+    for (const row of rows) if (keep(row) && kept.push(row) >= wanted) return kept
+    if (rows.length < batch) return kept
+    after = rows[rows.length - 1]!.id
+  }
+}
+
 export function userAccessStore(prisma: PrismaAccessLike) {
   const insensitive = prisma._activeProvider === "postgresql" ? { mode: "insensitive" } : {}
+  // PostgreSQL's LIKE reads backslash escapes by default; SQLite's reads none.
+  const escapesLike = prisma._activeProvider === "postgresql"
   const update = async (userId: string, data: Where) => {
     if (hasNul(userId)) return false
     const { count } = await prisma.user.updateMany({ where: { id: userId }, data })
@@ -71,13 +122,26 @@ export function userAccessStore(prisma: PrismaAccessLike) {
       await update(userId, { lastSignInAt: at })
     },
     async listUsers(query: UserListQuery): Promise<UserListPage> {
-      const limit = Math.min(100, Math.max(1, Math.floor(query.limit ?? 25)))
+      const limit = Number.isFinite(query.limit) ? Math.min(100, Math.max(1, Math.floor(query.limit!))) : 25
       const and: Where[] = []
+      const checks: ((row: ListRow) => boolean)[] = []
       const search = query.search?.trim().replaceAll("\u0000", "")
-      if (search) and.push({ OR: [{ email: { contains: search.toLowerCase(), ...insensitive } }, { name: { contains: search, ...insensitive } }] })
+      // Longer than any address or name: nothing matches, and SQLite refuses LIKE patterns over 50,000 bytes.
+      if (search && search.length > MAX_SEARCH_LENGTH) return { users: [], nextCursor: null }
+      if (search) {
+        const { where, exact } = containsText(search, escapesLike)
+        and.push({ OR: [{ email: { ...where(search.toLowerCase()), ...insensitive } }, { name: { ...where(search), ...insensitive } }] })
+        if (!exact) checks.push((row) => includesFolded(row.email, search) || includesFolded(row.name, search))
+      }
       const role = query.role
       if (role && role !== "user") {
-        and.push({ OR: [{ roles: role }, { roles: { startsWith: `${role},` } }, { roles: { endsWith: `,${role}` } }, { roles: { contains: `,${role},` } }] })
+        if (escapesLike || !hasLikeWildcard(role)) {
+          const text = escapesLike ? escapeLike(role) : role
+          and.push({ OR: [{ roles: role }, { roles: { startsWith: `${text},` } }, { roles: { endsWith: `,${text}` } }, { roles: { contains: `,${text},` } }] })
+        } else {
+          and.push({ roles: { not: null } })
+          checks.push((row) => parseStoredRoles(row.roles).includes(role))
+        }
       }
       const now = new Date()
       if (query.banned === true) and.push({ bannedAt: { not: null }, OR: [{ banExpires: null }, { banExpires: { gt: now } }] })
@@ -88,13 +152,15 @@ export function userAccessStore(prisma: PrismaAccessLike) {
       const sort = query.direction === "asc" ? "asc" : "desc"
       const column = query.sort === "last-sign-in" ? "lastSignInAt" : "createdAt"
       const cursor = query.cursor && !hasNul(query.cursor) ? query.cursor : undefined
-      const rows = await prisma.user.findMany({
-        where: and.length > 0 ? { AND: and } : {},
-        select: listSelect,
-        orderBy: [{ [column]: { sort, nulls: "last" } }, { id: sort }],
-        take: limit + 1,
-        ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-      })
+      const read = (take: number, after: string | undefined) =>
+        prisma.user.findMany({
+          where: and.length > 0 ? { AND: and } : {},
+          select: listSelect,
+          orderBy: [{ [column]: { sort, nulls: "last" } }, { id: sort }],
+          take,
+          ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+        })
+      const rows = checks.length === 0 ? await read(limit + 1, cursor) : await readChecked(read, (row) => checks.every((check) => check(row)), limit + 1, cursor)
       const page = rows.slice(0, limit)
       const users: UserListEntry[] = page.map(({ twoFactor, roles, ...row }) => ({ ...row, roles: parseStoredRoles(roles), twoFactor: twoFactor !== null }))
       return { users, nextCursor: rows.length > limit ? page[page.length - 1].id : null }

@@ -10,6 +10,40 @@ import { REQUEST_BUILDERS } from "./requests"
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
+/** More than any service's error body; the message keeps 300 characters of it anyway. */
+const MAX_ANSWER_BYTES = 16 * 1024
+
+/**
+ * The start of the answer's body. A proxy's error page can be megabytes, or
+ * never end: the status is known already, so the user waits for no more
+ * than this, and the connection is released either way.
+ */
+async function answerStart(response: Response): Promise<string> {
+  if (!response.body) return ""
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    while (size < MAX_ANSWER_BYTES) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      size += value.byteLength
+    }
+  } catch {
+    // The body only adds words to the error; the status has been read.
+  } finally {
+    await reader.cancel().catch(() => {})
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes.subarray(0, MAX_ANSWER_BYTES))
+}
+
 export async function sendThroughMailApi(service: MailService, settings: MailApiSettings, message: MailApiMessage): Promise<void> {
   const { url, init } = REQUEST_BUILDERS[service](message, settings)
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS
@@ -20,8 +54,7 @@ export async function sendThroughMailApi(service: MailService, settings: MailApi
   } catch (cause) {
     throw noAnswer(service, cause, timeoutMs)
   }
-  // The body is read either way, so the connection is released.
-  const body = await response.text().catch(() => "")
+  const body = await answerStart(response)
   if (response.status >= 200 && response.status < 300) return
   throw refusal(service, response.status, body, response.headers.get("retry-after"))
 }

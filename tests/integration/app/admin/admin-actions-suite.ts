@@ -250,6 +250,63 @@ export function adminActionSuite(strategy: "database" | "jwt"): void {
       expect(await kept()).toEqual(before)
     })
 
+    it("malformed payloads from an admin (missing, extra, wrong-typed, huge fields; nobody's ids): refused, database unchanged", async () => {
+      const admin = await user("admin")
+      const victim = await target()
+      await signIn({ id: admin.id })
+      const everything = async () => ({
+        users: await db.prisma.user.findMany({ orderBy: { id: "asc" } }),
+        sessions: (await db.prisma.session.findMany({ orderBy: { sessionToken: "asc" } })).map((s) => [s.sessionToken, s.userId]),
+        events: await db.prisma.securityEvent.count(),
+        twoFactor: await db.prisma.twoFactor.count(),
+      })
+      const before = await everything()
+      const big = "x".repeat(100_000)
+      const form = (fields: Record<string, string | Blob | (string | Blob)[]>) => {
+        const data = new FormData()
+        for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) data.append(k, one)
+        return data
+      }
+      const file = new Blob(["not text"], { type: "text/plain" })
+      const cases: [ActionName, FormData | unknown][] = [
+        // No userId, an empty one, a file, a huge one, ids of nobody.
+        ...(Object.keys(actions) as ActionName[]).flatMap((name): [ActionName, FormData | unknown][] => [
+          [name, form({ reason: "x", duration: "1d", roles: "admin", sessionId: "s" })],
+          [name, form({ userId: "" })],
+          [name, form({ userId: file })],
+          [name, form({ userId: big })],
+          [name, form({ userId: "nosuchuser0000000000000", reason: "x", duration: "1d", sessionId: "s" })],
+          [name, form({ userId: "nosuchuser0000000000000\u0000" })],
+          [name, null],
+          [name, { userId: victim.id, reason: "x", duration: "1d" }],
+        ]),
+        // The target exists; the other fields do not hold up.
+        ["banUserAction", form({ userId: victim.id, reason: big, duration: "7d" })],
+        ["banUserAction", form({ userId: victim.id, reason: file, duration: "7d" })],
+        ["banUserAction", form({ userId: victim.id, reason: "spam" })],
+        ["banUserAction", form({ userId: victim.id, reason: "spam", duration: ["-1d", "7d"] })],
+        ["banUserAction", form({ userId: victim.id, reason: "spam", duration: "365d" })],
+        ["banUserAction", form({ userId: victim.id, reason: "spam", duration: "Infinity" })],
+        ["banUserAction", form({ userId: victim.id, reason: "spam", duration: file })],
+        ["changeRolesAction", form({ userId: victim.id, roles: Array.from({ length: 1000 }, (_, i) => `role${i}`) })],
+        ["changeRolesAction", form({ userId: victim.id, roles: ["admin", big] })],
+        ["changeRolesAction", form({ userId: victim.id, roles: ["admin", "__proto__"] })],
+        ["revokeUserSessionAction", form({ userId: victim.id, sessionId: big })],
+        ["revokeUserSessionAction", form({ userId: victim.id, sessionId: file })],
+        ["revokeUserSessionAction", form({ userId: victim.id })],
+        ["impersonateAction", form({ userId: victim.id, reason: big })],
+        ["impersonateAction", form({ userId: victim.id, reason: file })],
+        ["impersonateAction", form({ userId: victim.id })],
+      ]
+      for (const [name, payload] of cases) {
+        const answer = await (actions[name] as (s: unknown, f: unknown) => Promise<{ ok?: boolean; message?: string }>)({}, payload)
+        expect(answer.ok, `${name} ${String(payload instanceof FormData ? [...payload.keys()] : payload)}`).toBe(false)
+        expect(answer.message, name).toMatch(/^[A-Z].{10,300}$/)
+        expect(answer.message, name).not.toContain("xxxxxxxxxx")
+      }
+      expect(await everything()).toEqual(before)
+    })
+
     it("bad input from an admin: typed messages, never a throw", async () => {
       const admin = await user("admin")
       const victim = await target()
