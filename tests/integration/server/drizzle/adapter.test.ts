@@ -7,7 +7,6 @@ import type { Adapter } from "@/lib/auth"
 import { featureGapsNotice } from "@/lib/auth/adapters/foreign-adapter"
 import { starterDrizzleAdapter } from "@/server/drizzle/adapter"
 import { readPrismaInstant } from "@/server/drizzle/starter-tables"
-import { authAdapterCheck } from "@/server/startup-checks"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 describe("the starter on @auth/drizzle-adapter (same SQLite file as Prisma)", () => {
@@ -62,12 +61,5 @@ describe("the starter on @auth/drizzle-adapter (same SQLite file as Prisma)", ()
     expect(readPrismaInstant("2026-11-28 13:00:00").toISOString()).toBe("2026-11-28T13:00:00.000Z")
     expect(readPrismaInstant("2026-11-28T13:00:00.000+00:00").toISOString()).toBe("2026-11-28T13:00:00.000Z")
     expect(readPrismaInstant(0).toISOString()).toBe("1970-01-01T00:00:00.000Z")
-  })
-
-  it("AUTH_ADAPTER accepts only drizzle, and only on SQLite", () => {
-    expect(authAdapterCheck({ AUTH_ADAPTER: "drizzle", DATABASE_URL: "file:./x.db" })).toEqual([])
-    expect(authAdapterCheck({})).toEqual([])
-    expect(authAdapterCheck({ AUTH_ADAPTER: "kysely" })[0]?.message).toMatch(/AUTH_ADAPTER/)
-    expect(authAdapterCheck({ AUTH_ADAPTER: "drizzle", DATABASE_URL: "postgresql://u@localhost:5432/db" })[0]?.message).toMatch(/SQLite only/)
   })
 })
