@@ -68,10 +68,12 @@ function sessionListing(db: BetterSQLite3Database, adapter: Pick<ListingMethods,
   }
 }
 
-/** The adapter over the SQLite file `file` (the starter's DATABASE_URL). One connection per process. */
+/** The adapter over the SQLite file `file` (the starter's DATABASE_URL). One connection per file and process. */
 export function starterDrizzleAdapter(file: string): Adapter {
-  const cache = globalThis as typeof globalThis & { __starterDrizzleAdapter?: Adapter }
-  if (cache.__starterDrizzleAdapter) return cache.__starterDrizzleAdapter
+  // On globalThis: every bundle that evaluates auth.ts in this process (middleware, routes, pages) shares it.
+  const cache = ((globalThis as typeof globalThis & { __starterDrizzleAdapters?: Map<string, Adapter> }).__starterDrizzleAdapters ??= new Map())
+  const cached = cache.get(file)
+  if (cached) return cached
   const connection = new Database(file)
   // Prisma's client holds its own connection to the same file: wait for its writes rather than fail.
   connection.pragma("busy_timeout = 5000")
@@ -86,9 +88,10 @@ export function starterDrizzleAdapter(file: string): Adapter {
   const adapter = drizzleAuthAdapter(DrizzleAdapter(db, starterSchema), sql)
   const { createSession, deleteSession } = adapter
   if (!createSession || !deleteSession) throw new TypeError("drizzleAuthAdapter always has createSession and deleteSession (its session-proof companion)")
-  cache.__starterDrizzleAdapter = {
+  const starterAdapter: Adapter = {
     ...adapter,
     ...sessionListing(db, { createSession: async (s) => createSession(s), deleteSession: async (token) => (await deleteSession(token)) ?? null }),
   }
-  return cache.__starterDrizzleAdapter
+  cache.set(file, starterAdapter)
+  return starterAdapter
 }
