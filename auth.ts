@@ -9,6 +9,7 @@ import { emailSignInProviders } from "@/server/accounts/email-provider"
 import Passkey from "@/lib/auth/providers/passkey"
 import { authorizeWithPassword, userHasPassword } from "@/server/accounts/sign-in"
 import { getPrisma, sqliteDatabaseFile } from "@/lib/db/client"
+import { starterDrizzleAdapter } from "@/server/drizzle/adapter"
 import { mailMode } from "@/server/mail/deliver"
 import { oauthProvidersFromEnv } from "@/server/accounts/oauth-providers"
 import { rateLimitStoreFromEnv } from "@/server/rate-limit-store"
@@ -94,12 +95,23 @@ function adminNotice(userId: string, notice: AdminNotice): void {
   sendAdminNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), signInPath: signInPath() })
 }
 
+/**
+ * AUTH_ADAPTER=drizzle (issue 36, SQLite only): the library's reads and writes go through
+ * @auth/drizzle-adapter over the same tables and file (server/drizzle/adapter.ts); the pages keep
+ * Prisma. Features the contract lacks are off, named in the adapter-features-off start-up warning.
+ */
+function libraryAdapter() {
+  const file = sqliteDatabaseFile()
+  if (process.env.AUTH_ADAPTER === "drizzle" && file) return starterDrizzleAdapter(file)
+  return PrismaAdapter(getPrisma(), { sqliteFile: file })
+}
+
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
   // removeCredentials: a magic link that proves an address the account never verified takes the
   // account back for the mailbox's owner (docs/decisions.md, "Account model").
   // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
-  adapter: { ...PrismaAdapter(getPrisma(), { sqliteFile: sqliteDatabaseFile() }), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
+  adapter: { ...libraryAdapter(), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
   session: { strategy: sessionStrategy },
   // Organizations (issue 35): teams of users with their own roles, invitations by mail, and an active
   // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".

@@ -6,8 +6,8 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(6).join(",")
-const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(7).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort, drizzlePort] = process.env.E2E_PORTS.split(",")
 // The tests' SMTP server (tests/e2e/fixtures.ts) listens here; every app server sends to it.
 process.env.E2E_SMTP_PORT = smtpPort
 // The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
@@ -43,6 +43,9 @@ const servers = [
   // (AUTH_TRUST_HOST), so that exhausting its rate limits cannot disturb the other specs. It has
   // AUTH_URL too: production that sends mail refuses to start without it.
   { name: "attack", port: attackPort, strategy: "jwt", authUrl: `http://localhost:${attackPort}`, trustHost: true },
+  // The starter switched to @auth/drizzle-adapter (issue 36, AUTH_ADAPTER=drizzle): its output is
+  // also kept in a file, where tests/e2e/drizzle-adapter.spec.ts reads the start-up warning.
+  { name: "drizzle", port: drizzlePort, strategy: "database", authUrl: `http://localhost:${drizzlePort}`, adapter: "drizzle" },
 ].map((server) => ({
   ...server,
   baseURL: `http://localhost:${server.port}`,
@@ -78,7 +81,7 @@ function serverOptions(name: string) {
 }
 
 /** Specs that run in one project of their own rather than once per session strategy. */
-const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move)\.spec\.ts$/
+const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
 
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
@@ -156,6 +159,8 @@ export default defineConfig<E2EOptions>({
       timeout: 240_000,
       use: chromium,
     },
+    // Once: the starter switched to @auth/drizzle-adapter (issue 36), on its own server and SQLite file.
+    { name: "drizzle", testMatch: /drizzle-adapter\.spec\.ts$/, timeout: 180_000, use: { ...chromium, ...serverOptions("drizzle") } },
     // Once: the SvelteKit example (examples/sveltekit), built and served by the spec itself.
     { name: "sveltekit", testMatch: /sveltekit-example\.spec\.ts$/, timeout: 60_000, use: chromium },
   ],
@@ -190,10 +195,12 @@ export default defineConfig<E2EOptions>({
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       env: {
         E2E_SERVERS: JSON.stringify(
-          servers.map(({ name, port, strategy, authUrl, trustHost, databaseFile }) => ({
+          servers.map(({ name, port, strategy, authUrl, trustHost, databaseFile, adapter }) => ({
             name,
             port,
+            ...(adapter ? { logFile: `test-results/e2e-servers/${name}.log` } : {}),
             env: {
+              ...(adapter ? { AUTH_ADAPTER: adapter } : {}),
               DATABASE_URL: `file:./${databaseFile}`,
               AUTH_SESSION_STRATEGY: strategy,
               // Every spec signs its users up from 127.0.0.1; the attack server keeps the real

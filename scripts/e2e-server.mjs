@@ -8,10 +8,10 @@
 //      for that line), then they run until this process is told to stop.
 //
 // Production mode on purpose: the browser tests exercise what gets deployed.
-// E2E_SERVERS (JSON, from the config): [{ name, port, env: { DATABASE_URL, ... } }].
+// E2E_SERVERS (JSON, from the config): [{ name, port, logFile?, env: { DATABASE_URL, ... } }].
 // E2E_SKIP_BUILD=1 reuses the existing .next build (only for iterating on tests).
 import { spawn } from "node:child_process"
-import { mkdirSync, rmSync } from "node:fs"
+import { createWriteStream, mkdirSync, rmSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { binPath } from "./lib/bin.mjs"
@@ -101,6 +101,12 @@ function start(server) {
   })
   server.child = child
   children.add(child)
+  // A server with a logFile also keeps its output there, for a spec that checks what it printed.
+  const logFile = typeof server.logFile === "string" ? createWriteStream(path.resolve(root, server.logFile)) : undefined
+  if (logFile) {
+    child.stdout.on("data", (chunk) => logFile.write(chunk))
+    child.stderr.on("data", (chunk) => logFile.write(chunk))
+  }
   prefixLines(child.stdout, process.stdout, server.name)
   prefixLines(child.stderr, process.stderr, server.name)
   child.on("error", (error) => console.error(`[${server.name}] could not start: ${error.message}`))

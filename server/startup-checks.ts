@@ -78,7 +78,27 @@ export const mailServiceCheck: EnvironmentCheck = (env) => {
   return []
 }
 
-export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck, mailServiceCheck, mailOriginCheck]
+/**
+ * AUTH_ADAPTER (issue 36): unset for the starter's Prisma adapter, or "drizzle" for
+ * @auth/drizzle-adapter over the same SQLite file (server/drizzle/adapter.ts). Drizzle on
+ * PostgreSQL is the example's job (examples/drizzle), not the starter's: refused by name
+ * rather than silently served by Prisma.
+ */
+export const authAdapterCheck: EnvironmentCheck = (env) => {
+  const value = env.AUTH_ADAPTER?.trim()
+  if (!value) return []
+  if (value !== "drizzle") {
+    return [new InvalidEnvironmentVariable("AUTH_ADAPTER", `"${value}" is not an adapter this starter knows. Leave it unset (Prisma) or set AUTH_ADAPTER=drizzle.`)]
+  }
+  try {
+    if (parseDatabaseUrl(env.DATABASE_URL).provider === "sqlite") return []
+  } catch {
+    return [] // databaseUrlCheck names a malformed DATABASE_URL
+  }
+  return [new InvalidEnvironmentVariable("AUTH_ADAPTER", "AUTH_ADAPTER=drizzle runs the starter on SQLite only: DATABASE_URL must be a file: URL.")]
+}
+
+export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck, mailServiceCheck, mailOriginCheck, authAdapterCheck]
 
 /**
  * The line to log once at start-up when the site sends no mail (production

@@ -4,6 +4,7 @@ import { providerNames, securityLog, signInPath } from "@/auth"
 import { ActionStatusProvider } from "@/components/action-status"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { mailMode } from "@/server/mail/deliver"
+import { featureOffFor } from "@/server/adapter-features"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
 import { getPrisma } from "@/lib/db/client"
 import { ChangePasswordForm } from "./change-password-form"
@@ -67,7 +68,7 @@ export default async function SettingsPage() {
 
             <SettingsGroup id="sessions-and-activity" title="Sessions & activity" description="Where you are signed in and what happened on your account.">
               {/* Just above Sessions: the security notice mails link here to review activity and end sessions. */}
-              {userId ? <SecurityActivitySection events={activity.value} now={new Date()} providerNames={providerNames} /> : null}
+              {userId ? <SecurityActivitySection events={activity.value} now={new Date()} providerNames={providerNames} off={Boolean(featureOffFor("createSecurityEvent"))} /> : null}
               <SessionsSection />
             </SettingsGroup>
 

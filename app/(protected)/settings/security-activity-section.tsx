@@ -9,6 +9,8 @@ export interface SecurityActivitySectionProps {
   /** The server's clock when the page was made: "2 minutes ago" is counted from it until the browser takes over. */
   now: Date
   providerNames?: ProviderNames
+  /** The log is off (a database adapter without its methods, issue 36): said instead of an empty list. */
+  off?: boolean
 }
 
 /**
@@ -20,7 +22,7 @@ export interface SecurityActivitySectionProps {
  * mails link here (#security-activity); Sessions, right below, is where an
  * entry the owner does not recognise is answered.
  */
-export function SecurityActivitySection({ events, now, providerNames = {} }: SecurityActivitySectionProps) {
+export function SecurityActivitySection({ events, now, providerNames = {}, off = false }: SecurityActivitySectionProps) {
   const lines = events.map((event) => activityLine(event, now, providerNames))
   const renderedAt = now.toISOString()
   return (
@@ -32,7 +34,11 @@ export function SecurityActivitySection({ events, now, providerNames = {} }: Sec
       description="Your latest sign-ins and account changes. If you do not recognise one, change your password and sign out your other sessions below."
       className="scroll-mt-32"
     >
-      {lines.length === 0 ? (
+      {off ? (
+        <p className="text-sm text-muted" data-testid="security-activity-off">
+          Security activity is not recorded on this site: its database adapter has no place to keep it.
+        </p>
+      ) : lines.length === 0 ? (
         <p className="text-sm text-muted" data-testid="security-activity-empty">
           Nothing recorded yet.
         </p>

@@ -18,6 +18,7 @@ import { twoFactorEnrolmentRefusal } from "@/server/accounts/two-factor-enrolmen
 import { whileDatabaseAnswers } from "@/server/session-state"
 import { formInput } from "@/server/form-input"
 import { currentRequest } from "@/lib/auth/next"
+import { featureOffFor } from "@/server/adapter-features"
 import { CONFIRM_ADDRESS_FIRST } from "./two-factor-messages"
 
 /** What the setup form shows while the user adds the account to their authenticator app. */
@@ -57,6 +58,8 @@ async function recentUser(): Promise<{ id: string; email: string | null } | null
 }
 
 const SIGNED_OUT: TwoFactorState = { ok: false, message: "Your session has ended. Sign in again." }
+// AUTH_ADAPTER=drizzle (issue 36): the section shows no form, but an action posted anyway answers, never a 500.
+const NOT_AVAILABLE: TwoFactorState = { ok: false, message: "Two-factor authentication is not available on this site." }
 const CONFIRM_FIRST: TwoFactorState = { ok: false, message: CONFIRM_ADDRESS_FIRST, needsVerifiedAddress: true }
 
 /**
@@ -75,6 +78,7 @@ export async function beginTwoFactorSetupAction(_previous: TwoFactorState): Prom
   return whileDatabaseAnswers(async () => {
     const user = await recentUser()
     if (!user) return SIGNED_OUT
+    if (featureOffFor("getTwoFactor")) return NOT_AVAILABLE
     if ((await getTwoFactorStatus(authConfig, user.id)).enabled) return ALREADY_ON
     const refused = await enrolmentRefused(user.id)
     if (refused) return refused
@@ -89,6 +93,7 @@ export async function confirmTwoFactorSetupAction(_previous: TwoFactorState, inp
   return whileDatabaseAnswers(async () => {
     const user = await recentUser()
     if (!user) return SIGNED_OUT
+    if (featureOffFor("getTwoFactor")) return NOT_AVAILABLE
     const sealedSecret = String(form.get("sealedSecret") ?? "")
     const code = String(form.get("code") ?? "").replace(/\s+/g, "")
     if (!/^\d{6}$/.test(code)) return { ok: false, message: "Enter the 6-digit code from your authenticator app." }

@@ -1,6 +1,7 @@
 import { authConfig } from "@/auth"
 import { getTwoFactorStatus } from "@/lib/auth"
 import { Card } from "@/components/ui"
+import { featureOffFor } from "@/server/adapter-features"
 import { TwoFactorPanel } from "./two-factor-panel"
 
 /**
@@ -11,6 +12,15 @@ import { TwoFactorPanel } from "./two-factor-panel"
  * (`confirmAddressFirst`; server/accounts/two-factor-enrolment.ts).
  */
 export async function TwoFactorSection({ userId, confirmAddressFirst, mailOff }: { userId: string; confirmAddressFirst: boolean; mailOff: boolean }) {
+  if (featureOffFor("getTwoFactor")) {
+    return (
+      <Card as="section" id="two-factor" headingLevel={3} title="Two-factor authentication">
+        <p className="text-sm text-muted" data-testid="two-factor-off">
+          Two-factor authentication is not available on this site: its database adapter has no place to keep a second factor.
+        </p>
+      </Card>
+    )
+  }
   const status = await getTwoFactorStatus(authConfig, userId)
   return (
     <Card

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { checkEnvironmentAtStartup } from "@/lib/auth/next/startup"
-import { appEnvironmentChecks, databaseUrlCheck, emailServerCheck, mailFeaturesNotice, mailOriginCheck } from "@/server/startup-checks"
+import { appEnvironmentChecks, authAdapterCheck, databaseUrlCheck, emailServerCheck, mailFeaturesNotice, mailOriginCheck } from "@/server/startup-checks"
 
 describe("DATABASE_URL", () => {
   it("an unsupported scheme: names it and shows both kinds of URL", () => {
@@ -92,5 +92,14 @@ describe("the mail notice", () => {
   it("says nothing when mail works: an SMTP server, or the dev mailbox in development", () => {
     expect(mailFeaturesNotice({ NODE_ENV: "production", EMAIL_SERVER: "smtp://127.0.0.1:2525" })).toBeUndefined()
     expect(mailFeaturesNotice({ NODE_ENV: "development" })).toBeUndefined()
+  })
+})
+
+describe("AUTH_ADAPTER (issue 36)", () => {
+  it("AUTH_ADAPTER accepts only drizzle, and only on SQLite", () => {
+    expect(authAdapterCheck({ AUTH_ADAPTER: "drizzle", DATABASE_URL: "file:./x.db" })).toEqual([])
+    expect(authAdapterCheck({})).toEqual([])
+    expect(authAdapterCheck({ AUTH_ADAPTER: "kysely" })[0]?.message).toMatch(/AUTH_ADAPTER/)
+    expect(authAdapterCheck({ AUTH_ADAPTER: "drizzle", DATABASE_URL: "postgresql://u@localhost:5432/db" })[0]?.message).toMatch(/SQLite only/)
   })
 })
