@@ -102,9 +102,17 @@ function adminNotice(userId: string, notice: AdminNotice): void {
  */
 function libraryAdapter() {
   const file = sqliteDatabaseFile()
-  if (process.env.AUTH_ADAPTER === "drizzle" && file) return starterDrizzleAdapter(file)
+  if (usesDrizzleAdapter && file) return starterDrizzleAdapter(file)
   return PrismaAdapter(getPrisma(), { sqliteFile: file })
 }
+
+const usesDrizzleAdapter = process.env.AUTH_ADAPTER === "drizzle"
+
+/**
+ * Organizations need the adapter's organization methods, which the Auth.js contract (and so
+ * AUTH_ADAPTER=drizzle) lacks: there they are off, and the pages say so.
+ */
+export const organizationsEnabled = !usesDrizzleAdapter
 
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
@@ -115,7 +123,7 @@ export const authConfig: NextAuthConfig = {
   session: { strategy: sessionStrategy },
   // Organizations (issue 35): teams of users with their own roles, invitations by mail, and an active
   // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".
-  organizations: { enabled: true },
+  organizations: { enabled: organizationsEnabled },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
   // provider below is a configuration error. The relying party is AUTH_URL's host name, so
