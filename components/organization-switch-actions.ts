@@ -1,5 +1,6 @@
 "use server"
 
+import { revalidatePath } from "next/cache"
 import { redirect } from "next/navigation"
 import { organizations } from "@/auth"
 import { formInput } from "@/server/form-input"
@@ -24,5 +25,7 @@ export async function switchOrganizationAction(input: FormData): Promise<void> {
     // Not a member (or no such organization), signed out, an outage: nothing was switched.
     refusalOf(error)
   }
+  // The header's switcher names the new current organization on every page.
+  if (target) revalidatePath("/", "layout")
   redirect(target ? `/o/${target}` : SWITCH_FAILED_PATH)
 }

@@ -1,5 +1,6 @@
 "use server"
 
+import { revalidatePath } from "next/cache"
 import { redirect } from "next/navigation"
 import { organizations } from "@/auth"
 import { OrganizationError, type OrganizationErrorCode } from "@/lib/auth"
@@ -42,6 +43,10 @@ export async function createOrganizationAction(_previous: CreateOrganizationStat
     }
   })
   // Outside answeringRefusals: redirect() works by throwing.
-  if (outcome.ok && outcome.created) redirect(`/o/${outcome.created}`)
+  if (outcome.ok && outcome.created) {
+    // The header's switcher appears or gains the new organization on every page.
+    revalidatePath("/", "layout")
+    redirect(`/o/${outcome.created}`)
+  }
   return { ok: false, message: outcome.message, field: outcome.field, ...echo }
 }

@@ -21,7 +21,8 @@ export async function renameOrganizationAction(_previous: OrganizationActionStat
   return runOrganizationAction(input, { organization: ["update"] }, async ({ membership, form }) => {
     const name = textField(form, "name", 200)
     const updated = await organizations.update(membership.organization.id, { name })
-    revalidatePath(`/o/${updated.slug}`, "layout")
+    // Every page shows the name (the header's switcher): none may keep the old one from the router cache.
+    revalidatePath("/", "layout")
     return { ok: true, message: `Saved. The organization is now called ${updated.name}.` }
   })
 }
@@ -42,7 +43,8 @@ export async function changeSlugAction(_previous: OrganizationActionState, input
     }
     return { ok: true }
   })
-  // Outside the frame: redirect() works by throwing.
+  // Outside the frame: redirect() works by throwing. The header's links name the old slug until refreshed.
+  if (outcome.ok && moved) revalidatePath("/", "layout")
   if (outcome.ok && moved) redirect(`/o/${moved}/settings?${SLUG_CHANGED_QUERY}`)
   return outcome
 }
@@ -60,6 +62,7 @@ export async function deleteOrganizationAction(_previous: OrganizationActionStat
     deleted = true
     return { ok: true }
   })
+  if (outcome.ok && deleted) revalidatePath("/", "layout")
   if (outcome.ok && deleted) redirect(DELETED_NOTICE_PATH)
   return outcome
 }
