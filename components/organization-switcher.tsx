@@ -50,7 +50,7 @@ export function OrganizationSwitcher({
         </a>
       </noscript>
       <Menu key={pathname}>
-      <MenuTrigger aria-label={current ? `Organization: ${current.name}. Switch organization` : "Choose organization"} data-testid="organization-switcher" className="min-w-0">
+      <MenuTrigger aria-label={`${label}: switch organization`} data-testid="organization-switcher" className="min-w-0">
         <span className="max-w-32 truncate sm:max-w-48" data-testid="organization-switcher-current">
           {label}
         </span>
