@@ -7,6 +7,9 @@ import { SiteHeader } from "@/components/site-header"
 import { UserMenu } from "@/components/user-menu"
 import { ImpersonationBanner } from "@/components/impersonation-banner"
 import { impersonationOf } from "@/server/admin/impersonator"
+import { OrganizationSwitcher } from "@/components/organization-switcher"
+import { switchOrganizationAction } from "@/components/organization-switch-actions"
+import { switcherData } from "@/server/organizations/switcher"
 import { siteMetadata, siteViewport } from "./site-metadata"
 import "./globals.css"
 
@@ -23,12 +26,20 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   const { session } = await sessionState()
   // While an admin impersonates a user, every page says so (issue 33).
   const impersonation = await impersonationOf(session)
+  // The organization switcher (issue 35) once the user belongs to one; before that, the account menu offers to create one.
+  const switcher = await switcherData(session)
+  const hasOrganizations = Boolean(switcher && (switcher.current || switcher.others.length > 0))
   return (
     <html lang="en">
       <body className="min-h-screen bg-canvas font-sans text-fg">
         <Providers session={session} basePath={authBasePath}>
           {impersonation ? <ImpersonationBanner impersonation={impersonation} /> : null}
-          <SiteHeader account={<UserMenu session={session} />} signedIn={Boolean(session?.user)} admin={mayOpenAdminArea(session)} />
+          <SiteHeader
+            account={<UserMenu session={session} createOrganization={Boolean(switcher) && !hasOrganizations} />}
+            organizations={switcher && hasOrganizations ? <OrganizationSwitcher current={switcher.current} others={switcher.others} switchAction={switchOrganizationAction} /> : null}
+            signedIn={Boolean(session?.user)}
+            admin={mayOpenAdminArea(session)}
+          />
           <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>
         </Providers>
       </body>

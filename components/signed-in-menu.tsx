@@ -21,12 +21,25 @@ function initials(name: string): string {
 /**
  * The header's menu for a signed-in user, on the kit's Menu (Radix: arrow
  * keys, typeahead, Escape and focus return): who is signed in, Dashboard,
- * Settings, Admin when `admin` (the caller checked the permission) and the
- * sign-out item it is given. Markup only, with no auth import, so that
+ * Settings, Admin when `admin` (the caller checked the permission),
+ * "Create organization" when `createOrganization` (a user in no organization
+ * yet, who has no switcher to find it in) and the sign-out item it is given. Markup only, with no auth import, so that
  * bench:http's reference app renders this very menu around next-auth's
  * sign-out (bench/next-auth-app).
  */
-export function SignedInMenu({ label, email, signOut, admin = false }: { label: string; email: string | null | undefined; signOut: ReactNode; admin?: boolean }) {
+export function SignedInMenu({
+  label,
+  email,
+  signOut,
+  admin = false,
+  createOrganization = false,
+}: {
+  label: string
+  email: string | null | undefined
+  signOut: ReactNode
+  admin?: boolean
+  createOrganization?: boolean
+}) {
   return (
     <Menu>
       <MenuTrigger aria-label={`Account menu for ${label}`} className="-mr-2">
@@ -51,6 +64,7 @@ export function SignedInMenu({ label, email, signOut, admin = false }: { label: 
             {text}
           </MenuLink>
         ))}
+        {createOrganization ? <MenuLink href="/orgs/new">Create organization</MenuLink> : null}
         <MenuSeparator />
         {signOut}
       </MenuContent>

@@ -15,13 +15,25 @@ function Mark() {
 }
 
 /**
- * The header of every page: the product's name (APP_NAME) and mark, the main
- * navigation once signed in (with Admin when `admin`: the caller checked the
- * permission), and the account area it is given. Markup only,
+ * The header of every page: the product's name (APP_NAME) and mark, the
+ * organization switcher it is given (beside the mark, where the name of the
+ * workspace sits in most products), the main navigation once signed in (with
+ * Admin when `admin`: the caller checked the permission), and the account
+ * area it is given. Markup only,
  * with no auth import, so that bench:http's reference app renders this very
  * header (bench/next-auth-app).
  */
-export function SiteHeader({ account, signedIn = false, admin = false }: { account: ReactNode; signedIn?: boolean; admin?: boolean }) {
+export function SiteHeader({
+  account,
+  organizations,
+  signedIn = false,
+  admin = false,
+}: {
+  account: ReactNode
+  organizations?: ReactNode
+  signedIn?: boolean
+  admin?: boolean
+}) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
       <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
@@ -30,6 +42,7 @@ export function SiteHeader({ account, signedIn = false, admin = false }: { accou
           {/* On a phone, signed in, the navigation needs the room: the mark alone links home, the name stays for screen readers. */}
           <span className={signedIn ? "truncate max-sm:sr-only" : "truncate"}>{appName()}</span>
         </Link>
+        {signedIn && organizations ? <div className="flex min-w-0 items-center">{organizations}</div> : null}
         {signedIn ? <MainNav admin={admin} /> : null}
         <nav aria-label="Account" className="ml-auto flex items-center" data-testid="header-account">
           {account}

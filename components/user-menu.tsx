@@ -5,8 +5,8 @@ import { buttonClass } from "@/components/ui"
 import { SignOutButton } from "./sign-out-button"
 import { SignedInMenu } from "./signed-in-menu"
 
-/** The header's account area: sign-in links, or the user's menu (the kit's Menu; see SignedInMenu). */
-export function UserMenu({ session }: { session: Session | null }) {
+/** The header's account area: sign-in links, or the user's menu (the kit's Menu; see SignedInMenu), with "Create organization" when asked. */
+export function UserMenu({ session, createOrganization = false }: { session: Session | null; createOrganization?: boolean }) {
   const user = session?.user
   if (!user) {
     return (
@@ -23,5 +23,5 @@ export function UserMenu({ session }: { session: Session | null }) {
     )
   }
   const label = user.name || user.email || "Account"
-  return <SignedInMenu label={label} email={user.email} signOut={<SignOutButton />} admin={mayOpenAdminArea(session)} />
+  return <SignedInMenu label={label} email={user.email} signOut={<SignOutButton />} admin={mayOpenAdminArea(session)} createOrganization={createOrganization} />
 }

@@ -120,3 +120,16 @@ test("admin: the user list and a user page", async ({ page, browser, baseURL }) 
   await expect(page.getByTestId("admin-user-heading")).toHaveText(UNA.email)
   await test.step("admin-user", () => checkPage(page, { name: "admin-user", masks: adminMasks }))
 })
+
+test("organizations: create, home, settings, activity and the list", async ({ page }) => {
+  const OLGA = { email: "olga.organizer@example.com", name: "Olga Organizer", password: "visual check orchard 2026" }
+  await signUp(page, OLGA)
+  await test.step("organization-new", () => checkPage(page, { name: "organization-new", path: "/orgs/new" }))
+  await page.getByLabel("Organization name").fill("Visual Widgets")
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(/\/o\/visual-widgets$/, { timeout: 30_000 })
+  await test.step("organization-home", () => checkPage(page, { name: "organization-home", path: "/o/visual-widgets" }))
+  await test.step("organization-settings", () => checkPage(page, { name: "organization-settings", path: "/o/visual-widgets/settings" }))
+  await test.step("organization-activity", () => checkPage(page, { name: "organization-activity", path: "/o/visual-widgets/activity" }))
+  await test.step("organizations", () => checkPage(page, { name: "organizations", path: "/orgs" }))
+})

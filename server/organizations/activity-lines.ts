@@ -1,0 +1,61 @@
+/**
+ * An organization's activity log in words (issue 35): one sentence per
+ * entry, naming people by their display name or address (the ids the log
+ * keeps mean nothing to a reader). Pure: the page reads the entries and the
+ * names, this only phrases them.
+ */
+import type { OrganizationActivityEntry } from "@/lib/auth"
+import { rolesInWords } from "./roles-display"
+
+export interface ActivityLine {
+  id: string
+  at: Date
+  text: string
+}
+
+/** The people the entries name (actors and member subjects), to be looked up once. */
+export function peopleNamed(entries: readonly OrganizationActivityEntry[]): string[] {
+  const ids = new Set<string>()
+  for (const entry of entries) {
+    if (entry.actorId) ids.add(entry.actorId)
+    if (entry.subject && entry.type !== "member-invited" && entry.type !== "invitation-cancelled") ids.add(entry.subject)
+  }
+  return [...ids]
+}
+
+function rolesOf(detail: string | null): string {
+  return rolesInWords(detail ? detail.split(",").map((role) => role.trim()).filter(Boolean) : [])
+}
+
+export function activityLines(entries: readonly OrganizationActivityEntry[], names: ReadonlyMap<string, string>): ActivityLine[] {
+  const who = (id: string | null) => (id ? (names.get(id) ?? "A former user") : "Someone")
+  return entries.map((entry) => {
+    const actor = who(entry.actorId)
+    const subject = who(entry.subject)
+    const text = (() => {
+      switch (entry.type) {
+        case "organization-created":
+          return `${actor} created the organization.`
+        case "organization-deleted":
+          return `${actor} deleted the organization.`
+        case "member-invited":
+          return `${actor} invited ${entry.subject ?? "someone"} as ${rolesOf(entry.detail)}.`
+        case "invitation-cancelled":
+          return `${actor} cancelled an invitation.`
+        case "member-joined":
+          return `${subject} joined as ${rolesOf(entry.detail)}.`
+        case "member-removed":
+          return `${actor} removed ${subject}.`
+        case "member-left":
+          return `${subject} left the organization.`
+        case "member-role-changed":
+          return `${actor} changed ${subject}'s role to ${rolesOf(entry.detail)}.`
+        case "ownership-transferred":
+          return `${actor} transferred ownership to ${subject}.`
+        default:
+          return `${actor}: ${String(entry.type)}.`
+      }
+    })()
+    return { id: entry.id, at: entry.createdAt, text }
+  })
+}

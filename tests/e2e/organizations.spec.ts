@@ -1,0 +1,129 @@
+/**
+ * Organizations from the pages (issue 35), both session strategies: a user
+ * creates an organization from the account menu, sees it in the header's
+ * switcher, creates a second from the switcher, switches between them,
+ * renames one and changes its slug, and deletes it (typing the slug, and
+ * confirming who they are when the session's proof is stale). Another user,
+ * in another browser, gets a 404 at the organization's address, and the page
+ * does not give its name away.
+ */
+import { randomUUID } from "node:crypto"
+import type { Page } from "@playwright/test"
+import { expect, newUser, signUp, test } from "./fixtures"
+import { makeProofStale } from "./stale-proof"
+
+test.describe.configure({ timeout: 120_000 })
+const SLOW = { timeout: 30_000 }
+
+function switcher(page: Page) {
+  return page.getByTestId("organization-switcher")
+}
+
+async function openSwitcher(page: Page) {
+  await switcher(page).click()
+  const items = page.getByTestId("organization-switcher-items")
+  await expect(items).toBeVisible()
+  return items
+}
+
+test("create, see in the switcher, create a second, switch, rename, change the slug, delete; a stranger gets 404", async ({ page, browser, strategy, databaseFile }) => {
+  const id = randomUUID().slice(0, 6)
+  const owner = await signUp(page, newUser("org-owner"))
+
+  // No organization yet: no switcher, and the account menu offers to create one.
+  await expect(switcher(page)).toHaveCount(0)
+  await page.locator("button[aria-label^='Account menu for']").click()
+  await page.getByTestId("account-menu-items").getByRole("menuitem", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(/\/orgs\/new$/)
+  await expect(page.getByRole("heading", { level: 1, name: "Create organization" })).toBeVisible()
+
+  // The slug follows the name until it is edited.
+  const firstName = `Acme Widgets ${id}`
+  const firstSlug = `acme-widgets-${id}`
+  await page.getByLabel("Organization name").fill(firstName)
+  await expect(page.getByLabel("Slug", { exact: true })).toHaveValue(firstSlug)
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${firstSlug}$`), SLOW)
+  await expect(page.getByTestId("organization-name")).toHaveText(firstName)
+  await expect(page.getByTestId("organization-role")).toHaveText("Owner")
+  await expect(page.getByTestId("organization-member-count")).toHaveText("1 member")
+  await expect(switcher(page)).toContainText(firstName)
+
+  // A second one from the switcher; a taken slug is refused in words first.
+  let items = await openSwitcher(page)
+  await items.getByRole("menuitem", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(/\/orgs\/new$/)
+  const secondName = `Beta Labs ${id}`
+  const secondSlug = `beta-${id}`
+  await page.getByLabel("Organization name").fill(secondName)
+  await page.getByLabel("Slug", { exact: true }).fill(firstSlug)
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page.locator("#slug-error")).toHaveText("That slug is already taken by another organization. Choose another one.")
+  await expect(page.getByLabel("Organization name")).toHaveValue(secondName)
+  await page.getByLabel("Slug", { exact: true }).fill(secondSlug)
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${secondSlug}$`), SLOW)
+  await expect(switcher(page)).toContainText(secondName)
+
+  // Switch back to the first: its home, and the switcher says so.
+  items = await openSwitcher(page)
+  await expect(items.getByRole("menuitem", { name: secondName, exact: true })).toHaveCount(0)
+  await items.getByRole("menuitem", { name: firstName }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${firstSlug}$`), SLOW)
+  await expect(switcher(page)).toContainText(firstName)
+  await expect(page.getByTestId("organization-switcher-items")).toBeHidden()
+
+  // Rename from its settings.
+  await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Settings" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${firstSlug}/settings$`))
+  const renamed = `Acme Gadgets ${id}`
+  await page.getByLabel("Organization name").fill(renamed)
+  await page.getByRole("button", { name: "Rename" }).click()
+  await expect(page.getByTestId("organization-rename-message")).toHaveText(`Saved. The organization is now called ${renamed}.`)
+  await expect(page.getByTestId("organization-name")).toHaveText(renamed)
+
+  // Change its slug: the pages move, the old address is a 404.
+  const movedSlug = `gadgets-${id}`
+  await page.getByLabel("Slug", { exact: true }).fill(movedSlug)
+  await page.getByRole("button", { name: "Change slug" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${movedSlug}/settings\\?saved=slug$`), SLOW)
+  await expect(page.getByTestId("organization-slug-changed")).toContainText(`/o/${movedSlug}`)
+  expect((await page.request.get(`/o/${firstSlug}`)).status()).toBe(404)
+
+  // Someone else, in their own browser: the organization's address is a 404 that names nothing.
+  const other = await browser.newContext()
+  const otherPage = await other.newPage()
+  await signUp(otherPage, newUser("org-stranger"))
+  for (const path of [`/o/${movedSlug}`, `/o/${movedSlug}/settings`, `/o/${movedSlug}/activity`]) {
+    const response = await otherPage.goto(path)
+    expect(response?.status(), path).toBe(404)
+    await expect(otherPage.locator("body")).not.toContainText(renamed)
+    await expect(otherPage.locator("body")).not.toContainText("Acme")
+  }
+  await expect(switcher(otherPage)).toHaveCount(0)
+  await other.close()
+
+  // Delete: the slug typed out, and a stale session confirms who it is first.
+  await page.goto(`/o/${movedSlug}/settings`)
+  const confirmation = page.getByLabel("Type the organization's slug to confirm")
+  await confirmation.fill("not-the-slug")
+  await page.getByRole("button", { name: "Delete organization" }).click()
+  await expect(page.locator("#confirmation-error")).toHaveText(`That is not the organization's slug. Type ${movedSlug} exactly to delete it.`)
+  await makeProofStale(page.context(), strategy, databaseFile)
+  await confirmation.fill(movedSlug)
+  await page.getByRole("button", { name: "Delete organization" }).click()
+  await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?callbackUrl=/, SLOW)
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible()
+  await page.getByLabel("Password").fill(owner.password)
+  await page.getByRole("button", { name: "Confirm with password" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${movedSlug}/settings$`), SLOW)
+  await page.getByLabel("Type the organization's slug to confirm").fill(movedSlug)
+  await page.getByRole("button", { name: "Delete organization" }).click()
+  await expect(page).toHaveURL(/\/orgs\?deleted=1$/, SLOW)
+  await expect(page.getByTestId("organization-deleted-notice")).toBeVisible()
+  await expect(page.getByTestId("organization-list")).not.toContainText(renamed)
+  await expect(page.getByTestId("organization-list")).toContainText(secondName)
+  items = await openSwitcher(page)
+  await expect(items).not.toContainText(renamed)
+  expect((await page.request.get(`/o/${movedSlug}`)).status()).toBe(404)
+})
