@@ -24,6 +24,10 @@ export const ORGANIZATION_ERROR_MESSAGES: Readonly<Record<OrganizationErrorCode,
   invitation_unverified_address: "Verify your email address first, then accept the invitation.",
   invitation_rate_limited: "Too many invitations were sent just now. Try again later.",
   no_active_session: "Your session has ended. Sign in again.",
+  team_not_found: "That team does not exist in this organization.",
+  team_name_taken: "This organization already has a team with that name.",
+  invalid_team_name: "Give the team a name of 1 to 100 characters.",
+  already_in_team: "That person is already in this team.",
 }
 
 /** Refusals that are not an OrganizationError, in the same voice. */
