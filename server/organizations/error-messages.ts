@@ -4,7 +4,7 @@
  * and action (issue 35). A non-member and an unknown organization read the
  * same, so a message never confirms that another tenant's organization exists.
  */
-import { OrganizationError, PermissionDenied, type OrganizationErrorCode } from "@/lib/auth"
+import { OrganizationError, OrganizationsUnsupported, PermissionDenied, type OrganizationErrorCode } from "@/lib/auth"
 
 export const ORGANIZATION_ERROR_MESSAGES: Readonly<Record<OrganizationErrorCode, string>> = {
   organization_not_found: "That organization does not exist, or you are not a member of it.",
@@ -36,6 +36,7 @@ export const ORGANIZATION_REFUSALS = {
   impersonating: "Not while an admin is impersonating this account: organizations cannot be changed now.",
   forbidden: ORGANIZATION_ERROR_MESSAGES.organization_forbidden,
   failed: "That did not work. Nothing was changed; try again.",
+  unavailable: "Organizations are not available on this site.",
 } as const
 
 export function organizationErrorMessage(code: OrganizationErrorCode): string {
@@ -45,6 +46,8 @@ export function organizationErrorMessage(code: OrganizationErrorCode): string {
 /** The sentence for a refusal the library threw, or null when `error` is not one (the caller rethrows it). */
 export function refusalMessage(error: unknown): string | null {
   if (error instanceof OrganizationError) return organizationErrorMessage(error.code)
+  // Organizations off (AUTH_ADAPTER=drizzle: the adapter has no organization methods).
+  if (error instanceof OrganizationsUnsupported) return ORGANIZATION_REFUSALS.unavailable
   if (error instanceof PermissionDenied) {
     if (error.reason === "signed_out") return ORGANIZATION_REFUSALS.signedOut
     if (error.reason === "impersonating") return ORGANIZATION_REFUSALS.impersonating

@@ -8,7 +8,7 @@
  */
 import { cache } from "react"
 import { notFound, redirect } from "next/navigation"
-import { organizations, signInPath } from "@/auth"
+import { organizations, organizationsEnabled, signInPath } from "@/auth"
 import { defaultOrganizationAccess, OrganizationError, PermissionDenied, type Membership, type PermissionRequest, type OrganizationResources } from "@/lib/auth"
 
 export interface OrganizationPage extends Membership {
@@ -18,6 +18,7 @@ export interface OrganizationPage extends Membership {
 
 /** Read once per request: the layout and the page under it share the answer. */
 export const organizationPage = cache(async (slug: string, callbackUrl?: string): Promise<OrganizationPage> => {
+  if (!organizationsEnabled) notFound()
   let membership: Membership
   try {
     membership = await organizations.bySlug(slug)

@@ -5,7 +5,7 @@
  * never breaks a page: the header then shows no switcher.
  */
 import { cache } from "react"
-import { organizations } from "@/auth"
+import { organizations, organizationsEnabled } from "@/auth"
 import type { Session } from "@/lib/auth"
 
 export interface SwitcherOrganization {
@@ -21,7 +21,7 @@ export interface SwitcherData {
 }
 
 export const switcherData = cache(async (session: Session | null): Promise<SwitcherData | null> => {
-  if (!session?.user) return null
+  if (!session?.user || !organizationsEnabled) return null
   try {
     const list = await organizations.list()
     if (list.length === 0) return { current: null, others: [] }
