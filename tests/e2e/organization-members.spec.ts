@@ -104,6 +104,7 @@ test("an owner invites by mail, a second browser accepts; role change; removal e
 
   // Removed while their page is open: the next request of that page has no access.
   await row.getByRole("button", { name: "Remove member" }).click()
+  await row.getByRole("button", { name: "Yes, remove member" }).click()
   await expect(page.getByTestId("members-message")).toHaveText("Member removed. They no longer have access.")
   await expect(memberRow(page, invitee.email)).toHaveCount(0)
   expect((await smtp.waitFor(invitee.email)).subject).toContain(`You were removed from ${org.name}`)
@@ -137,6 +138,7 @@ test("sign-up through an invitation: the new account is verified, a member, sign
   await other.goto(`/o/${org.slug}/members`)
   await expect(memberRow(other, newcomer.email)).toContainText("(you)")
   await other.getByRole("button", { name: "Leave organization" }).click()
+  await other.getByRole("button", { name: "Yes, leave organization" }).click()
   await expect(other).toHaveURL(/\/dashboard$/)
   const gone = await other.goto(`/o/${org.slug}/members`)
   expect(gone?.status()).toBe(404)

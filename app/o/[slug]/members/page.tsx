@@ -16,6 +16,7 @@ import {
   transferOwnershipAction,
 } from "./actions"
 import { InviteForm } from "./invite-form"
+import { ConfirmMemberForm } from "./confirm-member-form"
 import { MemberForm } from "./member-form"
 import { RoleSelect } from "./role-select"
 
@@ -75,10 +76,26 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                         </MemberForm>
                       ) : null}
                       {mayRemove ? (
-                        <MemberForm action={removeMemberAction} fields={{ ...hidden, userId: m.userId }} label="Remove member" pendingLabel="Removing…" kind="danger" scope="members" />
+                        <ConfirmMemberForm
+                          action={removeMemberAction}
+                          fields={{ ...hidden, userId: m.userId }}
+                          label="Remove member"
+                          question={`Remove ${person?.name || person?.email || "this member"} from ${organization.name}? They lose access at once.`}
+                          confirmLabel="Yes, remove member"
+                          pendingLabel="Removing…"
+                          scope="members"
+                        />
                       ) : null}
                       {iAmOwner && !theirsIsOwner ? (
-                        <MemberForm action={transferOwnershipAction} fields={{ ...hidden, userId: m.userId }} label="Transfer ownership" pendingLabel="Transferring…" scope="members" />
+                        <ConfirmMemberForm
+                          action={transferOwnershipAction}
+                          fields={{ ...hidden, userId: m.userId }}
+                          label="Transfer ownership"
+                          question={`Make ${person?.name || person?.email || "this member"} the owner of ${organization.name}? You become an admin.`}
+                          confirmLabel="Yes, transfer ownership"
+                          pendingLabel="Transferring…"
+                          scope="members"
+                        />
                       ) : null}
                     </div>
                   ) : null}
@@ -114,7 +131,15 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
                     <div className="flex flex-wrap gap-4">
                       <MemberForm action={resendInvitationAction} fields={{ ...hidden, invitationId: invitation.id }} label="Resend" pendingLabel="Sending…" scope="invitations" />
                       {mayCancel ? (
-                        <MemberForm action={cancelInvitationAction} fields={{ ...hidden, invitationId: invitation.id }} label="Cancel invitation" pendingLabel="Cancelling…" kind="danger" scope="invitations" />
+                        <ConfirmMemberForm
+                          action={cancelInvitationAction}
+                          fields={{ ...hidden, invitationId: invitation.id }}
+                          label="Cancel invitation"
+                          question={`Cancel the invitation of ${invitation.email}? Its link stops working.`}
+                          confirmLabel="Yes, cancel invitation"
+                          pendingLabel="Cancelling…"
+                          scope="invitations"
+                        />
                       ) : null}
                     </div>
                   </li>
@@ -133,7 +158,15 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
               You are the only owner, so you cannot leave: an organization always keeps an owner. Transfer ownership to another member first, or delete the organization.
             </p>
           ) : (
-            <MemberForm action={leaveOrganizationAction} fields={hidden} label="Leave organization" pendingLabel="Leaving…" kind="danger" scope="leave" />
+            <ConfirmMemberForm
+              action={leaveOrganizationAction}
+              fields={hidden}
+              label="Leave organization"
+              question={`Leave ${organization.name}? You lose access at once; only a new invitation brings you back.`}
+              confirmLabel="Yes, leave organization"
+              pendingLabel="Leaving…"
+              scope="leave"
+            />
           )}
         </Card>
       </div>
