@@ -21,6 +21,7 @@ import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@
 import { type AdminNotice, sendAdminNoticeLater } from "@/server/accounts/admin-notices"
 import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules, type Session } from "@/lib/auth"
 import { appName } from "@/server/app-name"
+import { sendMemberNoticeLater } from "@/server/organizations/member-notices"
 
 /** AUTH_SESSION_STRATEGY=jwt keeps sessions in an encrypted cookie; the default keeps them in the database. */
 export const sessionStrategy = process.env.AUTH_SESSION_STRATEGY === "jwt" ? "jwt" : "database"
@@ -123,7 +124,11 @@ export const authConfig: NextAuthConfig = {
   session: { strategy: sessionStrategy },
   // Organizations (issue 35): teams of users with their own roles, invitations by mail, and an active
   // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".
-  organizations: { enabled: organizationsEnabled },
+  organizations: {
+    enabled: organizationsEnabled,
+    // A member removed, given another role, or handed the ownership is mailed (server/organizations/member-notices.ts).
+    onEvent: (event) => sendMemberNoticeLater(getPrisma(), event, mailLinkOrigin(process.env)),
+  },
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
   // provider below is a configuration error. The relying party is AUTH_URL's host name, so

@@ -107,14 +107,67 @@ export async function acceptInvitation(
   actor: OrganizationActor,
   token: unknown,
 ): Promise<{ member: AdapterMember; cookies: Cookie[] }> {
+  const { invitation, user } = await invitationForUser(config, actor, token)
+  if (!(user.emailVerified instanceof Date)) throw new OrganizationError("invitation_unverified_address")
+  return join(config, actor, invitation, token as string)
+}
+
+/**
+ * Accepts the invitation of `token` for an account just created through its link (sign-up through
+ * an invitation). The link was mailed to the invited address, so holding it proves that mailbox:
+ * once the claim succeeds the account's address counts as verified. Only for the sign-up path: the
+ * caller passes the user it created a moment ago with the invited address (invitation_wrong_address
+ * otherwise). If the claim fails (used, voided, expired meanwhile) nothing is verified.
+ */
+export async function acceptInvitationAtSignUp(
+  config: ResolvedConfig,
+  actor: OrganizationActor,
+  token: unknown,
+): Promise<{ member: AdapterMember; cookies: Cookie[] }> {
+  const { invitation, user } = await invitationForUser(config, actor, token)
+  const joined = await join(config, actor, invitation, token as string)
+  if (!(user.emailVerified instanceof Date)) await config.adapter?.updateUser?.({ id: user.id, emailVerified: new Date() })
+  return joined
+}
+
+/**
+ * Declines the invitation of `token`: the link stops working and the organization's log says it was
+ * declined. Holding the link is the proof (it went to the invited mailbox), so no session is needed.
+ */
+export async function declineInvitation(config: ResolvedConfig, token: unknown): Promise<void> {
+  const invitation = await invitationByToken(config, token)
+  if (!invitation || !(await organizationAdapter(config).cancelInvitation(invitation.organizationId, invitation.id))) {
+    throw new OrganizationError("invitation_invalid")
+  }
+  await recordOrganizationEvent(config, {
+    type: "invitation-cancelled",
+    organizationId: invitation.organizationId,
+    actorId: null,
+    subject: invitation.email,
+    detail: "declined",
+  })
+}
+
+/** The valid invitation of `token` and the actor's account, which must have the invited address. */
+async function invitationForUser(config: ResolvedConfig, actor: OrganizationActor, token: unknown) {
   const userId = actorId(actor)
   const invitation = await invitationByToken(config, token)
   if (!invitation) throw new OrganizationError("invitation_invalid")
   const user = await config.adapter?.getUser?.(userId)
   if (!user?.email || user.email.toLowerCase() !== invitation.email.toLowerCase()) throw new OrganizationError("invitation_wrong_address")
-  if (!(user.emailVerified instanceof Date)) throw new OrganizationError("invitation_unverified_address")
+  return { invitation, user }
+}
+
+/** The claim (one conditional write: concurrent accepts make one membership), then the logs and the active organization. */
+async function join(
+  config: ResolvedConfig,
+  actor: OrganizationActor,
+  invitation: AdapterInvitation,
+  token: string,
+): Promise<{ member: AdapterMember; cookies: Cookie[] }> {
+  const userId = actorId(actor)
   const result = await organizationAdapter(config).acceptInvitation({
-    tokenHash: await invitationTokenHash(token as string),
+    tokenHash: await invitationTokenHash(token),
     userId,
     now: new Date(),
     memberLimit: config.organizations.memberLimit,

@@ -13,7 +13,7 @@ import type { AuthConfig } from "../config/types"
 import { activeOrganization, setActiveOrganization } from "./active"
 import type { OrganizationActor } from "./context"
 import { createOrganization, type NewOrganization } from "./create"
-import { acceptInvitation, cancelInvitation, invitationByToken, inviteMember, listInvitations } from "./invitations"
+import { acceptInvitation, acceptInvitationAtSignUp, cancelInvitation, declineInvitation, invitationByToken, inviteMember, listInvitations } from "./invitations"
 import { deleteOrganization, listOrganizations, organizationBySlug, updateOrganization } from "./manage"
 import { changeMemberRoles, leaveOrganization, listMembers, organizationActivity, removeMember, transferOwnership } from "./members"
 import { hasOrganizationPermission } from "./permission"
@@ -37,6 +37,10 @@ export function organizationOperations(authConfig: AuthConfig) {
     invitation: (token: unknown) => invitationByToken(config, token),
     cancelInvitation: (actor: OrganizationActor, organizationId: string, invitationId: string) => cancelInvitation(config, actor, organizationId, invitationId),
     acceptInvitation: (actor: OrganizationActor, token: unknown) => acceptInvitation(config, actor, token),
+    /** Sign-up through an invitation: `actor` is the account just created with the invited address. */
+    acceptInvitationAtSignUp: (actor: OrganizationActor, token: unknown) => acceptInvitationAtSignUp(config, actor, token),
+    /** Anyone holding the link may decline it. */
+    declineInvitation: (token: unknown) => declineInvitation(config, token),
     members: (actor: OrganizationActor, organizationId: string) => listMembers(config, actor, organizationId),
     changeRoles: (actor: OrganizationActor, organizationId: string, userId: string, roles: readonly string[]) => changeMemberRoles(config, actor, organizationId, userId, roles),
     transferOwnership: (actor: OrganizationActor, organizationId: string, userId: string) => transferOwnership(config, actor, organizationId, userId),
