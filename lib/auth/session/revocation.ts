@@ -54,7 +54,11 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
     async accepts(token) {
       const userId = subjectOf(token)
       if (userId === undefined) return true
-      return verdict(token, await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage))
+      // With the memberships version when the adapter reads both in one statement (issue 35).
+      const read = adapter.getSessionStanding
+        ? async () => adapter.getSessionStanding!(userId)
+        : async () => adapter.getSessionsValidSince(userId)
+      return verdict(token, await cache.get(userId, maxAgeMs, read, isOutage))
     },
     acceptsNow(token) {
       const userId = subjectOf(token)
@@ -71,6 +75,16 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
       // false: no such user (deleted). Remembered as such, so no token of it is accepted.
       cache.set(userId, stored === false ? "no-such-user" : since)
       return since
+    },
+    membershipsVersion(token) {
+      const userId = subjectOf(token)
+      return userId === undefined ? undefined : cache.memberships(userId, maxAgeMs)
+    },
+    noteMembershipsVersion(userId, version) {
+      cache.noteMemberships(userId, version)
+    },
+    membershipsChanged(userId) {
+      cache.forget(userId)
     },
     async revokedAfter(userId, instantMs) {
       // Straight from the database, never the cache: this process may not have seen another's revocation yet.

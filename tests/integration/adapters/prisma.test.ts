@@ -141,6 +141,9 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "listOrganizationsOfUser", "getMember", "listMembers", "setMemberRoles", "removeMember", "createInvitation",
       "getInvitationByTokenHash", "listInvitations", "cancelInvitation", "acceptInvitation", "setSessionOrganization",
       "getSessionOrganization", "createOrganizationActivity", "listOrganizationActivity",
+      // Not in Auth.js: the organization page's one-statement read, the active organization kept per
+      // user, and the revocation check that also reads the memberships version (issue 35).
+      "getSessionAndMembership", "setMemberLastActive", "getActiveMembership", "getSessionStanding",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
