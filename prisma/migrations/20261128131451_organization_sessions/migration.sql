@@ -27,7 +27,7 @@ CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 PRAGMA foreign_keys=ON;
 PRAGMA defer_foreign_keys=OFF;
 
--- Not generated (Prisma's schema cannot say it; docs/decisions.md, "Organizations (issue 35)"):
+-- Not generated (Prisma schemas cannot say it, see docs/decisions.md, "Organizations (issue 35)"):
 -- a membership that ends or changes counts in the same statement that ends or changes it.
 -- A member row deleted (removed, left, or its organization deleted): the user's sessions lose that
 -- organization as their active one, and the user's memberships version moves on, so no jwt
