@@ -12,7 +12,7 @@ import type { Session } from "../types"
 import { organizationAdapter, type OrganizationActor } from "./context"
 
 /** Who asks: an actor, or a session read on the server. */
-export type PermissionSubject = OrganizationActor | Pick<Session, "user"> | null | undefined
+export type PermissionSubject = OrganizationActor | Session | null | undefined
 
 /** The user id a subject names, or undefined. */
 export function subjectUserId(subject: PermissionSubject): string | undefined {
