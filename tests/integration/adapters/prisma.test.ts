@@ -175,6 +175,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       banExpires: null,
       createdAt: expect.any(Date),
       lastSignInAt: null,
+      membershipsVersion: 0,
     })
     expect(await db.prisma.user.count({ where: { id: input.id } })).toBe(0)
   })
