@@ -344,7 +344,7 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaSess
 
     ...twoFactorStore(prisma),
     ...organizationStore(prisma),
-    ...sessionMembershipStore(prisma),
+    ...sessionMembershipStore(prisma, { sqliteFile: options.sqliteFile }),
 
     ...securityEventStore(prisma),
   }

@@ -7,6 +7,7 @@
  * database triggers (migration 20261128131451_organization_sessions) in the
  * statement that ends or changes a membership, never here.
  */
+import Database from "better-sqlite3"
 import { parseStoredRoles } from "../../access/user-access"
 import type { MembershipAtVersion, MembershipRecord } from "../../organizations/types"
 import type { AdapterSession, AdapterUser, SessionStanding } from "../types"
@@ -57,15 +58,54 @@ const SESSION_AND_MEMBERSHIP_TEMPLATE: TemplateStringsArray = (() => {
   return Object.assign([...parts], { raw: [...parts] })
 })()
 
-export function sessionMembershipStore(prisma: PrismaSessionMembershipLike) {
+type Row = SessionUserRow & MembershipColumns
+type Statement = Database.Statement<[string, string], Row>
+
+/**
+ * On SQLite with the database file known, the statement runs on a read-only better-sqlite3
+ * connection of its own, as the plain session lookup does (./sqlite-session: same reasons, same
+ * fallback to Prisma whenever that connection cannot answer), so an organization page's read costs
+ * what the dashboard's does. One prepared statement per file for the process, on globalThis.
+ */
+const statementsKey = Symbol.for("auth.prisma.sqlite-session-membership-readers")
+type StatementsGlobal = typeof globalThis & { [statementsKey]?: Map<string, Statement | { retryAt: number }> }
+
+function readDirect(file: string, slug: string, sessionToken: string): Row | null | undefined {
+  const readers = ((globalThis as StatementsGlobal)[statementsKey] ??= new Map())
+  let known = readers.get(file)
+  if (known && "retryAt" in known) {
+    if (known.retryAt > Date.now()) return undefined
+    known = undefined
+  }
+  if (!known) {
+    let connection: Database.Database | undefined
+    try {
+      connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 })
+      known = connection.prepare<[string, string], Row>(SESSION_AND_MEMBERSHIP_TEMPLATE.join("?"))
+      readers.set(file, known)
+    } catch {
+      connection?.close()
+      readers.set(file, { retryAt: Date.now() + 5_000 })
+      return undefined
+    }
+  }
+  try {
+    return known.get(slug, sessionToken) ?? null
+  } catch {
+    return undefined
+  }
+}
+
+export function sessionMembershipStore(prisma: PrismaSessionMembershipLike & { readonly _activeProvider?: string }, options: { sqliteFile?: string } = {}) {
+  const directFile = prisma._activeProvider === "sqlite" ? options.sqliteFile : undefined
   return {
     async getSessionAndMembership(
       sessionToken: string,
       slug: string,
     ): Promise<{ session: AdapterSession; user: AdapterUser; membership: MembershipRecord | null } | null> {
       if (hasNul(sessionToken, slug)) return null
-      const rows = (await prisma.$queryRaw(SESSION_AND_MEMBERSHIP_TEMPLATE, slug, sessionToken)) as (SessionUserRow & MembershipColumns)[]
-      const row = rows[0]
+      const direct = directFile === undefined ? undefined : readDirect(directFile, slug, sessionToken)
+      const row = direct !== undefined ? direct : ((await prisma.$queryRaw(SESSION_AND_MEMBERSHIP_TEMPLATE, slug, sessionToken)) as Row[])[0]
       return row ? { ...toSessionAndUser(row), membership: membershipOf(row) } : null
     },
 

@@ -119,6 +119,23 @@ describe.each(["database", "jwt"] as const)("an organization page's database wor
     expect((await counting(() => next.auth())).operations).toEqual([])
   })
 
+  // jwt sessions have no row to read.
+  it.skipIf(strategy === "jwt")("with the SQLite file given, the page's read runs on the direct connection, as the dashboard's does", async () => {
+    const { org, member, browser } = await memberOfNewOrganization()
+    const sessionToken = browser.sessionValue()
+    const file = db.url.replace(/^file:/, "")
+    const viaPrisma = PrismaAdapter(db.prisma)
+    const direct = PrismaAdapter((db.prisma as SqlitePrismaClient).$extends({
+      query: { $allOperations({ model, operation, args, query }) { operations.push(`${model ?? "$"}.${operation}`); return query(args) } },
+    }), { sqliteFile: file })
+    const expected = await viaPrisma.getSessionAndMembership(sessionToken, org.slug)
+    expect(expected?.membership?.member.userId).toBe(member.id)
+    const { result, operations: done } = await counting(async () => direct.getSessionAndMembership(sessionToken, org.slug))
+    expect(done).toEqual([])
+    expect(result).toEqual(expected)
+    expect((await direct.getSessionAndMembership(sessionToken, "no-such-organization"))?.membership).toBeNull()
+  })
+
   it("a member removed in this process is refused on their very next request", async () => {
     const { orgs, owner, member, org, browser } = await memberOfNewOrganization()
     onRequest(browser.cookieHeader())
