@@ -45,7 +45,13 @@ function millisOf(since: Date | null | "no-such-user"): number | null {
   return since instanceof Date && !Number.isNaN(since.getTime()) ? since.getTime() : null
 }
 
-export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceCache, delaySeconds: number): SessionRevocation {
+export function sessionRevocation(
+  adapter: RevocationAdapter,
+  cache: ValidSinceCache,
+  delaySeconds: number,
+  options: { memberships?: boolean } = {},
+): SessionRevocation {
+  const standing = options.memberships ? adapter.getSessionStanding?.bind(adapter) : undefined
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
   const subjectOf = (token: JWT) => (typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined)
@@ -54,10 +60,8 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
     async accepts(token) {
       const userId = subjectOf(token)
       if (userId === undefined) return true
-      // With the memberships version when the adapter reads both in one statement (issue 35).
-      const read = adapter.getSessionStanding
-        ? async () => adapter.getSessionStanding!(userId)
-        : async () => adapter.getSessionsValidSince(userId)
+      // With organizations on, the memberships version too, when the adapter reads both in one statement (issue 35).
+      const read = standing ? async () => standing(userId) : async () => adapter.getSessionsValidSince(userId)
       return verdict(token, await cache.get(userId, maxAgeMs, read, isOutage))
     },
     acceptsNow(token) {
