@@ -129,6 +129,9 @@ export const authConfig: NextAuthConfig = {
     // A member removed, given another role, or handed the ownership is mailed (server/organizations/member-notices.ts).
     onEvent: (event) => sendMemberNoticeLater(getPrisma(), event, mailLinkOrigin(process.env)),
   },
+  // An organization page's GET reads session and membership together in the middleware (one
+  // statement on the database strategy) and hands both to organizationPage(slug).
+  organizationPage: (pathname) => /^\/o\/([^/]+)/.exec(pathname)?.[1] ?? null,
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
   // provider below is a configuration error. The relying party is AUTH_URL's host name, so

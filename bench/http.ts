@@ -16,6 +16,10 @@
  *   admin-dashboard, guarded (the starter alone, as its admins: the seeded admin warm, 1,000 admin
  *              users cold): GET /dashboard and GET /bench/guarded, the same dashboard behind the admin
  *              area's permission (middleware route rule, then requirePermission), side by side
+ *   org-home   (the starter alone, as members of the bench organization: its seeded owner warm,
+ *              1,000 members cold, sessions that start in it): GET /o/bench-org, the organization's
+ *              home page (middleware reads session and membership, organizationPage(slug)), beside
+ *              GET /dashboard (issue 35)
  * The reference app renders the starter's pages element for element (its
  * layouts, header, account menu, dashboard and home page, on next-auth's API),
  * and the run stops before measuring if the two pages' markup differs
@@ -240,6 +244,7 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
     }
   }
   guardedTable(lines, find, queries)
+  organizationTable(lines, find, queries)
   lines.push("\n**SQL statements per request** (cold cookies, sequential)\n", "| strategy | path | next-auth | ours |", "|---|---|---:|---:|")
   for (const strategy of strategies) {
     for (const benchCase of cases) {
@@ -275,6 +280,34 @@ function guardedTable(
       const plain = find(strategy, "dashboard", mode, "ours")?.requestsPerSec.toFixed(0) ?? "—"
       lines.push(
         `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${guarded.requestsPerSec.toFixed(0)} | ${(guarded.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${plain} | ${perRequest("admin-dashboard")} / ${perRequest("guarded")} |`,
+      )
+    }
+  }
+}
+
+/**
+ * The organization's home page beside the dashboard (issue 35), the starter alone: reading the
+ * session, membership and role should cost what the dashboard's session read costs.
+ */
+function organizationTable(
+  lines: string[],
+  find: (strategy: Strategy, id: string, mode: Mode, app: AppId) => Measured | undefined,
+  queries: readonly Queries[],
+): void {
+  if (!cases.some((c) => c.id === "org-home") || !cases.some((c) => c.id === "dashboard")) return
+  lines.push(
+    `\n**Organization page** (ours, signed in as members; req/s, ${connections} connections, ${rounds} × ${duration} s)\n`,
+    "| strategy | cookies | `GET /dashboard` | `GET /o/bench-org` | organization / dashboard | SQL per request, dashboard / organization |",
+    "|---|---|---:|---:|---:|---:|",
+  )
+  for (const strategy of strategies) {
+    const perRequest = (id: string) => queries.find((q) => q.strategy === strategy && q.case === id && q.app === "ours")?.perRequest.toFixed(2) ?? "—"
+    for (const mode of ["warm", "cold"] as const) {
+      const dashboard = find(strategy, "dashboard", mode, "ours")
+      const page = find(strategy, "org-home", mode, "ours")
+      if (!dashboard || !page) continue
+      lines.push(
+        `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${page.requestsPerSec.toFixed(0)} | ${(page.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${perRequest("dashboard")} / ${perRequest("org-home")} |`,
       )
     }
   }

@@ -19,6 +19,9 @@ import {
   mintStarterSessions,
   signIn,
   type Strategy,
+  BENCH_ORGANIZATION,
+  mintOrganizationSessions,
+  seedBenchOrganization,
 } from "./http-sessions"
 
 export type { Strategy } from "./http-sessions"
@@ -44,6 +47,12 @@ export interface Case {
    * dashboard with these same cookies (issue 33).
    */
   asAdmin?: true
+  /**
+   * Run as members of the bench organization (the seeded owner warm, member users cold), on the
+   * starter alone: the reference app has no organizations. Its page is measured against the
+   * dashboard (issue 35).
+   */
+  asMember?: true
 }
 
 export const CASES: readonly Case[] = [
@@ -54,15 +63,20 @@ export const CASES: readonly Case[] = [
   { id: "public", path: "/", modes: ["warm", "cold"] },
   { id: "admin-dashboard", path: "/dashboard", modes: ["warm", "cold"], asAdmin: true },
   { id: "guarded", path: "/bench/guarded", modes: ["warm", "cold"], asAdmin: true },
+  { id: "org-home", path: `/o/${BENCH_ORGANIZATION.slug}`, modes: ["warm", "cold"], asMember: true },
 ]
 
 /** The apps a case runs on: the starter alone for the admins' cases. */
 export function appsFor<A extends { id: AppId }>(benchCase: Case, apps: readonly A[]): A[] {
-  return benchCase.asAdmin ? apps.filter((app) => app.id === "ours") : [...apps]
+  return benchCase.asAdmin || benchCase.asMember ? apps.filter((app) => app.id === "ours") : [...apps]
 }
 
 /** The cookies a case sends: the app's admins' for an admin case, its plain users' otherwise. */
 export function cookiesFor(app: App, benchCase: Case): { warm: string; cold: readonly string[] } {
+  if (benchCase.asMember) {
+    if (!app.member) throw new Error(`${app.id} has no organization members for ${benchCase.path}`)
+    return app.member
+  }
   if (!benchCase.asAdmin) return app
   if (!app.admin) throw new Error(`${app.id} has no admin users for ${benchCase.path}`)
   return app.admin
@@ -106,6 +120,8 @@ export interface App {
   cold: string[]
   /** The starter's admins: the seeded admin signed in, and cold admin users. */
   admin?: { warm: string; cold: string[] }
+  /** The starter's bench organization: its owner signed in (starting in it), and cold members. */
+  member?: { warm: string; cold: string[] }
   counterPort: number
 }
 
@@ -143,7 +159,12 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
   const admins = benchUsers(options.users, "ours-admin", "bench-admin")
   const adminCold = await mintStarterSessions(strategy, databaseFile, secret, adminWarm, admins, "admin")
   await expectSession(server.origin, adminCold[adminCold.length - 1]!, admins[admins.length - 1]!.email, "ours (cold admin)")
-  return { id: "ours", server, warm, cold, admin: { warm: adminWarm, cold: adminCold }, counterPort }
+  seedBenchOrganization(databaseFile, SEED_EMAIL)
+  const memberWarm = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD)
+  const members = benchUsers(options.users, "ours-member", "bench-member")
+  const memberCold = await mintOrganizationSessions(strategy, databaseFile, secret, memberWarm, members)
+  await expectSession(server.origin, memberCold[memberCold.length - 1]!, members[members.length - 1]!.email, "ours (cold member)")
+  return { id: "ours", server, warm, cold, admin: { warm: adminWarm, cold: adminCold }, member: { warm: memberWarm, cold: memberCold }, counterPort }
 }
 
 export async function startNextAuth(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {

@@ -144,3 +144,64 @@ export async function mintNextAuthSessions(strategy: Strategy, databaseFile: str
     db.close()
   }
 }
+
+/** The organization the org-home case opens (issue 35): its slug is the page's /o/<slug>. */
+export const BENCH_ORGANIZATION = { id: "bench-organization", name: "Bench Organization", slug: "bench-org" }
+
+/** DateTime as Prisma's SQLite adapter writes it (ISO text), so Prisma and the raw reads take it as their own. */
+const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00")
+
+/**
+ * The bench organization with the seeded user as its owner, made their active one, so their next
+ * sign-in starts in it (the session carries it: the jwt snapshot, or the row's column).
+ */
+export function seedBenchOrganization(databaseFile: string, ownerEmail: string): void {
+  const db = new Database(databaseFile)
+  try {
+    const owner = db.prepare('SELECT id FROM "User" WHERE email = ?').get(ownerEmail) as { id: string } | undefined
+    if (!owner) throw new Error(`no user ${ownerEmail} to own the bench organization`)
+    const now = sqliteDate(new Date())
+    db.prepare('INSERT INTO "Organization" (id, name, slug, "createdAt") VALUES (?, ?, ?, ?)').run(BENCH_ORGANIZATION.id, BENCH_ORGANIZATION.name, BENCH_ORGANIZATION.slug, now)
+    db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles, "createdAt", "lastActiveAt") VALUES (?, ?, ?, ?, ?, ?)').run(
+      `${BENCH_ORGANIZATION.id}-owner`, BENCH_ORGANIZATION.id, owner.id, "owner", now, now,
+    )
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * The org-home case's cold users: members of the bench organization with sessions that start in
+ * it, minted like mintStarterSessions' from the seeded owner's sign-in (`signedIn`, which
+ * restored the organization); a jwt's membership snapshot names each user's own member row.
+ */
+export async function mintOrganizationSessions(
+  strategy: Strategy,
+  databaseFile: string,
+  secret: string,
+  signedIn: string,
+  users: readonly BenchUser[],
+): Promise<string[]> {
+  const cookies = await mintStarterSessions(strategy, databaseFile, secret, signedIn, users)
+  const memberId = (user: BenchUser) => `${user.id}-member`
+  const db = new Database(databaseFile)
+  try {
+    const now = sqliteDate(new Date())
+    const insert = db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles, "createdAt", "lastActiveAt") VALUES (?, ?, ?, ?, ?, ?)')
+    db.transaction(() => users.forEach((u) => insert.run(memberId(u), BENCH_ORGANIZATION.id, u.id, "member", now, now)))()
+  } finally {
+    db.close()
+  }
+  if (strategy === "database") return cookies
+  return Promise.all(
+    cookies.map(async (cookie, i) => {
+      const claims = await decode({ token: tokenOf(cookie), secret, salt: SESSION_COOKIE })
+      const snapshot = claims?.activeMembership as { member?: Record<string, unknown> } | undefined
+      if (!claims || !snapshot?.member) throw new Error("the owner's sign-in did not start in the bench organization")
+      const { iat: _iat, exp: _exp, jti: _jti, ...kept } = claims
+      const member = { ...snapshot.member, id: memberId(users[i]!), roles: ["member"] }
+      const token = await encode({ token: { ...kept, activeMembership: { ...snapshot, member } }, secret, salt: SESSION_COOKIE })
+      return `${SESSION_COOKIE}=${token}`
+    }),
+  )
+}

@@ -3,8 +3,11 @@
  * organization named by the URL and the signed-in user's membership of it.
  * A non-member, an unknown slug and a malformed one are the same 404, so a
  * page never hints that another tenant's organization exists; signed out
- * goes to sign-in. Membership and roles come from the database on every
- * request: a member removed a moment ago is a 404 at their next click.
+ * goes to sign-in. Membership and roles are as the database has them now: read
+ * with the session in one statement (database strategy; the middleware's read,
+ * handed over), or a jwt snapshot only while the user's memberships are
+ * unchanged since it was taken; a member removed a moment ago is a 404 at
+ * their next click (other server instances: within the revocation delay).
  */
 import { cache } from "react"
 import { notFound, redirect } from "next/navigation"

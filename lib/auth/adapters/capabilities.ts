@@ -87,6 +87,9 @@ export const organizationMethods = [
   "acceptInvitation",
   "setSessionOrganization",
   "getSessionOrganization",
+  "getSessionAndMembership",
+  "setMemberLastActive",
+  "getActiveMembership",
   "createOrganizationActivity",
   "listOrganizationActivity",
 ] as const

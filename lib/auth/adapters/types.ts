@@ -13,7 +13,9 @@ import type {
   AdapterInvitation,
   AdapterMember,
   AdapterOrganization,
+  MembershipAtVersion,
   MembershipChange,
+  MembershipRecord,
   NewInvitation,
   NewOrganizationActivity,
   OrganizationActivityEntry,
@@ -27,6 +29,14 @@ export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
  * ever set, or "no-such-user" when the adapter has no such user.
  */
 export type SessionsValidSince = Date | null | "no-such-user"
+
+/** getSessionStanding's answer: the user's "sessions valid since" and memberships version (null: not kept). */
+export interface SessionStanding {
+  validSince: SessionsValidSince
+  membershipsVersion: number | null
+}
+
+type SessionAndMembership = { session: AdapterSession; user: AdapterUser }
 
 export interface AdapterUser {
   id: string
@@ -333,6 +343,25 @@ export interface Adapter {
   /** The database strategy's active organization of one session (null: none); false when there is no such session. */
   setSessionOrganization?(sessionToken: string, organizationId: string | null): Awaitable<boolean>
   getSessionOrganization?(sessionToken: string): Awaitable<string | null>
+  /**
+   * The session row with its user (as getSessionDetails answers them) and the user's membership of
+   * the organization with this slug, in one statement: what an organization page needs to know of
+   * its request. null: no such session; membership null: not a member, or no such organization.
+   */
+  getSessionAndMembership?(sessionToken: string, slug: string): Awaitable<(SessionAndMembership & { membership: MembershipRecord | null }) | null>
+  /** Remembers that the user made this organization their active one (the next sign-in starts there). */
+  setMemberLastActive?(organizationId: string, userId: string, at: Date): Awaitable<void>
+  /**
+   * The user's membership of `organizationId`, or (without one) of the organization they made
+   * active most recently, with their memberships version, in one statement.
+   */
+  getActiveMembership?(userId: string, organizationId?: string): Awaitable<MembershipAtVersion>
+  /**
+   * Not in Auth.js, optional beside getSessionsValidSince: the same instant and the user's
+   * memberships version (issue 35) in one statement, so the jwt strategy's revocation check learns
+   * both for the price of one.
+   */
+  getSessionStanding?(userId: string): Awaitable<SessionStanding>
   createOrganizationActivity?(entry: NewOrganizationActivity): Awaitable<void>
   /** Newest first, at most `limit`. */
   listOrganizationActivity?(organizationId: string, limit: number): Awaitable<OrganizationActivityEntry[]>

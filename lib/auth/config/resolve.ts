@@ -128,7 +128,10 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const sessionStrategy = strategy === "database" && adapters.session ? databaseStrategy(adapters.session) : jwtStrategy
   const revocationDelay = config.session?.revocationDelay ?? DEFAULT_REVOCATION_DELAY_SECONDS
   const revocation = hasMethods(adapter, revocationMethods)
-    ? sessionRevocation(adapter, config.session?.revocationCache ?? processValidSinceCache(), revocationDelay)
+    ? sessionRevocation(adapter, config.session?.revocationCache ?? processValidSinceCache(), revocationDelay, {
+        // Organizations (issue 35): the memberships version is read in the same statement.
+        memberships: config.organizations?.enabled === true,
+      })
     : undefined
 
   return {

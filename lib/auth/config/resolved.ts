@@ -10,6 +10,7 @@
 import type { AccessControl } from "../access/control"
 import type { AccessAdapter } from "../adapters/capabilities"
 import type { ResolvedOrganizations } from "./organizations"
+import type { MembershipAtVersion, MembershipRecord } from "../organizations/types"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
 import type { Adapter, AdapterUser } from "../adapters/types"
 import type { AuthError } from "../errors"
@@ -151,6 +152,11 @@ export interface SignedInUser {
   startedAt: number
   /** The roles the user holds at this sign-in (the jwt strategy keeps them in the token). */
   roles?: readonly string[]
+  /**
+   * Organizations on (issue 35): the membership the session starts in (the organization the user
+   * made active last, if they are still its member) with their memberships version; absent when off.
+   */
+  organization?: MembershipAtVersion
 }
 
 export interface SessionUpdate {
@@ -175,6 +181,13 @@ export interface SessionProof {
   authenticatedAt: Date | null
   /** Set when the session is an impersonation: the admin's user id. Its proof is never recent. */
   impersonatedBy?: string
+  /**
+   * Organizations (issue 35): a membership this read established with no query of its own.
+   * database strategy: of the organization whose slug the read was asked for (membership null: not
+   * a member, or no such organization); jwt: the active organization's snapshot, only while the
+   * user's memberships version is still the one it was taken at. Absent: nothing known.
+   */
+  organization?: { slug: string; membership: MembershipRecord | null }
 }
 
 /**
@@ -182,7 +195,11 @@ export interface SessionProof {
  * cookie names for its origin, and its cookies. Narrower than the context, so
  * a server-side read (session/read.ts) needs no HTTP request at all.
  */
-export type SessionReadContext = Pick<AuthContext, "config" | "cookies"> & { request: Pick<AuthContext["request"], "cookies"> }
+export type SessionReadContext = Pick<AuthContext, "config" | "cookies"> & {
+  request: Pick<AuthContext["request"], "cookies">
+  /** An organization page's slug: the database strategy reads the user's membership of it with the session row. */
+  organizationSlug?: string
+}
 
 export interface SessionStrategy {
   readonly name: "jwt" | "database"
@@ -228,4 +245,14 @@ export interface SessionRevocation {
    * after `instantMs` (or the user is gone). A session being created checks its sign-in's start.
    */
   revokedAfter(userId: string, instantMs: number): Promise<boolean>
+  /**
+   * The user's memberships version as this process last read it with "sessions valid since"
+   * (within the delay; undefined when not known): a jwt membership snapshot taken at another
+   * version is not trusted (issue 35).
+   */
+  membershipsVersion(token: JWT): number | undefined
+  /** Keeps a memberships version read from the database just now (a snapshot re-taken). */
+  noteMembershipsVersion(userId: string, version: number): void
+  /** This process changed one of the user's memberships: its next request reads the version afresh. */
+  membershipsChanged(userId: string): void
 }

@@ -12,7 +12,7 @@ import { appendCookies } from "./cookies"
 import { unavailableResponse } from "../actions/unavailable"
 import { toResponse } from "../http/response"
 import { refuseUnparsableFormPost } from "./form-post"
-import { readSession } from "./session"
+import { organizationSlugOf, readSession } from "./session"
 import { HANDOVER_HEADER, handsOver, sessionHandover } from "./session-handover"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
@@ -126,7 +126,9 @@ export async function handleAuth<Ctx>(
   const handover = sessionHandover()
   const handoverId = middleware ? null : request.headers.get(HANDOVER_HEADER)
   const handed = handoverId ? handover.take(handoverId, cookieKey()) : undefined
-  const read = handed ?? (await readSession(prepared, request.headers, request.url))
+  // An organization page's GET (organizationPage): the read includes the membership its page needs.
+  const slug = middleware && handsOver(request.method) ? organizationSlugOf(prepared, request.nextUrl.pathname) : undefined
+  const read = handed ?? (await readSession(prepared, request.headers, request.url, slug))
   if (middleware) {
     // Whatever a client sent under this name is replaced, or removed where nothing is handed over.
     if (handsOver(request.method)) request.headers.set(HANDOVER_HEADER, handover.put(read, cookieKey()))

@@ -9,12 +9,18 @@
  *   admin looking through a user's eyes does not act in their teams.
  * - Switching, creating and accepting set the session's active organization;
  *   the cookies that carries under the jwt strategy are set here.
+ * - `bySlug` on an organization page costs no query of its own when the
+ *   session read of the request already established the membership: the
+ *   middleware's read handed over (the configuration's `organizationPage`;
+ *   database strategy: one statement for session and membership), or a jwt
+ *   snapshot of the active organization that is still current.
  */
 import { headers as nextHeaders } from "next/headers"
 import type { PermissionRequest, Resources } from "../access/control"
-import { PermissionDenied } from "../errors"
+import { OrganizationError, PermissionDenied } from "../errors"
 import { organizationOperations, type OrganizationOperations } from "../organizations/operations"
-import type { OrganizationActor } from "../organizations/context"
+import type { Membership, OrganizationActor } from "../organizations/context"
+import type { PermissionSubject } from "../organizations/permission"
 import type { AuthConfig } from "../config/types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
@@ -36,14 +42,21 @@ const CHANGES = [
   "leave",
 ] as const satisfies readonly (keyof OrganizationOperations)[]
 
-const READS = ["list", "bySlug", "invitations", "members", "activity"] as const satisfies readonly (keyof OrganizationOperations)[]
+const READS = ["list", "invitations", "members", "activity"] as const satisfies readonly (keyof OrganizationOperations)[]
 
 type Change = (typeof CHANGES)[number]
 type Read = (typeof READS)[number]
 
 export type AppOrganizations = { [K in Change | Read]: Tail<OrganizationOperations[K]> } & {
+  /**
+   * The organization with this slug and the current user's membership; organization_not_found for
+   * a non-member (and for an unknown or malformed slug), PermissionDenied "signed_out" when signed out.
+   */
+  bySlug(slug: unknown): Promise<Membership>
   /** Whether the current user's roles in the organization grant the permission (false when signed out). */
   hasPermission(request: PermissionRequest<Resources>, scope: { organization: string }): Promise<boolean>
+  /** The same for a session the app read (its user.id), as the issue writes it: hasPermission(session, request, { organization }). */
+  hasPermission(session: PermissionSubject, request: PermissionRequest<Resources>, scope: { organization: string }): Promise<boolean>
   /** Makes the organization (null: none) the current session's active one; organization_not_found for a non-member. */
   setActive(organizationId: string | null): Promise<void>
   /** The current session's active organization with the user's membership, or null. */
@@ -96,8 +109,22 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
 
   return {
     ...(Object.fromEntries(entries) as { [K in Change | Read]: Tail<OrganizationOperations[K]> }),
-    async hasPermission(request, scope) {
+    async bySlug(slug: unknown) {
       const prepared = await getConfig()
+      const { read } = await currentRead(prepared, typeof slug === "string" ? slug : undefined)
+      if (!read.session || !read.proof) throw new PermissionDenied("signed_out")
+      // What the session read already knows of this slug's membership (see the module comment).
+      const known = read.proof.organization
+      if (known && known.slug === slug) {
+        if (!known.membership) throw new OrganizationError("organization_not_found")
+        return known.membership
+      }
+      return operations(prepared).bySlug({ userId: read.proof.userId }, slug)
+    },
+    async hasPermission(...args: [PermissionRequest<Resources>, { organization: string }] | [PermissionSubject, PermissionRequest<Resources>, { organization: string }]) {
+      const prepared = await getConfig()
+      if (args.length === 3) return operations(prepared).hasPermission(args[0], args[1], args[2])
+      const [request, scope] = args
       const { read } = await currentRead(prepared)
       if (!read.session || !read.proof) return false
       return operations(prepared).hasPermission({ userId: read.proof.userId }, request, scope)

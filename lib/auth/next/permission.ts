@@ -13,10 +13,21 @@ import { resolveAuthConfig } from "../auth"
 import { adminOperationsFor, type AdminActor, type AdminOperations, type AdminOperationsOptions } from "../admin/operations"
 import { startImpersonationNow, stopImpersonationNow } from "../admin/impersonation"
 import type { Session } from "../types"
+import { hasOrganizationPermission, type PermissionSubject } from "../organizations/permission"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { readSession, type SessionRead } from "./session"
 import { HANDOVER_HEADER, sessionHandover } from "./session-handover"
+
+export interface HasPermission {
+  /** By the app's roles on the session (issue 33). */
+  (session: SessionWithRoles | null | undefined, request: PermissionRequest<Resources>): boolean
+  /**
+   * Inside one organization (issue 35): by the session's user's roles there, as the database has
+   * them now (session.user.id, as the session callback sets it; none: false).
+   */
+  (session: PermissionSubject, request: PermissionRequest<Resources>, scope: { organization: string }): Promise<boolean>
+}
 
 export interface RequirePermission {
   /** Server components: the session, or notFound() (signed out: sign-in). */
@@ -25,7 +36,11 @@ export interface RequirePermission {
   (permission: PermissionRequest<Resources>, options: { route: true }): Promise<Session | Response>
 }
 
-export async function currentRead(prepared: PreparedConfig): Promise<{ read: SessionRead; url: string }> {
+/**
+ * The current request's session read: the middleware's (handed over), else a read of its own.
+ * `organizationSlug`: an organization page's, for a read of its own to include the membership.
+ */
+export async function currentRead(prepared: PreparedConfig, organizationSlug?: string): Promise<{ read: SessionRead; url: string }> {
   const headers = await nextHeaders()
   const cookie = await currentCookieHeader()
   // The middleware's read of this very request (./session-handover), as auth() takes it: a guarded
@@ -36,7 +51,7 @@ export async function currentRead(prepared: PreparedConfig): Promise<{ read: Ses
     return { read: handed, url: headers.get("referer") ?? "/" }
   }
   const source = { get: (name: string) => (name.toLowerCase() === "cookie" ? cookie : headers.get(name)) }
-  const read = await readSession(prepared, source)
+  const read = await readSession(prepared, source, undefined, organizationSlug)
   if (read.unavailable) throw read.unavailable
   await setCookies(read.cookies).catch(() => false)
   return { read, url: headers.get("referer") ?? "/" }
@@ -47,7 +62,10 @@ export function permissionChecks(getConfig: () => Promise<PreparedConfig>, peek:
     const prepared = peek()
     return prepared ? resolveAuthConfig(prepared.handler).access.control : defaultAccessControl
   }
-  const hasPermission = (session: SessionWithRoles | null | undefined, request: PermissionRequest<Resources>) => control().hasPermission(session, request)
+  const hasPermission = ((session: SessionWithRoles | PermissionSubject | null | undefined, request: PermissionRequest<Resources>, scope?: { organization: string }) => {
+    if (scope === undefined) return control().hasPermission(session as SessionWithRoles | null | undefined, request)
+    return getConfig().then((prepared) => hasOrganizationPermission(resolveAuthConfig(prepared.handler), session as PermissionSubject, request, scope))
+  }) as HasPermission
 
   const requirePermission = (async (permission: PermissionRequest<Resources>, options?: { route: true }) => {
     const prepared = await getConfig()

@@ -9,8 +9,17 @@ import type { PreparedConfig } from "./config"
 
 export type { SessionRead } from "../frameworks/shared/session"
 
-/** The session for a request described by its headers; an outage comes back as `unavailable`. */
-export function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string): Promise<SessionRead> {
+/**
+ * The session for a request described by its headers; an outage comes back as `unavailable`.
+ * `organizationSlug`: an organization page's, whose membership the read includes (proof.organization).
+ */
+export function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string, organizationSlug?: string): Promise<SessionRead> {
   const origin = prepared.origin(headers, fallbackUrl)
-  return readRequestSession(prepared.handler, { origin, cookie: headers.get("cookie") })
+  return readRequestSession(prepared.handler, { origin, cookie: headers.get("cookie"), ...(organizationSlug === undefined ? {} : { organizationSlug }) })
+}
+
+/** The organization slug a page path names under the configuration's `organizationPage`, if any. */
+export function organizationSlugOf(prepared: PreparedConfig, pathname: string): string | undefined {
+  const slug = prepared.config.organizationPage?.(pathname)
+  return typeof slug === "string" && slug !== "" ? slug : undefined
 }

@@ -1,19 +1,22 @@
 /**
  * The organization a user works in, per session: a column of the session row
- * (database strategy) or a claim of the session token (jwt). Set when the user
- * creates, joins or switches; read back only after checking, in the
- * database, that the user is still a member and the organization still
- * exists, so a stale claim or column never grants anything.
+ * (database strategy) or a claim of the session token (jwt, with a snapshot of
+ * the membership: session/organization-claims.ts). Set when the user creates,
+ * joins or switches, and remembered per membership (Member.lastActiveAt) so
+ * the next sign-in starts there (session/create.ts). Read back only after
+ * checking, in the database, that the user is still a member and the
+ * organization still exists (or, jwt, through a snapshot whose memberships
+ * version is still the user's), so a stale claim or column never grants anything.
  */
 import type { ResolvedConfig } from "../config/resolved"
 import { parseCookies, SessionStore } from "../cookies"
 import { OrganizationError } from "../errors"
 import { decodeSessionToken, reissueSessionToken } from "../session/jwt-session"
+import { ACTIVE_ORGANIZATION_CLAIM, activeOrganizationIdOf, withActiveMembership } from "../session/organization-claims"
 import type { Cookie, CookiesOptions, JWT } from "../types"
 import { membershipOf, organizationAdapter, type Membership } from "./context"
 
-/** The jwt claim: the active organization's id. */
-export const ACTIVE_ORGANIZATION_CLAIM = "activeOrganizationId"
+export { ACTIVE_ORGANIZATION_CLAIM }
 
 /** This request's session, when it is valid: whose it is and where its active organization is kept. */
 export type CurrentSession =
@@ -40,18 +43,22 @@ export async function currentSession(config: ResolvedConfig, request: Request): 
   const token = await decodeSessionToken({ config, cookies }, store.value).catch(() => null)
   if (!token || typeof token.sub !== "string" || token.sub === "") return null
   if (config.revocation && !(await config.revocation.accepts(token))) return null
-  const claim = token[ACTIVE_ORGANIZATION_CLAIM]
-  return { strategy: "jwt", userId: token.sub, token, store, cookies, activeOrganizationId: typeof claim === "string" && claim !== "" ? claim : null }
+  return { strategy: "jwt", userId: token.sub, token, store, cookies, activeOrganizationId: activeOrganizationIdOf(token) }
 }
 
 /** Stores the session's active organization; jwt: the cookies carrying the re-issued token, for the caller to set. */
 export async function storeActiveOrganization(config: ResolvedConfig, session: CurrentSession, organizationId: string | null): Promise<Cookie[]> {
+  const adapter = organizationAdapter(config)
+  // Remembered for the user's next sign-in.
+  if (organizationId !== null) await adapter.setMemberLastActive(organizationId, session.userId, new Date())
   if (session.strategy === "database") {
-    await organizationAdapter(config).setSessionOrganization(session.sessionToken, organizationId)
+    await adapter.setSessionOrganization(session.sessionToken, organizationId)
     return []
   }
-  const { [ACTIVE_ORGANIZATION_CLAIM]: _previous, ...rest } = session.token
-  const token: JWT = organizationId === null ? rest : { ...rest, [ACTIVE_ORGANIZATION_CLAIM]: organizationId }
+  // jwt: the claim with a snapshot of the membership as the database has it now.
+  const read = organizationId === null ? { membership: null, membershipsVersion: null } : await adapter.getActiveMembership(session.userId, organizationId)
+  if (read.membershipsVersion !== null) config.revocation?.noteMembershipsVersion(session.userId, read.membershipsVersion)
+  const token: JWT = withActiveMembership(session.token, read.membership, read.membershipsVersion)
   return reissueSessionToken({ config, cookies: session.cookies }, session.store, token)
 }
 

@@ -57,6 +57,17 @@ export async function requirePermission(
   return membership
 }
 
+/**
+ * This process changed the users' memberships (removed, left, roles, deleted, renamed): their next
+ * request reads the memberships version afresh, so no jwt snapshot of the old membership is trusted
+ * here again. The database moved the version on in the same statement (a trigger); other processes
+ * see it within the revocation delay.
+ */
+export function membershipsChanged(config: ResolvedConfig, userIds: Iterable<string>): void {
+  if (!config.revocation) return
+  for (const userId of userIds) config.revocation.membershipsChanged(userId)
+}
+
 export const isOwner = (member: Pick<AdapterMember, "roles">) => member.roles.includes(OWNER_ROLE)
 
 /** Some acts are the owners' alone, whatever the access definition grants. */

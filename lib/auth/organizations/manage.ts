@@ -5,7 +5,7 @@
 import type { ResolvedConfig } from "../config/resolved"
 import { OrganizationError } from "../errors"
 import { recordOrganizationEvent } from "./activity"
-import { actorId, membershipOf, organizationAdapter, requireOwner, requirePermission, type Membership, type OrganizationActor } from "./context"
+import { actorId, membershipOf, membershipsChanged, organizationAdapter, requireOwner, requirePermission, type Membership, type OrganizationActor } from "./context"
 import { isValidSlug, organizationName } from "./slug"
 import type { AdapterOrganization } from "./types"
 
@@ -35,9 +35,12 @@ export async function updateOrganization(
   if (name === null) throw new OrganizationError("invalid_organization_name")
   const slug = changes?.slug
   if (slug !== undefined && !isValidSlug(slug)) throw new OrganizationError("invalid_slug")
-  const updated = await organizationAdapter(config).updateOrganization(organizationId, { name, slug })
+  const adapter = organizationAdapter(config)
+  const updated = await adapter.updateOrganization(organizationId, { name, slug })
   if (updated === "slug-taken") throw new OrganizationError("slug_taken")
   if (!updated) throw new OrganizationError("organization_not_found")
+  // Every member's jwt snapshot names the old name or slug (the database moved their versions on).
+  if (config.revocation) membershipsChanged(config, (await adapter.listMembers(organizationId)).map((member) => member.userId))
   return updated
 }
 
@@ -45,7 +48,10 @@ export async function updateOrganization(
 export async function deleteOrganization(config: ResolvedConfig, actor: OrganizationActor, organizationId: string): Promise<void> {
   const membership = await requirePermission(config, actor, organizationId, { organization: ["delete"] })
   requireOwner(membership)
-  if (!(await organizationAdapter(config).deleteOrganization(organizationId))) throw new OrganizationError("organization_not_found")
+  const adapter = organizationAdapter(config)
+  const members = config.revocation ? await adapter.listMembers(organizationId) : []
+  if (!(await adapter.deleteOrganization(organizationId))) throw new OrganizationError("organization_not_found")
+  membershipsChanged(config, members.map((member) => member.userId))
   await recordOrganizationEvent(
     config,
     { type: "organization-deleted", organizationId, actorId: membership.member.userId, subject: null, detail: membership.organization.slug },

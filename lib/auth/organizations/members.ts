@@ -6,21 +6,22 @@
  * that would leave none, also when two happen at once).
  *
  * A removed member loses the organization at once: the database strategy's
- * session rows lose it as active organization in the same operation, and
- * under the jwt strategy their sessions are revoked (revokeUserSessions'
- * mechanism; other server instances refuse the old tokens within the
- * revocation delay). Either way every later check reads the membership from
- * the database, so nothing the removed member's browser holds grants access.
+ * session rows lose it as active organization in the statement that deletes
+ * the membership (a trigger), and under the jwt strategy the same statement
+ * moves the user's memberships version on, so the snapshot their token holds
+ * is trusted nowhere (in this process at once, in others within the
+ * revocation delay) and is dropped at their next read
+ * (session/organization-claims.ts). Every other check reads the membership
+ * from the database, so nothing the removed member's browser holds grants access.
  */
 import type { AccessControl } from "../access/control"
 import type { ResolvedConfig } from "../config/resolved"
 import { OrganizationError } from "../errors"
 import { recordSecurityEvent } from "../security-log/record"
-import { endUserSessions } from "../session/user-sessions"
 import type { Cookie } from "../types"
 import { currentSession, storeActiveOrganization } from "./active"
 import { activityOf, recordOrganizationEvent } from "./activity"
-import { isOwner, membershipOf, organizationAdapter, requireOwner, requirePermission, type OrganizationActor } from "./context"
+import { isOwner, membershipOf, membershipsChanged, organizationAdapter, requireOwner, requirePermission, type OrganizationActor } from "./context"
 import { isOrganizationRole } from "./roles"
 import { ORG_ADMIN_ROLE, OWNER_ROLE, type AdapterMember, type MembershipChange, type OrganizationActivityEntry } from "./types"
 
@@ -65,6 +66,7 @@ export async function changeMemberRoles(
     throw new OrganizationError("organization_forbidden", "Only an owner gives or takes the owner role")
   }
   refuse(await adapter.setMemberRoles(organizationId, userId, wanted))
+  membershipsChanged(config, [userId])
   await recordOrganizationEvent(config, { type: "member-role-changed", organizationId, actorId: membership.member.userId, subject: userId, detail: wanted.join(", ") })
 }
 
@@ -78,13 +80,8 @@ export async function transferOwnership(config: ResolvedConfig, actor: Organizat
   if (!target) throw new OrganizationError("member_not_found")
   refuse(await adapter.setMemberRoles(organizationId, userId, [OWNER_ROLE]))
   refuse(await adapter.setMemberRoles(organizationId, membership.member.userId, [ORG_ADMIN_ROLE]))
+  membershipsChanged(config, [userId, membership.member.userId])
   await recordOrganizationEvent(config, { type: "ownership-transferred", organizationId, actorId: membership.member.userId, subject: userId, detail: null })
-}
-
-/** After a membership ended: the user's sessions lose the organization (see the module comment). */
-async function afterMembershipEnded(config: ResolvedConfig, userId: string): Promise<void> {
-  // Database strategy: removeMember already cleared the column in every session of theirs.
-  if (config.sessionStrategy.name === "jwt") await endUserSessions(config, userId)
 }
 
 /** Removes another member (yourself: leaveOrganization). Removing an owner takes an owner. */
@@ -96,7 +93,7 @@ export async function removeMember(config: ResolvedConfig, actor: OrganizationAc
   if (!target) throw new OrganizationError("member_not_found")
   if (isOwner(target) && !isOwner(membership.member)) throw new OrganizationError("organization_forbidden", "Only an owner removes an owner")
   refuse(await adapter.removeMember(organizationId, userId))
-  await afterMembershipEnded(config, userId)
+  membershipsChanged(config, [userId])
   await recordOrganizationEvent(config, { type: "member-removed", organizationId, actorId: membership.member.userId, subject: userId, detail: null })
   await recordSecurityEvent(config, actor.request ?? null, { userId, type: "organization-left", detail: membership.organization.name, actorId: membership.member.userId })
 }
@@ -106,6 +103,7 @@ export async function leaveOrganization(config: ResolvedConfig, actor: Organizat
   const membership = await membershipOf(config, actor, organizationId)
   const userId = membership.member.userId
   refuse(await organizationAdapter(config).removeMember(organizationId, userId))
+  membershipsChanged(config, [userId])
   // This browser's token drops the claim; the user's other jwt sessions keep a claim that no longer grants anything.
   let cookies: Cookie[] = []
   const session = actor.request ? await currentSession(config, actor.request) : null

@@ -16,7 +16,7 @@ import { createOrganization, type NewOrganization } from "./create"
 import { acceptInvitation, acceptInvitationAtSignUp, cancelInvitation, declineInvitation, invitationByToken, inviteMember, listInvitations } from "./invitations"
 import { deleteOrganization, listOrganizations, organizationBySlug, updateOrganization } from "./manage"
 import { changeMemberRoles, leaveOrganization, listMembers, organizationActivity, removeMember, transferOwnership } from "./members"
-import { hasOrganizationPermission } from "./permission"
+import { hasOrganizationPermission, type PermissionSubject } from "./permission"
 import { addTeamMember, changeTeamMemberRoles, listTeamMembers, removeTeamMember } from "./team-members"
 import { createTeam, deleteTeam, getTeam, listTeams, renameTeam } from "./teams"
 
@@ -28,8 +28,9 @@ export function organizationOperations(authConfig: AuthConfig) {
     bySlug: (actor: OrganizationActor, slug: unknown) => organizationBySlug(config, actor, slug),
     update: (actor: OrganizationActor, organizationId: string, changes: { name?: string; slug?: string }) => updateOrganization(config, actor, organizationId, changes),
     delete: (actor: OrganizationActor, organizationId: string) => deleteOrganization(config, actor, organizationId),
-    hasPermission: (actor: OrganizationActor | null | undefined, request: PermissionRequest<Resources>, scope: { organization: string }) =>
-      hasOrganizationPermission(config, actor, request, scope),
+    /** `subject`: an actor ({ userId }) or a session the app read (its user.id). */
+    hasPermission: (subject: PermissionSubject, request: PermissionRequest<Resources>, scope: { organization: string }) =>
+      hasOrganizationPermission(config, subject, request, scope),
     setActive: (request: Request, organizationId: string | null) => setActiveOrganization(config, request, organizationId),
     active: (request: Request) => activeOrganization(config, request),
     invite: (actor: OrganizationActor, organizationId: string, input: { email: string; roles?: readonly string[] }) => inviteMember(config, actor, organizationId, input),

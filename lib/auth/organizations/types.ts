@@ -90,3 +90,21 @@ export type OrganizationEventType =
   | "team-member-added"
   | "team-member-removed"
   | "team-member-role-changed"
+
+/** One membership with its organization, as a session read or the sign-in finds it. */
+export interface MembershipRecord {
+  organization: AdapterOrganization
+  member: AdapterMember
+}
+
+/**
+ * A membership as the user's session sees it (issue 35), with the user's
+ * memberships version read in the same statement: the number the database
+ * moves on whenever one of their memberships ends or changes roles, or one of
+ * their organizations is renamed. null: no such membership.
+ */
+export interface MembershipAtVersion {
+  membership: MembershipRecord | null
+  /** null: no such user. */
+  membershipsVersion: number | null
+}

@@ -15,6 +15,7 @@ import { lookUpSession } from "../adapters/session-lookup"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
 import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
+import type { MembershipRecord } from "../organizations/types"
 import { sessionUserRoles, withImpersonator, withRoles } from "./access"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
@@ -113,7 +114,10 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return { session: null, cookies: [] }
 
-  const found = await lookUpSession(adapter, sessionToken)
+  // An organization page's read (issue 35): the membership of its organization in the same statement.
+  const slug = ctx.organizationSlug
+  const organizations = slug === undefined ? undefined : config.organizations.adapter
+  const found = organizations && slug !== undefined ? await organizations.getSessionAndMembership(sessionToken, slug) : await lookUpSession(adapter, sessionToken)
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
   const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
@@ -152,7 +156,9 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const session = withImpersonator(withRoles((isPromiseLike(answer) ? await answer : answer) as Session | null, roles), row.impersonatedBy)
 
   if (session && config.events.session) await emitEvent(config, "session", { session } as never)
-  return { session, cookies, proof: proofOf(row, user.id) }
+  const proof = proofOf(row, user.id)
+  if (slug !== undefined && found && "membership" in found) proof.organization = { slug, membership: found.membership as MembershipRecord | null }
+  return { session, cookies, proof }
 }
 
 /**
@@ -187,6 +193,10 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
     await adapter.deleteSession(created.sessionToken)
     throw new AccessDenied("The account's sessions were ended while this sign-in was in progress")
   }
+  // The organization the user made active last (issue 35). Were the membership to end meanwhile, the
+  // column would grant nothing: every use of it checks the membership (organizations/active.ts).
+  const organizationId = signedIn.organization?.membership?.organization.id
+  if (organizationId && config.organizations.adapter) await config.organizations.adapter.setSessionOrganization(created.sessionToken, organizationId)
   // Drop any chunked JWT left from a previous jwt-strategy deployment.
   const store = new SessionStore(ctx.cookies.sessionToken, ctx.request.cookies)
   const stale = store.clean().filter((c) => c.name !== ctx.cookies.sessionToken.name)

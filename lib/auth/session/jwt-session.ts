@@ -16,6 +16,8 @@ import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, Se
 import { VALID_FROM_CLAIM, withValidFrom } from "./valid-from"
 import { withImpersonator, withRoles } from "./access"
 import { USER_ROLE } from "../access/control"
+import type { MembershipRecord } from "../organizations/types"
+import { ACTIVE_ORGANIZATION_CLAIM, currentActiveMembership, withActiveMembership, withOrganizationClaimsOf } from "./organization-claims"
 
 /**
  * Claims the library owns, beside Auth.js's: when the user last proved who
@@ -66,7 +68,7 @@ function withLibraryClaims(token: JWT, source: JWT): JWT {
   const impersonator = impersonatorOf(source)
   if (impersonator === undefined) delete out[IMPERSONATED_BY_CLAIM]
   else out[IMPERSONATED_BY_CLAIM] = impersonator
-  return out
+  return withOrganizationClaimsOf(out, source)
 }
 
 /** When a token's session ends however active it is (epoch seconds); unknown for tokens without signedInAt. */
@@ -87,6 +89,12 @@ function tokenLifetime(ctx: TokenContext, absoluteEnd: number | undefined, nowSe
 function cookieExpiry(ctx: TokenContext, issuedAt: number, absoluteEnd: number | undefined): Date {
   const end = issuedAt + ctx.config.session.maxAge
   return new Date((absoluteEnd === undefined ? end : Math.min(end, absoluteEnd)) * 1000)
+}
+
+/** The proof with the membership a current snapshot vouches for (organization-claims.ts): its pages need no query. */
+function proofWith(token: JWT, membership: MembershipRecord | null | undefined): SessionProof | undefined {
+  const proof = proofOf(token)
+  return proof && membership ? { ...proof, organization: { slug: membership.organization.slug, membership } } : proof
 }
 
 function proofOf(token: JWT): SessionProof | undefined {
@@ -192,6 +200,9 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const shaped = isPromiseLike(shaping) ? await shaping : shaping
   if (!shaped) return { session: null, cookies: store.clean() }
   let token = withLibraryClaims(shaped, payload)
+  // Organizations (issue 35): only a token with an active organization costs anything here.
+  let membership: MembershipRecord | null | undefined
+  if (token[ACTIVE_ORGANIZATION_CLAIM] !== undefined) ({ token, membership } = await currentActiveMembership(config, token, confirmed))
 
   const reissue =
     confirmed &&
@@ -228,7 +239,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   // The browser gets the new token; keeping the old one's claims would only hold memory.
   if (reissue && config.builtinJwt) config.keyRing.forget(value, ctx.cookies.sessionToken.name)
   if (session && config.events.session) await emitEvent(config, "session", { session, token })
-  return { session, cookies, proof: session ? proofOf(token) : undefined }
+  return { session, cookies, proof: session ? proofWith(token, membership) : undefined }
 }
 
 /**
@@ -252,6 +263,8 @@ async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[
     [SIGNED_IN_AT_CLAIM]: nowSeconds,
     [VALID_FROM_CLAIM]: startedAt,
     [ROLES_CLAIM]: [...(signedIn.roles ?? [USER_ROLE])],
+    // The organization the user made active last, when they are still its member (issue 35).
+    ...(signedIn.organization ? withActiveMembership({}, signedIn.organization.membership, signedIn.organization.membershipsVersion) : {}),
   }
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id, ...own }
   const shaped = await config.callbacks.jwt({

@@ -21,6 +21,8 @@ export interface SessionRequestFacts {
   origin: string
   /** The Cookie header as it stands now (including cookies set earlier in the same request). */
   cookie: string | null
+  /** An organization page's slug (issue 35): the database strategy reads the membership of it with the session. */
+  organizationSlug?: string
 }
 
 /** Why a read has no session although the request may have one. */
@@ -88,6 +90,7 @@ export function readSession(config: ResolvedConfig, facts: SessionRequestFacts):
     config,
     cookies: secure ? config.cookies.secure : config.cookies.insecure,
     request: { cookies: parseCookies(facts.cookie) },
+    ...(facts.organizationSlug === undefined ? {} : { organizationSlug: facts.organizationSlug }),
   }
   return readSessionIn(ctx)
 }

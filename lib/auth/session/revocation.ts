@@ -45,7 +45,13 @@ function millisOf(since: Date | null | "no-such-user"): number | null {
   return since instanceof Date && !Number.isNaN(since.getTime()) ? since.getTime() : null
 }
 
-export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceCache, delaySeconds: number): SessionRevocation {
+export function sessionRevocation(
+  adapter: RevocationAdapter,
+  cache: ValidSinceCache,
+  delaySeconds: number,
+  options: { memberships?: boolean } = {},
+): SessionRevocation {
+  const standing = options.memberships ? adapter.getSessionStanding?.bind(adapter) : undefined
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
   const subjectOf = (token: JWT) => (typeof token.sub === "string" && token.sub !== "" ? token.sub : undefined)
@@ -54,7 +60,9 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
     async accepts(token) {
       const userId = subjectOf(token)
       if (userId === undefined) return true
-      return verdict(token, await cache.get(userId, maxAgeMs, async () => adapter.getSessionsValidSince(userId), isOutage))
+      // With organizations on, the memberships version too, when the adapter reads both in one statement (issue 35).
+      const read = standing ? async () => standing(userId) : async () => adapter.getSessionsValidSince(userId)
+      return verdict(token, await cache.get(userId, maxAgeMs, read, isOutage))
     },
     acceptsNow(token) {
       const userId = subjectOf(token)
@@ -71,6 +79,16 @@ export function sessionRevocation(adapter: RevocationAdapter, cache: ValidSinceC
       // false: no such user (deleted). Remembered as such, so no token of it is accepted.
       cache.set(userId, stored === false ? "no-such-user" : since)
       return since
+    },
+    membershipsVersion(token) {
+      const userId = subjectOf(token)
+      return userId === undefined ? undefined : cache.memberships(userId, maxAgeMs)
+    },
+    noteMembershipsVersion(userId, version) {
+      cache.noteMemberships(userId, version)
+    },
+    membershipsChanged(userId) {
+      cache.forget(userId)
     },
     async revokedAfter(userId, instantMs) {
       // Straight from the database, never the cache: this process may not have seen another's revocation yet.

@@ -13,6 +13,13 @@
  */
 /** What a read answers: the adapter contract's SessionsValidSince, spelled here (this module sits below contracts). */
 type SessionsValidSince = Date | null | "no-such-user"
+/**
+ * Or, from an adapter that reads it in the same statement, that with the user's memberships
+ * version (issue 35), kept beside the instant for the same time (SessionStanding).
+ */
+type Standing = { validSince: SessionsValidSince; membershipsVersion: number | null }
+
+const isStanding = (read: SessionsValidSince | Standing): read is Standing => typeof read === "object" && read !== null && !(read instanceof Date)
 
 /** How a user with no record is remembered: no `iat` reaches it. */
 export const NO_USER_LEFT = Number.POSITIVE_INFINITY
@@ -38,6 +45,8 @@ interface Entry {
    * than the delay (or unknown), so nothing may be re-issued on its word.
    */
   fallback: boolean
+  /** The user's memberships version read with the instant; null when not read (or not kept). */
+  memberships: number | null
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000
@@ -70,7 +79,7 @@ export class ValidSinceCache {
   get(
     userId: string,
     maxAgeMs: number,
-    read: () => Promise<SessionsValidSince>,
+    read: () => Promise<SessionsValidSince | Standing>,
     tolerate: (error: unknown) => boolean = () => false,
   ): Promise<number | null> {
     const known = this.peek(userId, maxAgeMs)
@@ -78,7 +87,7 @@ export class ValidSinceCache {
     const inFlight = this.#pending.get(userId)
     if (inFlight) return inFlight
     const loading = read().then(
-      (since) => toMillis(since),
+      (answer) => (isStanding(answer) ? { since: toMillis(answer.validSince), memberships: answer.membershipsVersion } : { since: toMillis(answer), memberships: null }),
       (error: unknown) => {
         if (!tolerate(error)) throw error
         return { fallback: this.#entries.get(userId)?.since ?? null }
@@ -86,10 +95,10 @@ export class ValidSinceCache {
     )
     const settled: Promise<number | null> = loading
       .then((read) => {
-        const fallback = typeof read === "object" && read !== null
-        const since = fallback ? read.fallback : read
+        const fallback = "fallback" in read
+        const since = fallback ? read.fallback : read.since
         // A set() while this read was in flight wins: the read may have started before the write.
-        if (this.#pending.get(userId) === settled) this.#store(userId, since, fallback)
+        if (this.#pending.get(userId) === settled) this.#store(userId, since, fallback, fallback ? null : read.memberships)
         return since
       })
       .finally(() => {
@@ -105,7 +114,29 @@ export class ValidSinceCache {
    */
   set(userId: string, since: Date | "no-such-user"): void {
     this.#pending.delete(userId)
-    this.#store(userId, toMillis(since), false)
+    this.#store(userId, toMillis(since), false, null)
+  }
+
+  /**
+   * The user's memberships version read with their instant less than `maxAgeMs` ago (issue 35);
+   * undefined when none was read (an adapter without it, a set(), an outage's fallback).
+   */
+  memberships(userId: string, maxAgeMs: number): number | undefined {
+    const entry = this.#entries.get(userId)
+    if (!entry || entry.fallback || entry.memberships === null || this.#now() - entry.readAt >= maxAgeMs) return undefined
+    return entry.memberships
+  }
+
+  /** A memberships version read from the database just now, kept with the user's fresh entry (if any). */
+  noteMemberships(userId: string, version: number): void {
+    const entry = this.#entries.get(userId)
+    if (entry && !entry.fallback && !this.#pending.has(userId)) entry.memberships = version
+  }
+
+  /** Forgets the user (and any read in flight): this process just changed what the entry holds. */
+  forget(userId: string): void {
+    this.#pending.delete(userId)
+    this.#entries.delete(userId)
   }
 
   /**
@@ -121,10 +152,10 @@ export class ValidSinceCache {
     return this.#entries.size
   }
 
-  #store(userId: string, since: number | null, fallback: boolean): void {
+  #store(userId: string, since: number | null, fallback: boolean, memberships: number | null): void {
     // Re-inserted so the Map's order is the order of reads: the first key is the oldest.
     this.#entries.delete(userId)
-    this.#entries.set(userId, { since, readAt: this.#now(), fallback })
+    this.#entries.set(userId, { since, readAt: this.#now(), fallback, memberships })
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break

@@ -12,6 +12,7 @@ ADD COLUMN     "banExpires" TIMESTAMP(3),
 ADD COLUMN     "banReason" TEXT,
 ADD COLUMN     "bannedAt" TIMESTAMP(3),
 ADD COLUMN     "lastSignInAt" TIMESTAMP(3),
+ADD COLUMN     "membershipsVersion" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "passwordHash" TEXT,
 ADD COLUMN     "roles" TEXT,
 ADD COLUMN     "sessionsValidSince" TIMESTAMP(3),
@@ -157,6 +158,7 @@ CREATE TABLE "Member" (
     "userId" TEXT NOT NULL,
     "roles" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastActiveAt" TIMESTAMP(3),
 
     CONSTRAINT "Member_pkey" PRIMARY KEY ("id")
 );
@@ -263,3 +265,43 @@ ALTER TABLE "TeamMember" ADD CONSTRAINT "TeamMember_memberId_fkey" FOREIGN KEY (
 
 -- AddForeignKey
 ALTER TABLE "OrganizationActivity" ADD CONSTRAINT "OrganizationActivity_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- From prisma/postgres/migrations/20261128131451_organization_sessions. Not generated (Prisma schemas cannot say it, see docs/decisions.md, "Organizations (issue 35)"):
+-- a membership that ends or changes counts in the same statement that ends or changes it.
+-- A member row deleted (removed, left, or its organization deleted): the user's sessions lose that
+-- organization as their active one, and the user's memberships version moves on, so no jwt
+-- snapshot of the membership is trusted again. A role change, a new slug or name moves it on as well.
+-- The function bodies spell each semicolon as \073 in an E'' string: the migration runner splits
+-- a file at every semicolon, dollar quotes or not.
+CREATE FUNCTION "member_ended"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  UPDATE "Session" SET "activeOrganizationId" = NULL
+    WHERE "userId" = OLD."userId" AND "activeOrganizationId" = OLD."organizationId"\073
+  UPDATE "User" SET "membershipsVersion" = "membershipsVersion" + 1 WHERE "id" = OLD."userId"\073
+  RETURN NULL\073
+END
+';
+
+CREATE TRIGGER "Member_ended" AFTER DELETE ON "Member"
+  FOR EACH ROW EXECUTE FUNCTION "member_ended"();
+
+CREATE FUNCTION "member_roles_changed"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  UPDATE "User" SET "membershipsVersion" = "membershipsVersion" + 1 WHERE "id" = NEW."userId"\073
+  RETURN NULL\073
+END
+';
+
+CREATE TRIGGER "Member_roles_changed" AFTER UPDATE OF "roles" ON "Member"
+  FOR EACH ROW WHEN (OLD."roles" IS DISTINCT FROM NEW."roles") EXECUTE FUNCTION "member_roles_changed"();
+
+CREATE FUNCTION "organization_renamed"() RETURNS trigger LANGUAGE plpgsql AS E'
+BEGIN
+  UPDATE "User" SET "membershipsVersion" = "membershipsVersion" + 1
+    WHERE "id" IN (SELECT "userId" FROM "Member" WHERE "organizationId" = NEW."id")\073
+  RETURN NULL\073
+END
+';
+
+CREATE TRIGGER "Organization_renamed" AFTER UPDATE OF "slug", "name" ON "Organization"
+  FOR EACH ROW WHEN (OLD."slug" IS DISTINCT FROM NEW."slug" OR OLD."name" IS DISTINCT FROM NEW."name") EXECUTE FUNCTION "organization_renamed"();

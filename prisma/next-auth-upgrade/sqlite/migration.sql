@@ -81,7 +81,8 @@ CREATE TABLE "new_User" (
     "banReason" TEXT,
     "banExpires" DATETIME,
     "createdAt" DATETIME DEFAULT CURRENT_TIMESTAMP,
-    "lastSignInAt" DATETIME
+    "lastSignInAt" DATETIME,
+    "membershipsVersion" INTEGER NOT NULL DEFAULT 0
 );
 INSERT INTO "new_User" ("createdAt", "email", "emailVerified", "id", "image", "name") SELECT "createdAt", "email", "emailVerified", "id", "image", "name" FROM "User";
 DROP TABLE "User";
@@ -186,6 +187,7 @@ CREATE TABLE "Member" (
     "userId" TEXT NOT NULL,
     "roles" TEXT NOT NULL,
     "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastActiveAt" DATETIME,
     CONSTRAINT "Member_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
     CONSTRAINT "Member_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -274,3 +276,28 @@ UPDATE "User" SET "createdAt" = strftime('%Y-%m-%dT%H:%M:%S', "createdAt" / 1000
 UPDATE "Session" SET "expires" = strftime('%Y-%m-%dT%H:%M:%S', "expires" / 1000, 'unixepoch') || printf('.%03d+00:00', "expires" % 1000) WHERE typeof("expires") = 'integer';
 UPDATE "Session" SET "createdAt" = strftime('%Y-%m-%dT%H:%M:%S', "createdAt" / 1000, 'unixepoch') || printf('.%03d+00:00', "createdAt" % 1000) WHERE typeof("createdAt") = 'integer';
 UPDATE "VerificationToken" SET "expires" = strftime('%Y-%m-%dT%H:%M:%S', "expires" / 1000, 'unixepoch') || printf('.%03d+00:00', "expires" % 1000) WHERE typeof("expires") = 'integer';
+
+-- From prisma/migrations/20261128131451_organization_sessions. Not generated (Prisma schemas cannot say it, see docs/decisions.md, "Organizations (issue 35)"):
+-- a membership that ends or changes counts in the same statement that ends or changes it.
+-- A member row deleted (removed, left, or its organization deleted): the user's sessions lose that
+-- organization as their active one, and the user's memberships version moves on, so no jwt
+-- snapshot of the membership is trusted again. A role change, a new slug or name moves it on as well.
+CREATE TRIGGER "Member_ended" AFTER DELETE ON "Member"
+BEGIN
+  UPDATE "Session" SET "activeOrganizationId" = NULL
+    WHERE "userId" = OLD."userId" AND "activeOrganizationId" = OLD."organizationId";
+  UPDATE "User" SET "membershipsVersion" = "membershipsVersion" + 1 WHERE "id" = OLD."userId";
+END;
+
+CREATE TRIGGER "Member_roles_changed" AFTER UPDATE OF "roles" ON "Member"
+WHEN OLD."roles" IS NOT NEW."roles"
+BEGIN
+  UPDATE "User" SET "membershipsVersion" = "membershipsVersion" + 1 WHERE "id" = NEW."userId";
+END;
+
+CREATE TRIGGER "Organization_renamed" AFTER UPDATE OF "slug", "name" ON "Organization"
+WHEN OLD."slug" IS NOT NEW."slug" OR OLD."name" IS NOT NEW."name"
+BEGIN
+  UPDATE "User" SET "membershipsVersion" = "membershipsVersion" + 1
+    WHERE "id" IN (SELECT "userId" FROM "Member" WHERE "organizationId" = NEW."id");
+END;

@@ -143,6 +143,9 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "getSessionOrganization", "createOrganizationActivity", "listOrganizationActivity",
       "createTeam", "getTeam", "listTeams", "renameTeam", "deleteTeam", "addTeamMember", "getTeamMember", "listTeamMembers",
       "setTeamMemberRoles", "removeTeamMember",
+      // Not in Auth.js: the organization page's one-statement read, the active organization kept per
+      // user, and the revocation check that also reads the memberships version (issue 35).
+      "getSessionAndMembership", "setMemberLastActive", "getActiveMembership", "getSessionStanding",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())
@@ -174,6 +177,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       banExpires: null,
       createdAt: expect.any(Date),
       lastSignInAt: null,
+      membershipsVersion: 0,
     })
     expect(await db.prisma.user.count({ where: { id: input.id } })).toBe(0)
   })

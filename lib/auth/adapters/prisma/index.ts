@@ -39,6 +39,7 @@ import { securityEventStore } from "./security-events"
 import { userAccessStore } from "./user-access"
 import { organizationStore, type PrismaOrganizationsLike } from "./organizations"
 import { teamStore, type PrismaTeamsLike } from "./teams"
+import { sessionMembershipStore, type PrismaSessionMembershipLike } from "./session-membership"
 // Aliased: the name of the adapter method it builds starts with "use", which lint reads as a React hook.
 import { useWebAuthnChallenge as webAuthnChallengeMethod } from "./webauthn-challenge"
 
@@ -97,7 +98,7 @@ const HOUR_MS = 60 * 60 * 1000
  * holds besides Auth.js's tables (a password hash) only the app knows, so the
  * app supplies it (the starter: server/accounts/take-back.ts, wired in auth.ts).
  */
-export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
+export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
   return withOutagesClassified(prismaMethods(prisma, options))
 }
 
@@ -127,7 +128,7 @@ function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
   return classified as PrismaMethods
 }
 
-function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike, options: PrismaAdapterOptions): PrismaMethods {
+function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike, options: PrismaAdapterOptions): PrismaMethods {
   const fastSessionLookup = sqliteSessionLookup(prisma, { file: options.sqliteFile })
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   const sessionDetails = (sessionToken: string) => {
@@ -345,6 +346,7 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
     ...twoFactorStore(prisma),
     ...organizationStore(prisma),
     ...teamStore(prisma),
+    ...sessionMembershipStore(prisma, { sqliteFile: options.sqliteFile }),
 
     ...securityEventStore(prisma),
   }

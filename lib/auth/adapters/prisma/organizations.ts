@@ -243,9 +243,9 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
             AND ((',' || "roles" || ',') NOT LIKE '%,owner,%'
               OR (SELECT COUNT(*) FROM "Member" o WHERE o."organizationId" = ${organizationId} AND (',' || o."roles" || ',') LIKE '%,owner,%') > 1)`,
       )
-      if (count === 0) return whyUnchanged(organizationId, userId)
-      await prisma.session.updateMany({ where: { userId, activeOrganizationId: organizationId }, data: { activeOrganizationId: null } })
-      return "done"
+      // The same statement cleared it as active organization in the user's sessions (a trigger:
+      // migration 20261128131451_organization_sessions).
+      return count === 0 ? whyUnchanged(organizationId, userId) : "done"
     },
 
     async createInvitation(invitation: NewInvitation): Promise<AdapterInvitation> {

@@ -21,11 +21,11 @@ import { parseStoredRoles } from "../../access/user-access"
 import type { PrismaLike } from "./client"
 
 /** A DATETIME read raw: ISO text from Prisma, epoch ms from older SQLite files, or a Date from $queryRaw. */
-function toDate(value: unknown): Date {
+export function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(value as string | number)
 }
 
-interface SessionUserRow {
+export interface SessionUserRow {
   sessionToken: string
   userId: string
   expires: unknown
@@ -46,7 +46,7 @@ export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 
 // Table and column names are the Auth.js schema's, plus the starter's roles and ban columns (issue 33):
 // the database strategy learns a user's roles and ban in this same statement.
-const SELECT_SESSION_AND_USER = `
+export const SELECT_SESSION_AND_USER = `
   SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",
          u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires"
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
@@ -61,7 +61,7 @@ const SESSION_AND_USER_TEMPLATE: TemplateStringsArray = (() => {
   return Object.assign([...parts], { raw: [...parts] })
 })()
 
-function toSessionAndUser(row: SessionUserRow): SessionAndUser {
+export function toSessionAndUser(row: SessionUserRow): SessionAndUser {
   return {
     session: {
       sessionToken: row.sessionToken,

@@ -1,0 +1,156 @@
+/**
+ * Speed of an organization page (issue 35): "an organization page reads the session, membership
+ * and role in one database statement on the database strategy and none beyond the revocation check
+ * on jwt". Counted as role-check-queries.test.ts counts: every Prisma operation the library runs,
+ * on real SQLite, through the Next.js layer (next/headers backed by real Headers). The page's
+ * guard, `organizations.bySlug(slug)`, costs what the dashboard's `auth()` costs: read on its own,
+ * and after the middleware's read was handed over (nothing at all). A member removed in this
+ * process is refused on their very next request, under both strategies.
+ */
+import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies"
+import { NextRequest, type NextFetchEvent } from "next/server"
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { OrganizationError, organizationOperations, type AuthConfig } from "@/lib/auth"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
+import Credentials from "@/lib/auth/providers/credentials"
+import { HANDOVER_HEADER } from "@/lib/auth/next/session-handover"
+import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
+import type { PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
+import { authorizeWithPassword } from "@/server/accounts/sign-in"
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { BASE, ORIGIN, SECRET } from "../support"
+import { account, apply, requestOf, signedIn } from "./support"
+
+const incoming = { headers: new Headers() }
+vi.mock("next/headers", () => ({
+  headers: async () => incoming.headers,
+  cookies: async () => new RequestCookies(incoming.headers),
+}))
+const { default: NextAuth } = await import("@/lib/auth/next")
+
+const event = { waitUntil: () => {} } as unknown as NextFetchEvent
+
+describe.each(["database", "jwt"] as const)("an organization page's database work (%s sessions)", (strategy) => {
+  let db: TestDatabase
+  const operations: string[] = []
+  let base: AuthConfig
+  let next: ReturnType<typeof NextAuth>
+  let n = 0
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite")
+    const counted = (db.prisma as SqlitePrismaClient).$extends({
+      query: {
+        $allOperations({ model, operation, args, query }) {
+          operations.push(`${model ?? "$"}.${operation}`)
+          return query(args)
+        },
+      },
+    })
+    base = {
+      secret: SECRET,
+      basePath: BASE,
+      trustHost: true,
+      adapter: PrismaAdapter(counted),
+      session: { strategy, revocationDelay: 60, revocationCache: new ValidSinceCache() },
+      providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
+      organizations: { enabled: true },
+    }
+    next = NextAuth({ ...base, organizationPage: (pathname) => /^\/o\/([^/]+)/.exec(pathname)?.[1] ?? null })
+  })
+  afterAll(() => db?.cleanup())
+
+  /** The page's request as next/headers gives it: this browser's cookies (and a handover id, if any). */
+  function onRequest(cookie: string, handover?: string | null): void {
+    incoming.headers = new Headers({ host: new URL(ORIGIN).host, cookie, ...(handover ? { [HANDOVER_HEADER]: handover } : {}) })
+  }
+
+  async function counting<T>(run: () => Promise<T>): Promise<{ result: T; operations: string[] }> {
+    operations.length = 0
+    const result = await run()
+    return { result, operations: [...operations] }
+  }
+
+  /** The middleware's pass over GET `path`: its database work and the handover id it forwards. */
+  async function middleware(path: string, cookie: string): Promise<{ operations: string[]; handover: string | null }> {
+    const { result, operations: done } = await counting(() => next.auth(new NextRequest(`${ORIGIN}${path}`, { headers: { cookie } }), event))
+    return { operations: done, handover: result.headers.get(`x-middleware-request-${HANDOVER_HEADER}`) }
+  }
+
+  async function memberOfNewOrganization() {
+    const orgs = organizationOperations(base)
+    const owner = await account(db)
+    const member = await account(db)
+    const slug = `pace-${strategy}-${++n}-${Math.random().toString(36).slice(2, 7)}`
+    const org = (await orgs.create({ userId: owner.id }, { name: "Pace", slug })).organization
+    const browser = await signedIn(base, member.email)
+    const { token } = await orgs.invite({ userId: owner.id }, org.id, { email: member.email, roles: ["admin"] })
+    apply(browser, (await orgs.acceptInvitation({ userId: member.id, request: requestOf(browser) }, token)).cookies)
+    return { orgs, owner, member, org, browser }
+  }
+
+  it("GET /o/<slug> costs what GET /dashboard costs: read alone, and through the middleware's handover", async () => {
+    const { org, browser } = await memberOfNewOrganization()
+    const cookie = browser.cookieHeader()
+    onRequest(cookie)
+    // Once each first: the revocation check's cache is then what every later request finds.
+    await next.auth()
+    await next.organizations.bySlug(org.slug)
+
+    const dashboard = await counting(() => next.auth())
+    const page = await counting(() => next.organizations.bySlug(org.slug))
+    expect(dashboard.result?.user?.email).toBeTruthy()
+    expect(page.result.organization.id).toBe(org.id)
+    expect(page.result.member.roles).toEqual(["admin"])
+    expect(page.operations.length).toBe(dashboard.operations.length)
+    // database: the session, its user, the membership and organization in one statement; jwt: the
+    // revocation check alone, not at all while its instant (and the memberships version) is cached.
+    expect(page.operations).toHaveLength(strategy === "database" ? 1 : 0)
+
+    const toDashboard = await middleware("/dashboard", cookie)
+    const toPage = await middleware(`/o/${org.slug}`, cookie)
+    expect(toPage.operations.length).toBe(toDashboard.operations.length)
+    expect(toPage.handover).toBeTruthy()
+    onRequest(cookie, toPage.handover)
+    const handed = await counting(() => next.organizations.bySlug(org.slug))
+    expect(handed.result.organization.slug).toBe(org.slug)
+    expect(handed.operations).toEqual([])
+    onRequest(cookie, toDashboard.handover)
+    expect((await counting(() => next.auth())).operations).toEqual([])
+  })
+
+  // jwt sessions have no row to read.
+  it.skipIf(strategy === "jwt")("with the SQLite file given, the page's read runs on the direct connection, as the dashboard's does", async () => {
+    const { org, member, browser } = await memberOfNewOrganization()
+    const sessionToken = browser.sessionValue()
+    const file = db.url.replace(/^file:/, "")
+    const viaPrisma = PrismaAdapter(db.prisma)
+    const direct = PrismaAdapter((db.prisma as SqlitePrismaClient).$extends({
+      query: { $allOperations({ model, operation, args, query }) { operations.push(`${model ?? "$"}.${operation}`); return query(args) } },
+    }), { sqliteFile: file })
+    const expected = await viaPrisma.getSessionAndMembership(sessionToken, org.slug)
+    expect(expected?.membership?.member.userId).toBe(member.id)
+    const { result, operations: done } = await counting(async () => direct.getSessionAndMembership(sessionToken, org.slug))
+    expect(done).toEqual([])
+    expect(result).toEqual(expected)
+    expect((await direct.getSessionAndMembership(sessionToken, "no-such-organization"))?.membership).toBeNull()
+  })
+
+  it("a member removed in this process is refused on their very next request", async () => {
+    const { orgs, owner, member, org, browser } = await memberOfNewOrganization()
+    onRequest(browser.cookieHeader())
+    expect((await next.organizations.bySlug(org.slug)).member.userId).toBe(member.id)
+    expect(await next.hasPermission({ user: { id: member.id }, expires: "" }, { member: ["invite"] }, { organization: org.id })).toBe(true)
+
+    await orgs.removeMember({ userId: owner.id }, org.id, member.id)
+    const refused = await next.organizations.bySlug(org.slug).then(
+      () => null,
+      (error: unknown) => (error instanceof OrganizationError ? error.code : error),
+    )
+    expect(refused).toBe("organization_not_found")
+    const { handover } = await middleware(`/o/${org.slug}`, browser.cookieHeader())
+    onRequest(browser.cookieHeader(), handover)
+    await expect(next.organizations.bySlug(org.slug)).rejects.toBeInstanceOf(OrganizationError)
+    expect(await next.hasPermission({ user: { id: member.id }, expires: "" }, { member: ["invite"] }, { organization: org.id })).toBe(false)
+  })
+})
