@@ -1,7 +1,8 @@
 /**
  * What the header's organization switcher shows (issue 35): the session's
  * active organization and the user's others, by name and slug. Read once
- * per request; a user in no organization costs one query. A failure here
+ * per request: one query for the list, and (database strategy) one for the
+ * session's active organization; a user in no organization costs the one. A failure here
  * never breaks a page: the header then shows no switcher.
  */
 import { cache } from "react"
@@ -23,11 +24,10 @@ export interface SwitcherData {
 export const switcherData = cache(async (session: Session | null): Promise<SwitcherData | null> => {
   if (!session?.user || !organizationsEnabled) return null
   try {
-    const list = await organizations.list()
-    if (list.length === 0) return { current: null, others: [] }
-    const active = await organizations.active()
-    const all = list.map(({ organization }) => ({ id: organization.id, name: organization.name, slug: organization.slug }))
-    const current = all.find((organization) => organization.id === active?.organization.id) ?? null
+    const overview = await organizations.overview()
+    if (!overview || overview.organizations.length === 0) return overview ? { current: null, others: [] } : null
+    const all = overview.organizations.map(({ organization }) => ({ id: organization.id, name: organization.name, slug: organization.slug }))
+    const current = all.find((organization) => organization.id === overview.activeId) ?? null
     return {
       current: current ? { name: current.name, slug: current.slug } : null,
       others: all.filter((organization) => organization !== current).map(({ name, slug }) => ({ name, slug })),

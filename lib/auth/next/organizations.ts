@@ -63,6 +63,11 @@ export type AppOrganizations = { [K in Change | Read]: Tail<OrganizationOperatio
   active(): ReturnType<OrganizationOperations["active"]>
   /** The invitation a link's token names, or null: readable without a session (the invitation page). */
   invitation(token: unknown): ReturnType<OrganizationOperations["invitation"]>
+  /**
+   * The header's view: the user's organizations (read now) and which one the session names as
+   * active, at one query beyond the session read (jwt) or two (database); null when signed out.
+   */
+  overview(): Promise<{ organizations: Awaited<ReturnType<OrganizationOperations["list"]>>; activeId: string | null } | null>
 }
 
 export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppOrganizations {
@@ -141,6 +146,17 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
     },
     async invitation(token) {
       return operations(await getConfig()).invitation(token)
+    },
+    async overview() {
+      const prepared = await getConfig()
+      const { read } = await currentRead(prepared)
+      if (!read.session || !read.proof) return null
+      const ops = operations(prepared)
+      const list = await ops.list({ userId: read.proof.userId })
+      if (list.length === 0) return { organizations: list, activeId: null }
+      const hint = await ops.activeHint(await standardRequest(prepared))
+      // Only an organization the user belongs to now counts: the list was read from the database.
+      return { organizations: list, activeId: list.some(({ organization }) => organization.id === hint) ? hint : null }
     },
   }
 }

@@ -82,3 +82,20 @@ export async function activeOrganization(config: ResolvedConfig, request: Reques
     throw error
   })
 }
+
+/**
+ * The id the session names as its active organization, for a caller that has read and validated
+ * this request's session already and will only pick from memberships it read from the database
+ * (the header's switcher): a column read (database) or the claim (jwt, no query). Never a grant.
+ */
+export async function activeOrganizationHint(config: ResolvedConfig, request: Request): Promise<string | null> {
+  const cookies = cookieOptionsOf(config, request)
+  const jar = parseCookies(request.headers.get("cookie"))
+  if (config.sessionStrategy.name === "database") {
+    const sessionToken = jar[cookies.sessionToken.name]
+    return sessionToken ? organizationAdapter(config).getSessionOrganization(sessionToken) : null
+  }
+  const store = new SessionStore(cookies.sessionToken, jar)
+  const token = store.value ? await decodeSessionToken({ config, cookies }, store.value).catch(() => null) : null
+  return token ? activeOrganizationIdOf(token) : null
+}

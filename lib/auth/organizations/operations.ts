@@ -10,7 +10,7 @@
 import type { PermissionRequest, Resources } from "../access/control"
 import { resolveAuthConfig } from "../auth"
 import type { AuthConfig } from "../config/types"
-import { activeOrganization, setActiveOrganization } from "./active"
+import { activeOrganization, activeOrganizationHint, setActiveOrganization } from "./active"
 import type { OrganizationActor } from "./context"
 import { createOrganization, type NewOrganization } from "./create"
 import { acceptInvitation, acceptInvitationAtSignUp, cancelInvitation, declineInvitation, invitationByToken, inviteMember, listInvitations } from "./invitations"
@@ -33,6 +33,7 @@ export function organizationOperations(authConfig: AuthConfig) {
       hasOrganizationPermission(config, subject, request, scope),
     setActive: (request: Request, organizationId: string | null) => setActiveOrganization(config, request, organizationId),
     active: (request: Request) => activeOrganization(config, request),
+    activeHint: (request: Request) => activeOrganizationHint(config, request),
     invite: (actor: OrganizationActor, organizationId: string, input: { email: string; roles?: readonly string[] }) => inviteMember(config, actor, organizationId, input),
     invitations: (actor: OrganizationActor, organizationId: string) => listInvitations(config, actor, organizationId),
     invitation: (token: unknown) => invitationByToken(config, token),
