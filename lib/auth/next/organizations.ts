@@ -19,6 +19,7 @@ import { headers as nextHeaders } from "next/headers"
 import type { PermissionRequest, Resources } from "../access/control"
 import { OrganizationError, PermissionDenied } from "../errors"
 import { organizationOperations, type OrganizationOperations } from "../organizations/operations"
+import { isValidSlug } from "../organizations/slug"
 import type { Membership, OrganizationActor } from "../organizations/context"
 import type { PermissionSubject } from "../organizations/permission"
 import type { AuthConfig } from "../config/types"
@@ -116,7 +117,8 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
     ...(Object.fromEntries(entries) as { [K in Change | Read]: Tail<OrganizationOperations[K]> }),
     async bySlug(slug: unknown) {
       const prepared = await getConfig()
-      const { read } = await currentRead(prepared, typeof slug === "string" ? slug : undefined)
+      // A malformed slug names no organization: the session is read alone and the answer is not-found.
+      const { read } = await currentRead(prepared, isValidSlug(slug) ? slug : undefined)
       if (!read.session || !read.proof) throw new PermissionDenied("signed_out")
       // What the session read already knows of this slug's membership (see the module comment).
       const known = read.proof.organization

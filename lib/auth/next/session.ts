@@ -6,6 +6,7 @@
 import { readRequestSession, type SessionRead } from "../frameworks/shared/session"
 import type { HeaderSource } from "../http/origin"
 import type { PreparedConfig } from "./config"
+import { isValidSlug } from "../organizations/slug"
 
 export type { SessionRead } from "../frameworks/shared/session"
 
@@ -21,5 +22,5 @@ export function readSession(prepared: PreparedConfig, headers: HeaderSource, fal
 /** The organization slug a page path names under the configuration's `organizationPage`, if any. */
 export function organizationSlugOf(prepared: PreparedConfig, pathname: string): string | undefined {
   const slug = prepared.config.organizationPage?.(pathname)
-  return typeof slug === "string" && slug !== "" ? slug : undefined
+  return isValidSlug(slug) ? slug : undefined
 }
