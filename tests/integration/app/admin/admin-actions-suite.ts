@@ -12,8 +12,8 @@
  * next/headers is backed by real Headers, as a Next request would give them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { encode } from "@/lib/auth/jwt"
 import { signUp } from "@/server/accounts/users"
+import { appSessionCookieValue } from "@/tests/helpers/app-session"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { envFor } from "@/tests/helpers/env"
 
@@ -64,39 +64,14 @@ export function adminActionSuite(strategy: "database" | "jwt"): void {
 
     /** Puts `caller`'s session in this "browser": a Session row (database) or a sealed token (jwt). */
     async function signIn(caller: Caller): Promise<void> {
-      const proof = new Date(Date.now() - (caller.proofAgeSeconds ?? 0) * 1000)
-      let value: string
-      if (strategy === "database") {
-        value = `session-${++n}-${Math.random().toString(36).slice(2)}`
-        await db.prisma.session.create({
-          data: {
-            sessionToken: value,
-            userId: caller.id,
-            expires: new Date(Date.now() + 3_600_000),
-            authenticatedAt: caller.impersonatedBy ? null : proof,
-            impersonatedBy: caller.impersonatedBy ?? null,
-            impersonationReason: caller.impersonatedBy ? "support ticket" : null,
-          },
-        })
-      } else {
-        const row = await db.prisma.user.findUniqueOrThrow({ where: { id: caller.id } })
-        const seconds = Math.floor(proof.getTime() / 1000)
-        value = await encode({
-          secret: SECRET,
-          salt: COOKIE,
-          maxAge: 3600,
-          token: {
-            sub: caller.id,
-            name: row.name,
-            email: row.email,
-            authenticatedAt: seconds,
-            signedInAt: seconds,
-            validFrom: proof.getTime(),
-            roles: caller.claimedRoles ?? ["user", ...(row.roles ? row.roles.split(",") : [])],
-            ...(caller.impersonatedBy ? { impersonatedBy: caller.impersonatedBy } : {}),
-          },
-        })
-      }
+      const value = await appSessionCookieValue(db, caller.id, {
+        strategy,
+        secret: SECRET,
+        cookieName: COOKIE,
+        proofAgeSeconds: caller.proofAgeSeconds,
+        impersonatedBy: caller.impersonatedBy,
+        claimedRoles: caller.claimedRoles,
+      })
       incoming.headers = new Headers({ host: "app.localhost:3000", origin: ORIGIN, "user-agent": "TestBrowser/1.0", cookie: `${COOKIE}=${value}` })
     }
 

@@ -14,8 +14,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { organizationOperations, type OrganizationOperations } from "@/lib/auth"
-import { encode } from "@/lib/auth/jwt"
 import { signUp } from "@/server/accounts/users"
+import { appSessionCookieValue } from "@/tests/helpers/app-session"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { envFor } from "@/tests/helpers/env"
 import { linkIn, startSmtpServer, type TestSmtpServer } from "@/tests/helpers/smtp"
@@ -78,21 +78,8 @@ export function memberActionSuite(strategy: "database" | "jwt"): void {
         incoming.headers = new Headers({ host: "app.localhost:3000", origin: ORIGIN, "user-agent": "TestBrowser/1.0" })
         return
       }
-      const now = new Date()
-      let value: string
-      if (strategy === "database") {
-        value = `session-${++n}-${Math.random().toString(36).slice(2)}`
-        await db.prisma.session.create({ data: { sessionToken: value, userId, expires: new Date(Date.now() + 3_600_000), authenticatedAt: now } })
-      } else {
-        const row = await db.prisma.user.findUniqueOrThrow({ where: { id: userId } })
-        const seconds = Math.floor(now.getTime() / 1000)
-        value = await encode({
-          secret: SECRET,
-          salt: COOKIE,
-          maxAge: 3600,
-          token: { sub: userId, name: row.name, email: row.email, authenticatedAt: seconds, signedInAt: seconds, validFrom: now.getTime() - 1000, roles: ["user"] },
-        })
-      }
+      // A second old: a version or revocation written while the user was set up counts from before it.
+      const value = await appSessionCookieValue(db, userId, { strategy, secret: SECRET, cookieName: COOKIE, proofAgeSeconds: 1 })
       incoming.headers = new Headers({ host: "app.localhost:3000", origin: ORIGIN, "user-agent": "TestBrowser/1.0", cookie: `${COOKIE}=${value}` })
     }
 

@@ -11,9 +11,9 @@
  * next/headers is backed by real Headers, as a Next request would give them.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { encode } from "@/lib/auth/jwt"
 import { signUp } from "@/server/accounts/users"
 import { ORGANIZATION_ERROR_MESSAGES, ORGANIZATION_REFUSALS } from "@/server/organizations/error-messages"
+import { appSessionCookieValue } from "@/tests/helpers/app-session"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
 import { envFor } from "@/tests/helpers/env"
 
@@ -83,37 +83,7 @@ export function organizationActionSuite(strategy: "database" | "jwt"): void {
 
     /** Puts `who`'s session in this "browser": a Session row (database) or a sealed token (jwt); `proofAgeSeconds` ages its proof of identity. */
     async function signIn(who: Person, options: { proofAgeSeconds?: number; impersonatedBy?: string } = {}): Promise<string> {
-      const proof = new Date(Date.now() - (options.proofAgeSeconds ?? 0) * 1000)
-      let value: string
-      if (strategy === "database") {
-        value = `session-${++n}-${Math.random().toString(36).slice(2)}`
-        await db.prisma.session.create({
-          data: {
-            sessionToken: value,
-            userId: who.id,
-            expires: new Date(Date.now() + 3_600_000),
-            authenticatedAt: options.impersonatedBy ? null : proof,
-            impersonatedBy: options.impersonatedBy ?? null,
-            impersonationReason: options.impersonatedBy ? "support ticket" : null,
-          },
-        })
-      } else {
-        const seconds = Math.floor(proof.getTime() / 1000)
-        value = await encode({
-          secret: SECRET,
-          salt: COOKIE,
-          maxAge: 3600,
-          token: {
-            sub: who.id,
-            email: who.email,
-            authenticatedAt: seconds,
-            signedInAt: seconds,
-            validFrom: proof.getTime(),
-            roles: ["user"],
-            ...(options.impersonatedBy ? { impersonatedBy: options.impersonatedBy } : {}),
-          },
-        })
-      }
+      const value = await appSessionCookieValue(db, who.id, { strategy, secret: SECRET, cookieName: COOKIE, ...options })
       incoming.headers = new Headers({ host: "app.localhost:3000", origin: ORIGIN, "user-agent": "TestBrowser/1.0", cookie: `${COOKIE}=${value}` })
       return value
     }
