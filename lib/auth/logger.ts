@@ -31,6 +31,7 @@ export type WarningCode =
   | "database-recovered"
   | "security-log-write-failed"
   | "adapter-features-off"
+  | "webauthn-challenge-cookie-only"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -44,6 +45,8 @@ const warningText: Record<WarningCode, string> = {
   "database-recovered": "The database answers again; the outage logged before is over.",
   "adapter-features-off":
     "The adapter has only the Auth.js contract's methods for these features, so they are off (README, \"Using another database\"):",
+  "webauthn-challenge-cookie-only":
+    "The adapter has no useWebAuthnChallenge, so each passkey challenge lives only in its short-lived challenge cookie: it is single-use on this instance, not across instances.",
   "security-log-write-failed":
     "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }

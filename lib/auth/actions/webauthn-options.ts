@@ -9,7 +9,7 @@ import { adapterView, type WebAuthnAdapter } from "../adapters/capabilities"
 import type { AuthContext } from "../context"
 import { noCacheHeaders, type ResponseInternal } from "../http/response"
 import { inferWebAuthnAction, isWebAuthnAction, type WebAuthnAction } from "../relying-party/action"
-import { challengeCookie } from "../relying-party/challenge-cookie"
+import { challengeCookie, challengeMaxAge } from "../relying-party/challenge-cookie"
 import { webauthnCredentialId, splitTransports } from "../relying-party/encoding"
 import { relyingPartyFor } from "../relying-party/relying-party"
 import { currentSignedIn } from "./callback/handle-login"
@@ -119,6 +119,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
 
   const rp = relyingPartyFor(ctx.origin, provider as WebAuthnProviderConfig, ctx.config.theme.name)
   const config = provider as WebAuthnProviderConfig
+  const maxAge = challengeMaxAge(ctx.config.adapters.webauthnChallenges !== undefined, config.timeout)
   if (action === "authenticate") {
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
@@ -126,7 +127,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
       userVerification: config.userVerification,
       allowCredentials: user ? await credentialsOf(adapter, user.id) : undefined,
     })
-    const cookie = await challengeCookie(ctx, { challenge: options.challenge, action, provider: config.id, userId: user?.id })
+    const cookie = await challengeCookie(ctx, { challenge: options.challenge, action, provider: config.id, userId: user?.id }, maxAge)
     return { status: 200, headers: noCacheHeaders, body: { action, options }, cookies: [...ctx.outCookies, cookie] }
   }
 
@@ -152,6 +153,6 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     action,
     provider: config.id,
     ...(user ? { userId: user.id } : { email, name: normalizeWebAuthnName(ctx.request.query.name) }),
-  })
+  }, maxAge)
   return { status: 200, headers: noCacheHeaders, body: { action, options }, cookies: [...ctx.outCookies, cookie] }
 }

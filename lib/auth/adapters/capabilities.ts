@@ -27,6 +27,7 @@ export const emailMethods = [
   "createUser",
   "updateUser",
 ] as const
+/** Passkeys: what every Auth.js adapter with authenticators has; passkeys need no more. */
 export const webauthnMethods = [
   ...linkingMethods,
   "getAccount",
@@ -34,9 +35,13 @@ export const webauthnMethods = [
   "createAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
-  // Ours, not Auth.js's: without it a replayed passkey response could sign in again.
-  "useWebAuthnChallenge",
 ] as const
+/**
+ * Ours, not Auth.js's: a shared record of answered passkey challenges, so each is single-use on
+ * every instance. Without it the challenge lives in its cookie alone
+ * (relying-party/challenge-replay.ts says what that leaves open).
+ */
+export const webauthnChallengeMethods = ["useWebAuthnChallenge"] as const
 /** Keeping a stored access token fresh (getAccessToken). */
 export const refreshMethods = ["getAccount", "updateAccount"] as const
 /** A user listing and revoking their own sessions. */
@@ -119,6 +124,7 @@ export type LinkingAdapter = AdapterWith<(typeof linkingMethods)[number]>
 export type AccountAdapter = AdapterWith<(typeof accountMethods)[number]>
 export type EmailAdapter = AdapterWith<(typeof emailMethods)[number]>
 export type WebAuthnAdapter = AdapterWith<(typeof webauthnMethods)[number]>
+export type WebAuthnChallengeStore = AdapterWith<(typeof webauthnChallengeMethods)[number]>
 export type RefreshAdapter = AdapterWith<(typeof refreshMethods)[number]>
 export type SessionListingAdapter = AdapterWith<(typeof sessionListingMethods)[number]>
 export type RevocationAdapter = AdapterWith<(typeof revocationMethods)[number]>
@@ -153,6 +159,8 @@ export interface AdapterViews {
   account?: AccountAdapter
   email?: EmailAdapter
   webauthn?: WebAuthnAdapter
+  /** Absent for an Auth.js adapter without the companion: challenges are then the cookie's alone. */
+  webauthnChallenges?: WebAuthnChallengeStore
 }
 
 export function adapterViews(adapter: Adapter | undefined): AdapterViews {
@@ -161,6 +169,7 @@ export function adapterViews(adapter: Adapter | undefined): AdapterViews {
     account: hasMethods(adapter, accountMethods) ? adapter : undefined,
     email: hasMethods(adapter, emailMethods) ? adapter : undefined,
     webauthn: hasMethods(adapter, webauthnMethods) ? adapter : undefined,
+    webauthnChallenges: hasMethods(adapter, webauthnChallengeMethods) ? adapter : undefined,
   }
 }
 
@@ -169,6 +178,7 @@ const viewMethods: { [V in keyof AdapterViews]-?: readonly AdapterMethod[] } = {
   account: accountMethods,
   email: emailMethods,
   webauthn: webauthnMethods,
+  webauthnChallenges: webauthnChallengeMethods,
 }
 
 /**

@@ -147,11 +147,7 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     }
     const missing = needed.filter((m) => typeof adapter[m] !== "function")
     if (missing.length > 0) {
-      // An Auth.js adapter has every passkey method but this one, which is ours (single-use challenges).
-      const companion = missing.includes("useWebAuthnChallenge")
-        ? " For an Auth.js adapter, add useWebAuthnChallenge from webAuthnChallengeCompanion (lib/auth/adapters/companion, table auth_webauthn_challenge; see examples/drizzle)."
-        : ""
-      return new MissingAdapterMethods(`The adapter lacks methods this configuration needs: ${missing.join(", ")}.${companion}`)
+      return new MissingAdapterMethods(`The adapter lacks methods this configuration needs: ${missing.join(", ")}.`)
     }
   }
   return undefined

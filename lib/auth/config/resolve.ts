@@ -17,7 +17,14 @@ import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
 import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
-import { accessMethods, adapterViews, hasMethods, revocationMethods, securityLogMethods } from "../adapters/capabilities"
+import {
+  accessMethods,
+  adapterViews,
+  hasMethods,
+  revocationMethods,
+  securityLogMethods,
+  webauthnChallengeMethods,
+} from "../adapters/capabilities"
 import { defaultAccessControl } from "../access/control"
 import { impersonationMaxAge, parseAdminEmails } from "../access/user-access"
 import { wrapAdapter } from "./adapter"
@@ -69,6 +76,19 @@ function firstFeatureGapsNotice(): boolean {
   return true
 }
 
+const WARNED_COOKIE_ONLY_CHALLENGES = Symbol.for("auth.config.warned-webauthn-challenge-cookie-only")
+
+/** True the first time in this process, as for the WebAuthn warning above. */
+function firstCookieOnlyChallengeWarning(): boolean {
+  const marks = globalThis as { [WARNED_COOKIE_ONLY_CHALLENGES]?: true }
+  if (marks[WARNED_COOKIE_ONLY_CHALLENGES]) return false
+  marks[WARNED_COOKIE_ONLY_CHALLENGES] = true
+  return true
+}
+
+const COOKIE_ONLY_CHALLENGES_FIX =
+  "A captured passkey response, sent again with its cookie, can still sign in on another instance until that cookie expires. To make every challenge single-use across instances, add webAuthnChallengeCompanion (lib/auth/adapters/companion, table auth_webauthn_challenge; see examples/drizzle) to the adapter. What remains without it: docs/decisions/passkey-challenge-without-store.md."
+
 function normaliseBasePath(path: string): string {
   const trimmed = path.replace(/\/+$/, "")
   return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
@@ -107,6 +127,11 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   // removed) changes nothing, and a warning about nothing only teaches people to skip warnings.
   const passkeys = providers.some((p) => p.type === "webauthn")
   if (!error && passkeys && config.experimental?.enableWebAuthn && firstExperimentalWebAuthnWarning()) logger.warn("experimental-webauthn")
+  // Any Auth.js adapter: passkeys work with the challenge in its cookie alone. Said once, at start,
+  // because it is a fact about the deployment, not about any one request.
+  if (!error && passkeys && !hasMethods(config.adapter, webauthnChallengeMethods) && firstCookieOnlyChallengeWarning()) {
+    logger.warn("webauthn-challenge-cookie-only", COOKIE_ONLY_CHALLENGES_FIX)
+  }
   // An Auth.js adapter (issue 36): the features it has no methods for are off, said once per process.
   const gapsNotice = error ? undefined : featureGapsNotice(config.adapter)
   if (gapsNotice && firstFeatureGapsNotice()) logger.warn("adapter-features-off", gapsNotice)

@@ -156,7 +156,8 @@ export async function webauthnCallback(ctx: AuthContext, provider: WebAuthnProvi
     throw new WebAuthnVerificationError("challenge_mismatch", "The challenge was issued for another ceremony")
   }
   const adapter = adapterView(ctx.config.adapters, "webauthn")
-  await spendChallenge(adapter, issued)
+  // The shared store when the adapter has one; otherwise this instance's memory (challenge-replay).
+  await spendChallenge(ctx.config.adapters.webauthnChallenges, issued)
 
   const ceremony: Ceremony = { ctx, adapter, provider, issued, rp: relyingPartyFor(ctx.origin, provider, ctx.config.theme.name), response }
   return action === "authenticate" ? authenticate(ceremony) : register(ceremony)
