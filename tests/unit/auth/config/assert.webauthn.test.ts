@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest"
 import { Auth } from "@/lib/auth"
 import Passkey from "@/lib/auth/providers/passkey"
 import WebAuthn from "@/lib/auth/providers/webauthn"
+import { requiredAdapterMethods } from "@/lib/auth/config/assert"
 import { relyingPartyFor } from "@/lib/auth/relying-party/relying-party"
 import type { Adapter } from "@/lib/auth/adapters/types"
 import type { AuthConfig } from "@/lib/auth/config/types"
@@ -53,11 +54,22 @@ describe("WebAuthn configuration", () => {
 
   it("names every missing adapter method at configuration time", async () => {
     const log = recorder()
-    const adapter = adapterWith(methods.filter((m) => m !== "useWebAuthnChallenge" && m !== "getAuthenticator"))
+    const adapter = adapterWith(methods.filter((m) => m !== "listAuthenticatorsByUserId" && m !== "getAuthenticator"))
     const res = await Auth(new Request(providersUrl), config({ adapter }, log))
     expect(res.status).toBe(500)
     expect(log.errors[0]?.name).toBe("MissingAdapterMethods")
-    expect(log.errors[0]?.message).toContain("getAuthenticator, useWebAuthnChallenge")
+    expect(log.errors[0]?.message).toContain("getAuthenticator, listAuthenticatorsByUserId")
+  })
+
+  it("still requires each passkey method other than useWebAuthnChallenge, and names it alone", async () => {
+    for (const method of methods.filter((m) => m !== "useWebAuthnChallenge")) {
+      const log = recorder()
+      const res = await Auth(new Request(providersUrl), config({ adapter: adapterWith(methods.filter((m) => m !== method)) }, log))
+      expect(res.status, method).toBe(500)
+      expect(log.errors[0]?.name, method).toBe("MissingAdapterMethods")
+      expect(log.errors[0]?.message, method).toBe(`The adapter lacks methods this configuration needs: ${method}.`)
+    }
+    expect(requiredAdapterMethods("jwt", [Passkey()])).not.toContain("useWebAuthnChallenge")
   })
 
   it("refuses two providers with conditional UI, and conditional UI without a webauthn autocomplete field", async () => {
@@ -97,6 +109,16 @@ describe("WebAuthn configuration", () => {
     await copy.Auth(new Request(providersUrl), config({}, log))
     expect(log.errors).toEqual([])
     expect(log.warnings).not.toContain("experimental-webauthn")
+  })
+
+  // After the experimental-warning tests: a working passkey configuration is the first chance to print it.
+  it("does not require useWebAuthnChallenge: an Auth.js adapter's passkey methods are a working configuration", async () => {
+    const log = recorder()
+    const adapter = adapterWith(methods.filter((m) => m !== "useWebAuthnChallenge"))
+    const res = await Auth(new Request(providersUrl), config({ adapter }, log))
+    expect(res.status).toBe(200)
+    expect(log.errors).toEqual([])
+    expect(await res.json()).toMatchObject({ passkey: { id: "passkey", type: "webauthn" } })
   })
 
   it("the relying party comes from the public origin unless the provider overrides it", () => {
