@@ -114,13 +114,15 @@ describe.each(["sqlite", "postgresql"] as const)("@auth/drizzle-adapter on %s, d
     expect(warnings.filter((w) => w.code === "adapter-features-off")).toHaveLength(provider === "sqlite" ? 1 : 0)
   })
 
-  it("refuses passkeys without the companion, naming the method and the companion", async () => {
-    const res = await new Browser({ ...config, adapter: authJsAdapter(db.adapter) }).send(`${BASE}/session`)
-    expect(res.status).toBe(500)
-    expect(await res.text()).not.toContain("useWebAuthnChallenge")
-    const configuration = errors.find((e): e is Error => e instanceof Error && /useWebAuthnChallenge/.test(e.message))
-    expect(configuration?.message).toMatch(/webAuthnChallengeCompanion/)
-    errors.length = 0
+  it("without the passkey companion passkeys still start, the challenge in a 6-minute cookie alone (15 with it)", async () => {
+    const browser = new Browser({ ...config, adapter: authJsAdapter(db.adapter) })
+    expect((await browser.send(`${BASE}/session`)).status).toBe(200)
+    const alone = await browser.send(`${BASE}/webauthn-options/passkey?action=authenticate`)
+    expect(alone.status).toBe(200)
+    expect(setCookie(alone, "authjs.challenge")?.attributes["max-age"]).toBe("360")
+    const withCompanion = await new Browser(config).send(`${BASE}/webauthn-options/passkey?action=authenticate`)
+    expect(setCookie(withCompanion, "authjs.challenge")?.attributes["max-age"]).toBe("900")
+    expect(errors.filter((e) => e instanceof Error && e.name === "MissingAdapterMethods")).toEqual([])
   })
 
   it("signs in by email link: a new user row in the Drizzle table, verified, with a database session", async () => {
