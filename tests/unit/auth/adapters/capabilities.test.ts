@@ -7,6 +7,7 @@ import {
   sessionMethods,
   supportsTwoFactor,
   twoFactorMethods,
+  webauthnMethods,
 } from "@/lib/auth/adapters/capabilities"
 import { MissingAdapterMethods } from "@/lib/auth/errors"
 import type { Adapter } from "@/lib/auth/adapters/types"
@@ -37,6 +38,15 @@ describe("adapter capabilities", () => {
   it("names the missing methods when a feature asks for a view the adapter cannot give", () => {
     expect(() => adapterView(adapterViews(methods("getUser")), "email")).toThrow(MissingAdapterMethods)
     expect(() => adapterView(adapterViews(undefined), "email")).toThrow(/createVerificationToken, useVerificationToken/)
+  })
+
+  it("gives an Auth.js adapter's passkey methods the passkey view, and the challenge store's view only with useWebAuthnChallenge", () => {
+    const authjs = methods(...webauthnMethods)
+    expect(adapterViews(authjs).webauthn).toBe(authjs)
+    expect(adapterViews(authjs).webauthnChallenges).toBeUndefined()
+    expect(() => adapterView(adapterViews(authjs), "webauthnChallenges")).toThrow(/useWebAuthnChallenge/)
+    const withStore = methods(...webauthnMethods, "useWebAuthnChallenge")
+    expect(adapterViews(withStore).webauthnChallenges).toBe(withStore)
   })
 
   it("says whether an adapter can store second factors, and which methods it lacks", () => {
