@@ -260,7 +260,8 @@ export interface Adapter {
   /**
    * Not in Auth.js. Marks a WebAuthn challenge (by its SHA-256) as answered until `expires`.
    * Resolves true the first time, false when it was marked before: the response is a replay.
-   * Records past their expiry may be deleted.
+   * Records past their expiry may be deleted. Optional: without it each process remembers the
+   * challenges it answered, so a replay on another instance is not caught.
    */
   useWebAuthnChallenge?(params: { challengeHash: string; expires: Date }): Awaitable<boolean>
   /**

@@ -1,10 +1,11 @@
 /**
- * Single-use passkey challenges beside an Auth.js adapter, which has no place
- * for them (the contract lacks useWebAuthnChallenge, so without this the
- * library refuses the Passkey provider at start-up). One table the app adds
- * (examples/drizzle/schema.*.sql, "auth_webauthn_challenge"); insert-or-conflict
- * on its primary key is the whole check, so of two concurrent uses of one
- * challenge exactly one wins.
+ * Single-use passkey challenges on every instance, beside an Auth.js adapter,
+ * which has no place for them (the contract lacks useWebAuthnChallenge).
+ * Without this, passkeys still work, but a challenge is single-use only on the
+ * instance that answered it (docs/decisions/passkey-challenge-without-store.md).
+ * One table the app adds (examples/drizzle/schema.*.sql,
+ * "auth_webauthn_challenge"); insert-or-conflict on its primary key is the
+ * whole check, so of two concurrent uses of one challenge exactly one wins.
  */
 import type { Adapter } from "../types"
 import { type CompanionSql, instant, placeholders } from "./sql"
