@@ -148,11 +148,12 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     },
     supportedAlgorithmIDs: config.supportedAlgorithmIDs,
   })
-  const cookie = await challengeCookie(ctx, {
+  const claims = {
     challenge: options.challenge,
     action,
     provider: config.id,
     ...(user ? { userId: user.id } : { email, name: normalizeWebAuthnName(ctx.request.query.name) }),
-  }, maxAge)
+  }
+  const cookie = await challengeCookie(ctx, claims, maxAge)
   return { status: 200, headers: noCacheHeaders, body: { action, options }, cookies: [...ctx.outCookies, cookie] }
 }
