@@ -31,6 +31,8 @@ export interface OidcServerOptions {
   tls?: { cert: string; key: string }
   /** Fixed port (the e2e servers must know the issuer before it starts); default: any free one. */
   port?: number
+  /** Endpoint paths, for a stand-in of a provider that documents its own (FusionAuth: /oauth2/token …). */
+  routes?: { authorization?: string; token?: string; userinfo?: string }
 }
 
 export interface OidcServer {
@@ -59,6 +61,7 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
   const issuer = `https://127.0.0.1:${port}`
 
   const provider = new Provider(issuer, {
+    ...(options.routes ? { routes: options.routes } : {}),
     clients: [
       {
         client_id: clientId,
