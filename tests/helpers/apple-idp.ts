@@ -9,15 +9,18 @@
  * - POST /auth/token  → checks the client secret JWT (ES256 signature with
  *   the client's public key, kid, iss = team id, sub = client id, aud =
  *   https://appleid.apple.com, at most six months), the code (once, same
- *   client and redirect_uri) and the PKCE verifier; answers with an ID token
- *   signed by its own key (email_verified as the string "true", as Apple has
- *   sent it);
+ *   client and redirect_uri); answers with an ID token signed by its own key
+ *   (email_verified as the string "true", as Apple has sent it);
  * - GET  /auth/keys  → that key as a JWKS.
+ *
+ * Apple documents no PKCE parameter for either request, so this stand-in
+ * takes none; it records every authorization query and token form it gets,
+ * for tests to hold them to Apple's documented parameters.
  *
  * HTTPS with the given certificate (a production `next start` refuses http
  * identity providers), plain http otherwise.
  */
-import { createHash, randomBytes } from "node:crypto"
+import { randomBytes } from "node:crypto"
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { createServer as createHttpsServer } from "node:https"
 import type { AddressInfo } from "node:net"
@@ -63,6 +66,10 @@ export interface AppleIdp {
   readonly secrets: { header: Record<string, unknown>; payload: JWTPayload; accepted: boolean; reason?: string }[]
   /** Errors the token endpoint answered. */
   readonly tokenErrors: string[]
+  /** The query of every authorization request, in order. */
+  readonly authorizeRequests: URLSearchParams[]
+  /** The form of every token request, in order. */
+  readonly tokenRequests: URLSearchParams[]
   close(): Promise<void>
 }
 
@@ -76,7 +83,6 @@ interface IssuedCode {
   clientId: string
   redirectUri: string
   nonce?: string
-  codeChallenge?: string
   user: AppleIdpUser
   expiresAt: number
   used: boolean
@@ -97,10 +103,6 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body))
 }
 
-function s256(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url")
-}
-
 export async function startAppleIdp(client: AppleClient, options: { tls?: { cert: string; key: string } } = {}): Promise<AppleIdp> {
   const { privateKey: idTokenKey, publicKey: idTokenPublic } = await generateKeyPair("RS256", { extractable: true })
   const jwk: JWK = { ...(await exportJWK(idTokenPublic)), kid: "stand-in-1", use: "sig", alg: "RS256" }
@@ -109,6 +111,8 @@ export async function startAppleIdp(client: AppleClient, options: { tls?: { cert
   const authorized = new Set<string>()
   const secrets: AppleIdp["secrets"] = []
   const tokenErrors: string[] = []
+  const authorizeRequests: URLSearchParams[] = []
+  const tokenRequests: URLSearchParams[] = []
   let issuer = ""
 
   async function checkClientSecret(secret: string | null, clientId: string | null): Promise<string | undefined> {
@@ -136,6 +140,7 @@ export async function startAppleIdp(client: AppleClient, options: { tls?: { cert
 
   async function authorize(url: URL, res: ServerResponse): Promise<void> {
     const q = url.searchParams
+    authorizeRequests.push(new URLSearchParams(q))
     const redirectUri = q.get("redirect_uri") ?? ""
     if (q.get("client_id") !== client.clientId || !client.redirectUris.includes(redirectUri)) {
       res.writeHead(400, { "content-type": "text/plain" }).end("invalid_client or redirect_uri")
@@ -146,18 +151,12 @@ export async function startAppleIdp(client: AppleClient, options: { tls?: { cert
       res.writeHead(400, { "content-type": "text/plain" }).end("invalid_request")
       return
     }
-    const challenge = q.get("code_challenge") ?? undefined
-    if (challenge !== undefined && q.get("code_challenge_method") !== "S256") {
-      res.writeHead(400, { "content-type": "text/plain" }).end("invalid_request: S256 only")
-      return
-    }
     const user = idp.user
     const code = randomBytes(24).toString("base64url")
     codes.set(code, {
       clientId: client.clientId,
       redirectUri,
       nonce: q.get("nonce") ?? undefined,
-      codeChallenge: challenge,
       user,
       expiresAt: Date.now() + 5 * 60_000,
       used: false,
@@ -211,6 +210,7 @@ export async function startAppleIdp(client: AppleClient, options: { tls?: { cert
 
   async function token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = await readForm(req)
+    tokenRequests.push(form)
     const fail = (status: number, error: string, detail: string) => {
       tokenErrors.push(`${error}: ${detail}`)
       json(res, status, { error })
@@ -223,10 +223,6 @@ export async function startAppleIdp(client: AppleClient, options: { tls?: { cert
     issued.used = true
     if (issued.clientId !== form.get("client_id") || issued.redirectUri !== form.get("redirect_uri")) {
       return fail(400, "invalid_grant", "client or redirect_uri differs")
-    }
-    if (issued.codeChallenge !== undefined) {
-      const verifier = form.get("code_verifier")
-      if (!verifier || s256(verifier) !== issued.codeChallenge) return fail(400, "invalid_grant", "PKCE verifier does not match")
     }
     json(res, 200, {
       access_token: randomBytes(16).toString("hex"),
@@ -276,6 +272,8 @@ export async function startAppleIdp(client: AppleClient, options: { tls?: { cert
     user: { sub: "000000.apple-user", email: "apple-user@example.test" },
     secrets,
     tokenErrors,
+    authorizeRequests,
+    tokenRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

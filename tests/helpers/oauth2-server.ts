@@ -28,6 +28,13 @@ export interface OAuth2Server {
   refreshResponse: Record<string, unknown>
   /** JSON answers by path, e.g. "/user". */
   routes: Record<string, unknown>
+  /**
+   * The query the authorization endpoint redirects back with, in the shape
+   * the provider documents (TikTok adds `scopes`, Strava `scope`; a refusal
+   * may be `error` and `error_description`, or WeChat's `state` alone).
+   * Default: `code` and `state`.
+   */
+  callbackQuery?: (answer: { code: string; state: string | null; request: URLSearchParams }) => Record<string, string>
   close(): Promise<void>
 }
 
@@ -60,9 +67,9 @@ export async function startOAuth2Server(): Promise<OAuth2Server> {
         const redirectUri = url.searchParams.get("redirect_uri") ?? ""
         codes.set(code, { redirectUri, challenge: url.searchParams.get("code_challenge") ?? undefined })
         const back = new URL(redirectUri)
-        back.searchParams.set("code", code)
         const s = url.searchParams.get("state")
-        if (s) back.searchParams.set("state", s)
+        const query = state.callbackQuery?.({ code, state: s, request: url.searchParams }) ?? { code, ...(s ? { state: s } : {}) }
+        for (const [key, value] of Object.entries(query)) back.searchParams.set(key, value)
         res.writeHead(302, { location: back.href })
         return void res.end()
       }

@@ -31,6 +31,10 @@ export interface OidcServerOptions {
   tls?: { cert: string; key: string }
   /** Fixed port (the e2e servers must know the issuer before it starts); default: any free one. */
   port?: number
+  /** A path the issuer ends in (OneLogin's /oidc/2, Asgardeo's /t/<org>/oauth2/token); every endpoint is under it. */
+  issuerPath?: string
+  /** Endpoint paths, for a stand-in of a provider that documents its own (FusionAuth: /oauth2/token …). */
+  routes?: { authorization?: string; token?: string; userinfo?: string }
 }
 
 export interface OidcServer {
@@ -56,9 +60,11 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
   const server = https.createServer(options.tls ?? testTlsOptions())
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve))
   const port = (server.address() as AddressInfo).port
-  const issuer = `https://127.0.0.1:${port}`
+  const mount = (options.issuerPath ?? "").replace(/\/+$/, "")
+  const issuer = `https://127.0.0.1:${port}${mount}`
 
   const provider = new Provider(issuer, {
+    ...(options.routes ? { routes: options.routes } : {}),
     clients: [
       {
         client_id: clientId,
@@ -127,6 +133,12 @@ export async function startOidcServer(options: OidcServerOptions): Promise<OidcS
     if (state.mode === "garbage") {
       res.writeHead(200, { "content-type": "application/json" })
       return void res.end("<html>definitely not json")
+    }
+    if (mount) {
+      // Mounted under the issuer's path: the provider sees paths relative to it.
+      const url = req.url ?? "/"
+      if (!url.startsWith(`${mount}/`)) return void res.writeHead(404).end()
+      Object.assign(req, { originalUrl: url, url: url.slice(mount.length) })
     }
     handler(req, res)
   })

@@ -19,6 +19,16 @@
  * later sign-ins, which have no name, leave the stored one alone. The address
  * comes from the ID token only (possibly a private relay address); the
  * `user` field's copy is unsigned and ignored.
+ *
+ * Checks: state and nonce, as in @auth/core. Apple's authorization request
+ * ("Request an authorization to the Sign in with Apple server",
+ * https://developer.apple.com/documentation/signinwithapplerestapi/request-an-authorization-to-the-sign-in-with-apple-server)
+ * takes client_id, redirect_uri, response_type, scope, response_mode, state
+ * and nonce, and its token request ("Generate and validate tokens",
+ * https://developer.apple.com/documentation/signinwithapplerestapi/generate-and-validate-tokens)
+ * takes client_id, client_secret, code, grant_type and redirect_uri: no PKCE
+ * parameter in either, so none is sent. The nonce, checked in the ID token,
+ * binds the code to this browser's sign-in.
  */
 import { accountId } from "./account-id"
 import { appleClientSecretMaker } from "./apple-client-secret"
@@ -122,8 +132,7 @@ export default function Apple(options: AppleOptions = {}): OAuthConfig<AppleProf
       authorization: { params: { scope: "name email", response_mode: "form_post" } },
       // Apple publishes no userinfo endpoint: the ID token is the profile.
       client: { token_endpoint_auth_method: "client_secret_post" },
-      // PKCE besides Auth.js's nonce and state: a stolen code is useless without the verifier.
-      checks: ["pkce", "nonce", "state"],
+      checks: ["nonce", "state"],
       createClientSecret,
       conformProfile: conformAppleProfile,
       profile(profile) {

@@ -6,6 +6,13 @@
  * The issuer is the organisation's URL, https://api.asgardeo.io/t/<org>; its
  * OpenID Provider lives under /oauth2/token (the issuer in its ID tokens and
  * the place of its discovery document), so that path is added when missing.
+ *
+ * Differs from @auth/core, which keeps the organisation URL as the issuer and
+ * only moves the discovery URL: Asgardeo's "Discover OpenID Connect endpoints
+ * and configurations" (https://wso2.com/asgardeo/docs/guides/authentication/oidc/discover-oidc-configs)
+ * gives the issuer as https://api.asgardeo.io/t/<org>/oauth2/token, with the
+ * discovery document under it, and that issuer is what the ID tokens carry
+ * and what our discovery and ID-token checks compare against.
  */
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 import { oidcPreset } from "./oidc-preset"

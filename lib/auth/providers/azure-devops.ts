@@ -12,6 +12,15 @@
  * provider's fetch rewrites the token request into that form (refreshes
  * too). The token answer's `jwt-bearer` type is read as a bearer token.
  * The image is the profile's avatar as a data: URL.
+ *
+ * Differs from @auth/core, which posts this token request to the
+ * authorization URL: Microsoft's "Use Azure DevOps OAuth 2.0"
+ * (https://learn.microsoft.com/en-us/azure/devops/integrate/get-started/authentication/oauth)
+ * sends it to https://app.vssps.visualstudio.com/oauth2/token, with
+ * client_assertion_type, client_assertion (the secret), grant_type
+ * urn:ietf:params:oauth:grant-type:jwt-bearer, assertion (the code) and
+ * redirect_uri, and the authorization page redirects back with `code` and
+ * `state`. No PKCE: the assertion grant has no place for a verifier.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -5,6 +5,13 @@
  *
  * ClickUp takes no PKCE (state alone protects the flow) and answers the
  * token request with the access token only, read as a bearer token.
+ *
+ * Differs from @auth/core in the user: @auth/core's has `profilePicture` and
+ * `color` and no email or image, fields the User model does not have. Ours
+ * takes `user.email` and `user.profilePicture` as email and image: ClickUp's
+ * "Get Authorized User" (https://developer.clickup.com/reference/getauthorizeduser)
+ * answers GET /v2/user with { user: { id, username, email, color,
+ * profilePicture, … } }.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -5,6 +5,14 @@
  *
  * `scope`: "public" (the default) or "public upload". Dribbble's v2 user has
  * no address unless Dribbble adds one; the account then has none.
+ *
+ * Differs from @auth/core when no scope is given: @auth/core puts the
+ * missing option into the URL as the text "undefined"; ours asks for
+ * "public". Dribbble's OAuth guide (https://developer.dribbble.com/v2/oauth/)
+ * takes `scope` as a space-separated list that defaults to `public` when left
+ * out (for a user who already holds a token, a request without one reuses the
+ * last scopes instead; naming it keeps every sign-in the same), and redirects
+ * back with `code` and `state`.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

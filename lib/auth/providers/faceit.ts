@@ -3,8 +3,11 @@
  * Callback URL: {origin}{basePath}/callback/faceit
  * Variables: AUTH_FACEIT_ID, AUTH_FACEIT_SECRET
  *
- * The client authenticates with HTTP Basic (the default). The account id is
- * the user's guid.
+ * The client authenticates with HTTP Basic (the default). The user is
+ * @auth/core's: guid, name, email and picture of the userinfo answer. FACEIT
+ * (https://docs.faceit.com/getting-started/authentication/oauth2) sends its
+ * field list to the FACEIT Connect document, not the API reference, so no
+ * other field (such as `nickname` for a missing name) is read.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
@@ -37,7 +40,7 @@ export default function FACEIT(options: OAuthUserConfig<FaceItProfile> = {}): OA
       profile(profile) {
         return {
           id: accountId(profile.guid),
-          name: profile.name ?? profile.nickname ?? null,
+          name: profile.name ?? null,
           email: profile.email ?? null,
           image: profile.picture ?? null,
         }

@@ -8,6 +8,11 @@
  * authorization request. FusionAuth answers a successful token request with
  * a WWW-Authenticate header, which oauth4webapi reads as a refusal, so that
  * header is dropped from its 2xx answers. PKCE and state, no nonce.
+ *
+ * Endpoints as in @auth/core: the authorization endpoint from the (tenant's)
+ * discovery document, the token and userinfo endpoints at their fixed paths
+ * under the issuer, {issuer}/oauth2/token and {issuer}/oauth2/userinfo
+ * (FusionAuth's OAuth endpoints, https://fusionauth.io/docs/lifecycle/authenticate-users/oauth/endpoints).
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
@@ -56,6 +61,7 @@ export default function FusionAuth(options: FusionAuthOptions = {}): OAuthConfig
         id: "fusionauth",
         name: "FusionAuth",
         wellKnown: discovery || undefined,
+        ...(base ? { token: `${base}/oauth2/token`, userinfo: `${base}/oauth2/userinfo` } : {}),
         authorization: { params: { scope: "openid offline_access email profile", tenantId } },
         checks: ["pkce", "state"],
         profile(profile) {

@@ -7,6 +7,14 @@
  * token's metadata (GET /oauth/v1/access-tokens/{token}), whose `user` is
  * the address, used as the name too; there is no image. The client
  * authenticates with client_secret_post.
+ *
+ * Differs from @auth/core in one way: @auth/core copies `options.clientId`
+ * into the authorization parameters when the factory runs, so a client id
+ * that arrives later (AUTH_HUBSPOT_ID) goes out as "undefined". Ours sends
+ * the configured client id when the request is built. HubSpot's "Working
+ * with OAuth" (https://developers.hubspot.com/docs/apps/legacy-apps/authentication/working-with-oauth)
+ * requires client_id, scope and redirect_uri in the authorization URL and
+ * redirects back with `code`.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

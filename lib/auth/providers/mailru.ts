@@ -3,8 +3,12 @@
  * Callback URL: {origin}{basePath}/callback/mailru
  * Variables: AUTH_MAILRU_ID, AUTH_MAILRU_SECRET
  *
- * The userinfo endpoint answers with the user's id, name, email and avatar
- * (`image`).
+ * The user is @auth/core's: id, name (else nickname) and email from
+ * https://oauth.mail.ru/userinfo, no image. Mail.ru's current OAuth guide
+ * (https://id.vk.com/about/business/go/docs/ru/vkid/latest/oauth/oauth-mail/index,
+ * formerly https://oauth.mail.ru/docs) documents the `userinfo` scope as basic
+ * user information; an avatar field is not read, since the guide as we could
+ * read it does not name one.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
@@ -40,7 +44,7 @@ export default function Mailru(options: OAuthUserConfig<MailruProfile> = {}): OA
           id: accountId(profile.id),
           name: profile.name ?? profile.nickname ?? null,
           email: profile.email ?? null,
-          image: profile.image ?? null,
+          image: null,
         }
       },
       style: { brandColor: "#005ff9" },

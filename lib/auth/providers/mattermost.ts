@@ -6,6 +6,13 @@
  * `issuer` is the server's address; the endpoints are built from it and the
  * token endpoint takes the credentials in the form. The user is named by
  * their username, else their first and last names.
+ *
+ * Endpoints as in @auth/core, built from the server's address (Mattermost as
+ * an OAuth 2.0 service provider, https://docs.mattermost.com/api/reference/o-auth;
+ * the user from GET /api/v4/users/me). The differences: a trailing slash on
+ * the address is accepted (@auth/core would build "//oauth/…"), a missing
+ * address is a TypeError naming AUTH_MATTERMOST_ISSUER instead of URLs
+ * starting "undefined/", and the address stays on the provider as `issuer`.
  */
 import { accountId } from "./account-id"
 import { instanceUrl } from "./instance-url"

@@ -5,6 +5,15 @@
  *
  * A public integration's sign-in. The user is the bot's owner, read from
  * /v1/users/me with the Notion-Version header Notion requires.
+ *
+ * Differs from @auth/core in the authorization parameters: @auth/core bakes
+ * `client_id` and `redirect_uri` (from its `redirectUri` option) into them
+ * when the factory runs; ours sends the configured client id and this
+ * provider's own callback URL when the request is built, the same
+ * redirect_uri the token request then repeats. Notion's "Authorization" guide
+ * (https://developers.notion.com/reference/authorization) builds the
+ * authorization URL from client_id, response_type=code, owner=user and
+ * redirect_uri, and redirects back with `code` and `state` (or `error`).
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -6,6 +6,13 @@
  * `issuer` is the account's address, https://<subdomain>.onelogin.com; its
  * OpenID Connect (version 2) issuer is that address plus /oidc/2, which is
  * what the ID tokens carry. Either form may be given.
+ *
+ * Differs from @auth/core, which keeps the account address as the issuer and
+ * only moves the discovery URL: OneLogin's OpenID Connect reference
+ * (https://developers.onelogin.com/openid-connect, "Discovery") publishes
+ * https://<subdomain>.onelogin.com/oidc/2/.well-known/openid-configuration
+ * whose issuer, and the ID tokens' `iss`, is …/oidc/2; our discovery and
+ * ID-token checks compare against that.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -4,6 +4,13 @@
  * Variables: AUTH_OSSO_ID, AUTH_OSSO_SECRET, AUTH_OSSO_ISSUER
  *
  * SAML single sign-on through an Osso server; `issuer` is its address.
+ *
+ * Endpoints as in @auth/core: {issuer}oauth/authorize, oauth/token, oauth/me.
+ * The one difference: @auth/core needs the address to end in "/" (it joins
+ * without one), ours joins with exactly one slash either way, so the
+ * address as Osso's guide writes it (https://demo.ossoapp.com, no slash;
+ * https://ossoapp.com/docs/integration/oauth-consumption) works too. For
+ * every address @auth/core accepts, the URLs are the same.
  */
 import { accountId } from "./account-id"
 import { instanceUrl } from "./instance-url"

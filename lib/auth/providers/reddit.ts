@@ -3,14 +3,17 @@
  * Callback URL: {origin}{basePath}/callback/reddit
  * Variables: AUTH_REDDIT_ID, AUTH_REDDIT_SECRET
  *
- * Reddit shares no email address. The image is the account's icon
- * (`icon_img`, HTML-escaped in Reddit's JSON, so `&amp;` is undone).
+ * Reddit shares no email address. The user is @auth/core's: the account's
+ * id and name, no image. Reddit's API reference for GET /api/v1/me
+ * (https://www.reddit.com/dev/api/#GET_api_v1_me, scope `identity`) says only
+ * that it returns the identity of the user and documents none of its fields,
+ * so no undocumented one (such as an icon URL) is read.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 
-/** https://www.reddit.com/dev/api/#GET_api_v1_me */
+/** https://www.reddit.com/dev/api/#GET_api_v1_me (the fields are not documented there; these are the ones relied on) */
 export interface RedditProfile {
   id: string
   name: string
@@ -35,7 +38,7 @@ export default function Reddit(options: OAuthUserConfig<RedditProfile> = {}): OA
       token: "https://www.reddit.com/api/v1/access_token",
       userinfo: "https://oauth.reddit.com/api/v1/me",
       profile(profile) {
-        return { id: accountId(profile.id), name: profile.name ?? null, email: null, image: profile.icon_img ? profile.icon_img.replaceAll("&amp;", "&") : null }
+        return { id: accountId(profile.id), name: profile.name ?? null, email: null, image: null }
       },
       style: { brandColor: "#ff4500" },
     },

@@ -4,7 +4,11 @@
  * Variables: AUTH_STRAVA_ID, AUTH_STRAVA_SECRET
  *
  * The athlete's numeric id becomes a string; Strava shares no email
- * address. The token endpoint takes the credentials in the form.
+ * address. The token endpoint takes the credentials in the form. The
+ * authorization request is @auth/core's: response_type=code, scope=read,
+ * approval_prompt=auto (https://developers.strava.com/docs/authentication/:
+ * approval_prompt "force" or "auto"; Strava redirects back with `code`, the
+ * `scope` the athlete accepted and `state`, or `error=access_denied`).
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
@@ -37,7 +41,7 @@ export default function Strava(options: OAuthUserConfig<StravaProfile> = {}): OA
       type: "oauth",
       authorization: {
         url: "https://www.strava.com/api/v3/oauth/authorize",
-        params: { scope: "read", approval_prompt: "auto" },
+        params: { scope: "read", approval_prompt: "auto", response_type: "code" },
       },
       token: "https://www.strava.com/api/v3/oauth/token",
       userinfo: "https://www.strava.com/api/v3/athlete",

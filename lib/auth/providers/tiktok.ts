@@ -7,6 +7,17 @@
  * that name too, in the authorization request and the token form (which
  * also carries the secret). The user is `data.user`; TikTok shares no
  * email address. AUTH_TIKTOK_ID is the app's client key.
+ *
+ * Differs from @auth/core in when client_key is filled: @auth/core reads
+ * `options.clientId` when the factory runs (so AUTH_TIKTOK_ID alone sends
+ * "undefined"); ours fills it when each request is built. TikTok's "Login
+ * Kit for Web" (https://developers.tiktok.com/doc/login-kit-web) sends the
+ * user to https://www.tiktok.com/v2/auth/authorize/ with client_key, scope,
+ * response_type=code, redirect_uri and state, and redirects back with `code`,
+ * `scopes` (what the user granted) and `state`, or `error` and
+ * `error_description`; the token request ("Manage User Access Tokens",
+ * https://developers.tiktok.com/doc/oauth-user-access-token-management) takes
+ * client_key, client_secret, code, grant_type and redirect_uri as a form.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

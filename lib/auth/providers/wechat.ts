@@ -11,6 +11,16 @@
  * keyed by `unionid` (the same across an organisation's apps), or `openid`
  * when the app is not bound to an Open Platform account. WeChat shares no
  * email address.
+ *
+ * Differs from @auth/core in two ways. `appid` (and the token request's
+ * `secret`) are filled when each request is built, where @auth/core reads
+ * them when the factory runs (so AUTH_WECHAT_ID alone sends "undefined"). And
+ * the credentials go in the token form only, with no HTTP Basic header.
+ * WeChat's website login guide (https://developers.weixin.qq.com/doc/oplatform/en/Website_App/WeChat_Login/Wechat_Login.html)
+ * sends the user to /connect/qrconnect with appid, redirect_uri,
+ * response_type=code, scope and state; redirects back with `code` and
+ * `state`, or, when the user refuses, with `state` alone; and exchanges the
+ * code at /sns/oauth2/access_token with appid, secret, code and grant_type.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

@@ -7,6 +7,15 @@
  * organisation's connection (it can also be given per sign-in, as an
  * authorization parameter); `issuer` defaults to https://api.workos.com/.
  * The token endpoint takes the credentials in the form.
+ *
+ * Endpoints as in @auth/core ({issuer}sso/authorize, sso/token, sso/profile).
+ * The differences: `issuer` may be given with or without its trailing slash
+ * (@auth/core joins without one), and `connection` is an authorization
+ * parameter rather than baked into the URL, so a sign-in can name its own.
+ * WorkOS's "Get an authorization URL" (https://workos.com/docs/reference/sso/get-authorization-url)
+ * takes the connection (or an organization, or a provider) as a query
+ * parameter of GET /sso/authorize, and answers the redirect URI with `code`
+ * and `state`, or `error` and `error_description`.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"

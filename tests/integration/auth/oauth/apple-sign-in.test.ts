@@ -88,6 +88,30 @@ for (const [database, strategy] of DATABASE_AND_STRATEGY_CASES) {
       expect((await sessionOf(browser))?.user?.email).toBe(idp.user.email)
     })
 
+    it("asks Apple only for what it documents: state and nonce, no PKCE challenge, and a token request without a code verifier", async () => {
+      idp.user = { sub: `001.${database}.${strategy}.params`, email: `params-${database}-${strategy}@example.test` }
+      const before = { authorize: idp.authorizeRequests.length, token: idp.tokenRequests.length }
+      const res = await signInWithApple(new Browser(config))
+      expect(errorOf(res).error).toBeNull()
+      const authorize = idp.authorizeRequests[before.authorize]!
+      expect([...new Set(authorize.keys())].sort()).toEqual(["client_id", "nonce", "redirect_uri", "response_mode", "response_type", "scope", "state"])
+      expect([authorize.get("response_mode"), authorize.get("scope")]).toEqual(["form_post", "name email"])
+      const token = idp.tokenRequests[before.token]!
+      expect([...new Set(token.keys())].sort()).toEqual(["client_id", "client_secret", "code", "grant_type", "redirect_uri"])
+    })
+
+    it("another sign-in's code, relayed with this browser's state, is refused by the nonce in its ID token", async () => {
+      idp.user = { sub: `001.${database}.${strategy}.swap`, email: `swap-${database}-${strategy}@example.test` }
+      const victim = new Browser(config)
+      const stolen = await authorizeAtApple(await startSignIn(victim, "apple"))
+      const attacker = new Browser(config)
+      const own = await authorizeAtApple(await startSignIn(attacker, "apple"))
+      const relay = await postFromApple(attacker, { ...own, fields: { ...own.fields, code: stolen.fields.code!, id_token: stolen.fields.id_token! } })
+      const res = await followRelay(attacker, relay)
+      expect(errorOf(res).error).not.toBeNull()
+      expect(await sessionOf(attacker)).toBeNull()
+    })
+
     it("a forged state is refused: no session, no user", async () => {
       idp.user = { sub: `001.${database}.${strategy}.forged`, email: `forged-${database}-${strategy}@example.test`, firstName: "Mallory" }
       const browser = new Browser(config)

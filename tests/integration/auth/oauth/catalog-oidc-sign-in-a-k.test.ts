@@ -31,6 +31,8 @@ describe("catalog OpenID Connect providers against a local OpenID Provider", () 
     idp = await startOidcServer({
       redirectUris: IDS.map((id) => `${ORIGIN}${BASE}/callback/${id}`),
       accounts: [{ sub: "kc-user", email: "Kc.User@Example.com", name: "Kay Cee", picture: "https://idp.example.test/kc.png" }],
+      // FusionAuth's documented paths; the other providers find them in the discovery document.
+      routes: { authorization: "/oauth2/authorize", token: "/oauth2/token", userinfo: "/oauth2/userinfo" },
     })
     const client = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }
     config = {
@@ -74,10 +76,13 @@ describe("catalog OpenID Connect providers against a local OpenID Provider", () 
     expect(account.user).toMatchObject({ email: "kinde-user@idp.example.test", name: "User kinde-user" })
   })
 
-  it("FusionAuth: the tenant's discovery document, the tenant and offline_access in the request, a refresh token kept", async () => {
+  it("FusionAuth: the tenant's discovery document, the tenant and offline_access in the request, the code exchanged at {issuer}/oauth2/token", async () => {
     const before = idp.counts["/.well-known/openid-configuration"] ?? 0
+    const tokensBefore = idp.counts["/oauth2/token"] ?? 0
     const { authorization, account } = await signIn("fusionauth", "fa-user")
     expect(idp.counts["/.well-known/openid-configuration"]).toBe(before + 1)
+    expect(authorization.pathname).toBe("/oauth2/authorize")
+    expect(idp.counts["/oauth2/token"]).toBe(tokensBefore + 1)
     expect(authorization.searchParams.get("tenantId")).toBe("tenant-7")
     expect(authorization.searchParams.get("scope")).toBe("openid offline_access email profile")
     expect(authorization.searchParams.get("nonce")).toBeNull()
