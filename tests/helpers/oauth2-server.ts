@@ -4,7 +4,8 @@
  * once; /token checks the code, the redirect_uri and the PKCE verifier and
  * answers with the JSON the test gives (a refresh_token grant gets its own
  * answer); every other path answers the JSON registered for it. Requests
- * are recorded for assertions.
+ * are recorded for assertions. With `iss` set, every authorization response
+ * names that issuer (RFC 9207), as GitHub's do.
  */
 import { createHash, randomBytes } from "node:crypto"
 import https from "node:https"
@@ -28,6 +29,8 @@ export interface OAuth2Server {
   refreshResponse: Record<string, unknown>
   /** JSON answers by path, e.g. "/user". */
   routes: Record<string, unknown>
+  /** The `iss` the authorization responses carry; none when unset. */
+  iss?: string
   close(): Promise<void>
 }
 
@@ -63,6 +66,7 @@ export async function startOAuth2Server(): Promise<OAuth2Server> {
         back.searchParams.set("code", code)
         const s = url.searchParams.get("state")
         if (s) back.searchParams.set("state", s)
+        if (state.iss !== undefined) back.searchParams.set("iss", state.iss)
         res.writeHead(302, { location: back.href })
         return void res.end()
       }
