@@ -38,6 +38,22 @@ function providerEnvValues(id: string, type: ProviderConfig["type"], env: Env): 
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ProviderEnvValues
 }
 
+type Factory = Extract<Provider, (...args: never[]) => unknown>
+
+/**
+ * A factory's id and type: from a call with no options, or, for a factory
+ * that cannot be built without its server's address (Mastodon, Nextcloud),
+ * from the `identity` it declares, so it may still be listed uncalled.
+ */
+function identify(factory: Factory): { id: string; type: ProviderConfig["type"]; built?: ProviderConfig } {
+  const declared = (factory as { identity?: { id?: unknown; type?: unknown } }).identity
+  if (declared && typeof declared.id === "string" && typeof declared.type === "string") {
+    return { id: declared.id, type: declared.type as ProviderConfig["type"] }
+  }
+  const built = factory() as ProviderConfig
+  return { id: built.id, type: built.type, built }
+}
+
 /**
  * Fills a provider's clientId/clientSecret/issuer (oauth, oidc) or apiKey
  * (email) from AUTH_{ID}_*. A provider passed as a factory (next-auth's
@@ -51,9 +67,9 @@ export function applyProviderEnv(provider: Provider, env: Env): ProviderConfig {
   let resolved: ProviderConfig
   let values: ProviderEnvValues
   if (typeof provider === "function") {
-    const probe = provider()
+    const probe = identify(provider)
     values = providerEnvValues(probe.id, probe.type, env)
-    resolved = Object.keys(values).length > 0 ? provider({ ...values }) : probe
+    resolved = probe.built && Object.keys(values).length === 0 ? probe.built : (provider({ ...values }) as ProviderConfig)
   } else {
     resolved = provider
     values = providerEnvValues(resolved.id, resolved.type, env)

@@ -153,6 +153,7 @@ describe("the iss of authorization responses (RFC 9207)", () => {
     gh.iss = `${gh.url}/login/oauth`
     const bare = {
       id: "forge",
+      name: "Forge",
       type: "oauth" as const,
       ...client,
       authorization: `${gh.url}/login/oauth/authorize`,
