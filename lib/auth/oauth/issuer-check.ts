@@ -18,6 +18,11 @@ import type { ResolvedOAuthProvider } from "./normalise"
  */
 export type IssuerVerdict = { kind: "compare" } | { kind: "unchecked"; iss: string; error: InvalidProviderIssuer }
 
+/** A value from the response, quoted and escaped for the log line, and cut short. */
+function shown(value: string): string {
+  return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)
+}
+
 function trimmedPath(url: URL): string {
   return url.pathname.replace(/\/+$/, "")
 }
@@ -63,7 +68,7 @@ export function issuerVerdict(
   if (!provider.issuer) {
     const error = new InvalidProviderIssuer(
       provider.id,
-      `The provider "${provider.id}" received the issuer "${iss}" in its authorization response (RFC 9207) but has no \`issuer\` to check it against: ` +
+      `The provider "${provider.id}" received the issuer ${shown(iss)} in its authorization response (RFC 9207) but has no \`issuer\` to check it against: ` +
         `set \`issuer\` (or ${variable}) to the issuer its authorization server documents.`,
     )
     return { kind: "unchecked", iss, error }
@@ -71,8 +76,8 @@ export function issuerVerdict(
   if (sameServerOtherSpelling(provider.issuer, iss)) {
     const error = new InvalidProviderIssuer(
       provider.id,
-      `The provider "${provider.id}" has \`issuer\` "${provider.issuer}" but its authorization server names itself "${iss}" (RFC 9207): ` +
-        `set \`issuer\` (or ${variable}) to exactly the issuer the server sends.`,
+      `The provider "${provider.id}" has \`issuer\` ${shown(provider.issuer)} but its authorization server names itself ${shown(iss)} (RFC 9207): ` +
+        `set \`issuer\` to exactly the issuer the server sends.`,
     )
     return { kind: "unchecked", iss, error }
   }
