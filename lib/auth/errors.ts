@@ -186,6 +186,7 @@ export type AuthErrorCode =
   | "invalid_endpoints"
   | "invalid_environment_variable"
   | "invalid_provider"
+  | "invalid_provider_issuer"
   | "invalid_two_factor_code"
   | "mail_delivery_failed"
   | "missing_adapter"
@@ -402,6 +403,26 @@ export class InvalidEnvironmentVariable extends AuthError {
 export class InvalidProvider extends AuthError {
   static override type: ErrorType = "InvalidProvider"
   static override code: AuthErrorCode = "invalid_provider"
+}
+/**
+ * A provider's authorization server named itself (the RFC 9207 `iss` of its
+ * authorization response) and the provider's configuration cannot be checked
+ * against it: no `issuer` is configured, or the configured one is evidently a
+ * misspelling of the one the server sends. A fault of the configuration, not
+ * of the user or an attacker, so it is reported as one (the error page's
+ * "Configuration") and its message names the provider and the option to set.
+ */
+export class InvalidProviderIssuer extends InvalidProvider {
+  static override code: AuthErrorCode = "invalid_provider_issuer"
+  /** The option to set on the provider. */
+  readonly option = "issuer"
+  constructor(
+    readonly providerId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
 }
 export class MissingAdapter extends AuthError {
   static override type: ErrorType = "MissingAdapter"

@@ -40,6 +40,7 @@ export {
   InvalidEndpoints,
   InvalidEnvironmentVariable,
   InvalidProvider,
+  InvalidProviderIssuer,
   InvalidTwoFactorCode,
   MailDeliveryError,
   MissingAdapter,

@@ -4,7 +4,8 @@
  * once; /token checks the code, the redirect_uri and the PKCE verifier and
  * answers with the JSON the test gives (a refresh_token grant gets its own
  * answer); every other path answers the JSON registered for it. Requests
- * are recorded for assertions.
+ * are recorded for assertions. With `iss` set, every authorization response
+ * names that issuer (RFC 9207), as GitHub's do.
  */
 import { createHash, randomBytes } from "node:crypto"
 import https from "node:https"
@@ -35,6 +36,8 @@ export interface OAuth2Server {
    * Default: `code` and `state`.
    */
   callbackQuery?: (answer: { code: string; state: string | null; request: URLSearchParams }) => Record<string, string>
+  /** The `iss` the authorization responses carry (added to the default query); none when unset. */
+  iss?: string
   close(): Promise<void>
 }
 
@@ -68,7 +71,11 @@ export async function startOAuth2Server(): Promise<OAuth2Server> {
         codes.set(code, { redirectUri, challenge: url.searchParams.get("code_challenge") ?? undefined })
         const back = new URL(redirectUri)
         const s = url.searchParams.get("state")
-        const query = state.callbackQuery?.({ code, state: s, request: url.searchParams }) ?? { code, ...(s ? { state: s } : {}) }
+        const query = state.callbackQuery?.({ code, state: s, request: url.searchParams }) ?? {
+          code,
+          ...(s ? { state: s } : {}),
+          ...(state.iss !== undefined ? { iss: state.iss } : {}),
+        }
         for (const [key, value] of Object.entries(query)) back.searchParams.set(key, value)
         res.writeHead(302, { location: back.href })
         return void res.end()

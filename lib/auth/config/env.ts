@@ -20,26 +20,70 @@ import {
 import type { AuthConfig } from "./types"
 import type { Provider, ProviderConfig } from "../providers/types"
 
+/** What the environment says of one provider: AUTH_{ID}_ID/_SECRET/_ISSUER/_KEY, only those set. */
+interface ProviderEnvValues {
+  clientId?: string
+  clientSecret?: string
+  issuer?: string
+  apiKey?: string
+}
+
+function providerEnvValues(id: string, type: ProviderConfig["type"], env: Env): ProviderEnvValues {
+  const key = `AUTH_${providerEnvKey(id)}`
+  // Legacy (next-auth v4 docs) names without the AUTH_ prefix, e.g. GITHUB_ID, come second, for OAuth only.
+  const legacy = type === "oauth" || type === "oidc" ? providerEnvKey(id) : undefined
+  const read = (suffix: string) => nonEmpty(env[`${key}_${suffix}`]) ?? (legacy ? nonEmpty(env[`${legacy}_${suffix}`]) : undefined)
+  const values: ProviderEnvValues = { clientId: read("ID"), clientSecret: read("SECRET"), issuer: read("ISSUER"), apiKey: nonEmpty(env[`${key}_KEY`]) }
+  // Unset ones are left out, so a factory's own defaults stand.
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ProviderEnvValues
+}
+
+type Factory = Extract<Provider, (...args: never[]) => unknown>
+
+/**
+ * A factory's id and type: from a call with no options, or, for a factory
+ * that cannot be built without its server's address (Mastodon, Nextcloud),
+ * from the `identity` it declares, so it may still be listed uncalled.
+ */
+function identify(factory: Factory): { id: string; type: ProviderConfig["type"]; built?: ProviderConfig } {
+  const declared = (factory as { identity?: { id?: unknown; type?: unknown } }).identity
+  if (declared && typeof declared.id === "string" && typeof declared.type === "string") {
+    return { id: declared.id, type: declared.type as ProviderConfig["type"] }
+  }
+  const built = factory() as ProviderConfig
+  return { id: built.id, type: built.type, built }
+}
+
 /**
  * Fills a provider's clientId/clientSecret/issuer (oauth, oidc) or apiKey
- * (email) from AUTH_{ID}_*; explicit options win.
+ * (email) from AUTH_{ID}_*. A provider passed as a factory (next-auth's
+ * `providers: [MicrosoftEntraID]`) is called with those values, so the
+ * factory builds from them what it builds from options (Entra ID: the tenant
+ * from the issuer); its id is learnt from a first call with no options, as
+ * next-auth does. A provider passed called keeps what it was given: the
+ * values only fill what is still unset.
  */
 export function applyProviderEnv(provider: Provider, env: Env): ProviderConfig {
-  const resolved = typeof provider === "function" ? provider() : provider
-  const key = `AUTH_${providerEnvKey(resolved.id)}`
+  let resolved: ProviderConfig
+  let values: ProviderEnvValues
+  if (typeof provider === "function") {
+    const probe = identify(provider)
+    values = providerEnvValues(probe.id, probe.type, env)
+    resolved = probe.built && Object.keys(values).length === 0 ? probe.built : (provider({ ...values }) as ProviderConfig)
+  } else {
+    resolved = provider
+    values = providerEnvValues(resolved.id, resolved.type, env)
+  }
   if (resolved.type === "oauth" || resolved.type === "oidc") {
-    // Legacy (next-auth v4 docs) names without the AUTH_ prefix, e.g. GITHUB_ID, come second.
-    const legacy = providerEnvKey(resolved.id)
-    const read = (suffix: string) => nonEmpty(env[`${key}_${suffix}`]) ?? nonEmpty(env[`${legacy}_${suffix}`])
     return {
       ...resolved,
-      clientId: resolved.clientId ?? read("ID"),
-      clientSecret: resolved.clientSecret ?? read("SECRET"),
-      issuer: resolved.issuer ?? read("ISSUER"),
+      clientId: resolved.clientId ?? values.clientId,
+      clientSecret: resolved.clientSecret ?? values.clientSecret,
+      issuer: resolved.issuer ?? values.issuer,
     }
   }
   if (resolved.type === "email") {
-    return { ...resolved, apiKey: resolved.apiKey ?? nonEmpty(env[`${key}_KEY`]) }
+    return { ...resolved, apiKey: resolved.apiKey ?? values.apiKey }
   }
   return resolved
 }

@@ -41,7 +41,13 @@ export interface CallbacksOptions {
       session: Session & { user?: User | AdapterUser }
       token: JWT
       user: AdapterUser
-      newSession?: unknown
+      /**
+       * What the app passed to update() (database sessions). `any` as in
+       * next-auth v5: it is the app's own value, of a shape only the app
+       * knows, and callbacks written for next-auth read its fields directly.
+       */
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the app's own update() payload; see above
+      newSession?: any
       trigger?: "update"
     },
   ) => Awaitable<Session | Record<string, unknown> | null>
@@ -52,7 +58,16 @@ export interface CallbacksOptions {
     profile?: Profile
     trigger?: "signIn" | "signUp" | "update"
     isNewUser?: boolean
-    session?: unknown
+    /**
+     * With `trigger: "update"`, what the app passed to update() (jwt
+     * sessions). `any` as in next-auth v5, so callbacks written for it
+     * (`if (trigger === "update") token.name = session.name`) compile
+     * unchanged: the value comes from the app itself, in a shape only the app
+     * knows; the library passes it through and never reads it. Treat it as
+     * the client's input it is: check what you copy into the token.
+     */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the app's own update() payload; see above
+    session?: any
   }) => Awaitable<JWT | null>
 }
 

@@ -5,7 +5,9 @@
  * the ID token (claims by oauth4webapi, signature against the JWKS here),
  * and read the profile. Failures become typed errors: the provider's own
  * refusal and broken responses → OAuthCallbackError, a check that does not
- * match → InvalidCheck. Nothing here touches users or sessions.
+ * match → InvalidCheck, an `iss` the provider's configuration cannot be
+ * checked against → InvalidProviderIssuer (a configuration error, see
+ * issuer-check.ts). Nothing here touches users or sessions.
  */
 import { decodeJwt } from "jose"
 import * as o from "oauth4webapi"
@@ -16,7 +18,8 @@ import { providerFetch, requestOptions } from "./http"
 import { tokenCredentialParams } from "./credential-params"
 import { verifyIdTokenSignature } from "./id-token"
 import type { ResolvedOAuthProvider } from "./normalise"
-import { authorizationServer, clientAuthFor, clientFor } from "./server"
+import { issuerVerdict } from "./issuer-check"
+import { authorizationServer, clientAuthFor, clientFor, issuerIsDiscovered } from "./server"
 
 export interface ExchangeResult {
   profile: Profile
@@ -90,13 +93,18 @@ export async function exchangeCode(
   }
   const client = clientFor(provider)
 
+  const verdict = issuerVerdict(provider, as, callbackParams, issuerIsDiscovered(provider))
   let validated: URLSearchParams
   try {
-    validated = o.validateAuthResponse(as, client, callbackParams, checks.state)
+    // An `iss` the configuration cannot be held to is reported as a configuration error, but only
+    // for a response that is otherwise this sign-in's: a forged link (wrong state) stays a failed check.
+    const asForResponse = verdict.kind === "unchecked" ? { ...as, issuer: verdict.iss } : as
+    validated = o.validateAuthResponse(asForResponse, client, callbackParams, checks.state)
   } catch (cause) {
     if (cause instanceof o.AuthorizationResponseError) throw callbackError(`The provider answered ${cause.error}`, cause)
     throw new InvalidCheck("The authorization response does not match this sign-in (state or iss)", { cause })
   }
+  if (verdict.kind === "unchecked") throw verdict.error
 
   let tokenResponse: o.TokenEndpointResponse
   let response: Response

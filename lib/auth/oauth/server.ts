@@ -34,6 +34,11 @@ function needsDiscovery(provider: ResolvedOAuthProvider): boolean {
   return !provider.authorization.url || !provider.token.url
 }
 
+/** Whether the issuer the engine checks against comes from the server's own metadata rather than the configuration alone. */
+export function issuerIsDiscovered(provider: ResolvedOAuthProvider): boolean {
+  return needsDiscovery(provider)
+}
+
 /** The discovery document for the provider's issuer, fetched once per resolved provider. */
 export function discoveryDocument(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
   const { runtime } = provider
@@ -58,7 +63,8 @@ export function forgetDiscovery(provider: ResolvedOAuthProvider): void {
 export async function authorizationServer(provider: ResolvedOAuthProvider): Promise<o.AuthorizationServer> {
   const base: o.AuthorizationServer = needsDiscovery(provider)
     ? await discoveryDocument(provider)
-    : { issuer: provider.issuer ?? new URL(provider.token.url ?? provider.authorization.url ?? "https://invalid").origin }
+    : // Without one configured, a stand-in: only a server whose issuer is its origin matches it (issuer-check.ts reports the rest).
+      { issuer: provider.issuer ?? new URL(provider.token.url ?? provider.authorization.url ?? "https://invalid").origin }
   return {
     ...base,
     ...(provider.authorization.url ? { authorization_endpoint: provider.authorization.url } : {}),

@@ -5,6 +5,19 @@
  *
  * Users who keep their email private get it from the emails endpoint (the
  * primary, verified address). GitHub Enterprise Server: `enterprise: { baseUrl }`.
+ *
+ * Issuer: GitHub names itself in every authorization response with
+ * `iss=https://github.com/login/oauth` (RFC 9207, since April 2026), and
+ * documents that value as GitHub.com's issuer:
+ * https://docs.github.com/en/apps/github-authentication-discovery-endpoints
+ * The engine holds the response to it, so a response naming another server is
+ * refused. The same page says the metadata documents of GitHub Enterprise
+ * Server "contain incorrect information", so nothing is discovered: the
+ * endpoints stay fixed and an Enterprise Server's issuer is
+ * `{baseUrl}/login/oauth`, the same path on its host (what Auth.js's GitHub
+ * provider and the reports of GHES users settled on:
+ * https://github.com/nextauthjs/next-auth/pull/13410). An explicit `issuer`
+ * wins. @auth/core 0.41.3 sets the same values.
  */
 import { accountId } from "./account-id"
 import { mergeOptions } from "./merge"
@@ -58,6 +71,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
       id: "github",
       name: "GitHub",
       type: "oauth",
+      issuer: `${base}/login/oauth`,
       authorization: { url: `${base}/login/oauth/authorize`, params: { scope: "read:user user:email" } },
       token: `${base}/login/oauth/access_token`,
       userinfo: {

@@ -51,3 +51,10 @@ export default function Mastodon(options: OAuthUserConfig<MastodonProfile> = {})
     { ...options, issuer: base },
   )
 }
+
+/**
+ * Who this factory is without calling it (it refuses to run without
+ * `issuer`): lets an app list it uncalled, built from AUTH_MASTODON_ISSUER
+ * and the other variables (config/env.ts).
+ */
+Mastodon.identity = { id: "mastodon", type: "oauth" } as const

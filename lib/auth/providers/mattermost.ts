@@ -58,3 +58,10 @@ export default function Mattermost(options: OAuthUserConfig<MattermostProfile> =
     { ...options, issuer: base },
   )
 }
+
+/**
+ * Who this factory is without calling it (it refuses to run without
+ * `issuer`): lets an app list it uncalled, built from AUTH_MATTERMOST_ISSUER
+ * and the other variables (config/env.ts).
+ */
+Mattermost.identity = { id: "mattermost", type: "oauth" } as const

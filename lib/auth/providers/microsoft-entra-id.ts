@@ -8,6 +8,13 @@
  * any tenant, so the ID token's issuer is checked against the tenant it
  * names. The user's image is their Microsoft Graph profile photo, read with
  * the access token as a data: URL (`profilePhotoSize`, `false` to skip it).
+ *
+ * An `issuer` of the v2.0 form https://{host}/{tenant}/v2.0 names the tenant
+ * too: AUTH_MICROSOFT_ENTRA_ID_ISSUER pins it (the provider may be listed
+ * uncalled, as next-auth apps do; the factory is then called with the
+ * variables). Any host counts, since the national clouds keep the same path
+ * on their own hosts (login.microsoftonline.us, login.chinacloudapi.cn):
+ * https://learn.microsoft.com/en-us/entra/identity-platform/authentication-national-cloud
  */
 import { accountId } from "./account-id"
 import { fetchProfilePhoto, PROFILE_PHOTO_SIZES, type ProfilePhotoSize } from "./entra-photo"
@@ -75,6 +82,6 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
 
 function tenantOfIssuer(issuer: string | undefined): string | undefined {
   if (!issuer) return undefined
-  const match = /^https:\/\/login\.microsoftonline\.com\/([^/]+)\/v2\.0\/?$/.exec(issuer)
+  const match = /^https:\/\/[^/]+\/([^/]+)\/v2\.0\/?$/.exec(issuer)
   return match?.[1]
 }

@@ -74,3 +74,10 @@ export default function Nextcloud(options: OAuthUserConfig<NextcloudProfile> = {
     { ...options, issuer: base },
   )
 }
+
+/**
+ * Who this factory is without calling it (it refuses to run without
+ * `issuer`): lets an app list it uncalled, built from AUTH_NEXTCLOUD_ISSUER
+ * and the other variables (config/env.ts).
+ */
+Nextcloud.identity = { id: "nextcloud", type: "oauth" } as const

@@ -44,3 +44,10 @@ export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuthC
     { ...options, issuer: base },
   )
 }
+
+/**
+ * Who this factory is without calling it (it refuses to run without
+ * `issuer`): lets an app list it uncalled, built from AUTH_OSSO_ISSUER and
+ * the other variables (config/env.ts).
+ */
+Osso.identity = { id: "osso", type: "oauth" } as const

@@ -93,6 +93,22 @@ export type ProviderConfig =
   | EmailProviderConfig
   | WebAuthnProviderConfig
 
-/** A provider as given in the config: an object, or a factory called with no options. */
-export type Provider = ProviderConfig | ((options?: Record<string, unknown>) => ProviderConfig)
+/**
+ * An OAuth/OIDC provider whatever its profile type. A factory types its
+ * `profile()` with the provider's own profile shape (LinkedIn's `locale` is an
+ * object, not the OpenID string), which the configuration need not know: the
+ * engine calls `profile()` with what that provider sent. `never` is the
+ * profile type every shape accepts (a method's parameter is compared both
+ * ways), so any `OAuthConfig<P>` is one without a cast, as in next-auth.
+ */
+export type AnyOAuthProviderConfig = OAuthConfig<never>
+
+/**
+ * A provider as given in the config: an object, or a factory the library
+ * calls with the options read from the environment (config/env.ts).
+ */
+export type Provider =
+  | ProviderConfig
+  | AnyOAuthProviderConfig
+  | ((options?: Record<string, unknown>) => ProviderConfig | AnyOAuthProviderConfig)
 

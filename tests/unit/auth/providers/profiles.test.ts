@@ -15,6 +15,8 @@ import Twitter, { type TwitterProfile } from "@/lib/auth/providers/twitter"
 import VK, { type VkProfile } from "@/lib/auth/providers/vk"
 import Yandex, { type YandexProfile } from "@/lib/auth/providers/yandex"
 import { applyProviderEnv } from "@/lib/auth/config/env"
+import type { OAuthConfig } from "@/lib/auth/providers/oauth-types"
+import type { Profile } from "@/lib/auth/types"
 import { normaliseOAuthProvider } from "@/lib/auth/oauth/normalise"
 import { oauthProviderProblem } from "@/lib/auth/config/oauth-provider-problem"
 
@@ -150,6 +152,32 @@ describe("provider options and environment", () => {
     expect(applyProviderEnv(GitHub, env)).toMatchObject({ clientId: "legacy", clientSecret: "legacy-secret" })
     expect(applyProviderEnv(GitHub({ clientId: "explicit" }), env)).toMatchObject({ clientId: "explicit" })
     expect(applyProviderEnv(MicrosoftEntraID, env)).toMatchObject({ clientId: "m" })
+  })
+
+  it("a provider passed uncalled is built from the variables: AUTH_MICROSOFT_ENTRA_ID_ISSUER pins Entra ID's tenant", () => {
+    const tenant = "9188040d-6c67-4c5b-b112-36a304b66dad"
+    const issuer = `https://login.microsoftonline.com/${tenant}/v2.0`
+    const env = { AUTH_MICROSOFT_ENTRA_ID_ID: "m", AUTH_MICROSOFT_ENTRA_ID_SECRET: "s", AUTH_MICROSOFT_ENTRA_ID_ISSUER: issuer }
+    const pinned = applyProviderEnv(MicrosoftEntraID, env) as OAuthConfig<Profile>
+    expect(pinned).toMatchObject({ clientId: "m", clientSecret: "s", issuer, wellKnown: `${issuer}/.well-known/openid-configuration` })
+    // Not the multi-tenant template: the ID token's issuer must be this tenant's.
+    expect(pinned.options?.issuerTemplate).toBe(false)
+    // Explicit options of a provider passed called still win.
+    const other = "https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0"
+    expect(applyProviderEnv(MicrosoftEntraID({ issuer: other, clientId: "explicit" }), env)).toMatchObject({ issuer: other, clientId: "explicit", clientSecret: "s" })
+    // A national cloud's issuer pins its tenant the same way.
+    const us = `https://login.microsoftonline.us/${tenant}/v2.0`
+    expect((applyProviderEnv(MicrosoftEntraID, { AUTH_MICROSOFT_ENTRA_ID_ISSUER: us }) as OAuthConfig<Profile>).options?.issuerTemplate).toBe(false)
+  })
+
+  it("a factory is called with only the variables that are set, each under next-auth's option name", () => {
+    const calls: unknown[] = []
+    const factory = (options?: Record<string, unknown>) => {
+      calls.push(options)
+      return { ...OIDC({ issuer: "https://idp.example.com" }), id: "acme", ...options } as OAuthConfig<Profile>
+    }
+    applyProviderEnv(factory, { AUTH_ACME_ID: "id", AUTH_ACME_KEY: "key", AUTH_ACME_SECRET: "" })
+    expect(calls).toEqual([undefined, { clientId: "id", apiKey: "key" }])
   })
 
   it("checks: state always; PKCE by default; nonce for OIDC; a redirect proxy completes its callback URL", () => {
