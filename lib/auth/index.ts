@@ -51,6 +51,8 @@ export {
   OAuthAccountNotLinked,
   OAuthCallbackError,
   OAuthSignInError,
+  ProviderUnavailable,
+  type ProviderUnavailableCode,
   RateLimitStoreError,
   ReauthenticationRequired,
   RefreshTokenError,
