@@ -259,6 +259,9 @@ export function oauthProvidersFromEnv(env: Env = process.env): AnyOAuthConfig[] 
         name: env.AUTH_OIDC_NAME || "OpenID Connect",
         // Opt-in: sign-out also ends the session at the provider (its end_session_endpoint).
         federatedSignOut: env.AUTH_OIDC_FEDERATED_SIGN_OUT === "true",
+        // Without AUTH_OIDC_SECRET a public client (PKCE only), said outright: for any other provider
+        // the library counts a missing secret as a variable still to set.
+        ...(has(env, "AUTH_OIDC_SECRET") ? {} : { client: { token_endpoint_auth_method: "none" as const } }),
       }),
     )
   }
