@@ -67,14 +67,23 @@ export function providerProblems(providers: readonly ProviderConfig[]): Map<stri
   return problems
 }
 
+/** A provider and the variables it still needs: one of ours, or one an app reports (see next/startup.ts). */
+export interface MissingProviderVariables {
+  providerId: string
+  variables: readonly string[]
+}
+
+/** The providers left off for unset variables only, leaving out those with another mistake. */
+export function withMissingVariables(problems: Iterable<ProviderUnavailable>): ProviderUnavailable[] {
+  return [...problems].filter((p) => p.code === "provider_credentials_missing")
+}
+
 /**
  * One sentence naming every unset variable of every provider, e.g.
  * "github: AUTH_GITHUB_ID, AUTH_GITHUB_SECRET; microsoft-entra-id: AUTH_MICROSOFT_ENTRA_ID_SECRET";
- * undefined when no provider lacks any. All at once, so one restart fixes them all.
+ * undefined when there are none. All at once, so one restart fixes them all.
  */
-export function missingVariablesSummary(problems: Iterable<ProviderUnavailable>): string | undefined {
-  const parts = [...problems]
-    .filter((p) => p.code === "provider_credentials_missing")
-    .map((p) => `${p.providerId}: ${p.variables.join(", ")}`)
+export function missingVariablesSummary(missing: Iterable<MissingProviderVariables>): string | undefined {
+  const parts = [...missing].filter((m) => m.variables.length > 0).map((m) => `${m.providerId}: ${m.variables.join(", ")}`)
   return parts.length === 0 ? undefined : parts.join("; ")
 }

@@ -13,8 +13,8 @@
 import { createConfigResolver } from "../config/resolve"
 import type { Env } from "../env"
 import { environmentProblems, type EnvironmentCheck } from "../config/env-check"
-import type { AuthError, InvalidEnvironmentVariable, ProviderUnavailable } from "../errors"
-import { missingVariablesSummary } from "../config/provider-problems"
+import { type AuthError, type InvalidEnvironmentVariable, ProviderUnavailable } from "../errors"
+import { type MissingProviderVariables, missingVariablesSummary, withMissingVariables } from "../config/provider-problems"
 import { type NextAuthConfig, prepareConfig } from "./config"
 
 /** The first problem the library would report for every request with this config, if any. */
@@ -36,6 +36,12 @@ export interface StartupCheckOptions {
   exit?: (code: number) => void
   /** The app's checks of its own variables, run after the library's (AUTH_URL, AUTH_{ID}_ISSUER). */
   checks?: readonly EnvironmentCheck[]
+  /**
+   * Providers the app left out of the configuration because some of their
+   * variables are set and others not (the starter's table): named in the same
+   * line as the library's own, and refused in production the same way.
+   */
+  unconfiguredProviders?: readonly MissingProviderVariables[]
 }
 
 function printer(options: StartupCheckOptions): (line: string) => void {
@@ -62,9 +68,13 @@ export function checkEnvironmentAtStartup(options: StartupCheckOptions = {}): In
  * unset variable of every provider at once, then one per provider with any
  * other mistake, worded for production (refusal) or development (carry on).
  */
-function providerLines(problems: readonly ProviderUnavailable[], production: boolean): string[] {
+function providerLines(
+  problems: readonly ProviderUnavailable[],
+  fromApp: readonly MissingProviderVariables[],
+  production: boolean,
+): string[] {
   const lines: string[] = []
-  const missing = missingVariablesSummary(problems)
+  const missing = missingVariablesSummary([...withMissingVariables(problems), ...fromApp])
   if (missing !== undefined) {
     lines.push(
       production
@@ -99,9 +109,15 @@ export function checkAuthConfigAtStartup(config: NextAuthConfig, options: Startu
   const resolved = resolveForCheck(config, env)
   const problem = resolved.error
   const providers = [...resolved.providerProblems.values()]
-  if (problem === undefined && providers.length === 0) return undefined
+  const fromApp = (options.unconfiguredProviders ?? []).filter((p) => p.variables.length > 0)
+  if (problem === undefined && providers.length === 0 && fromApp.length === 0) return undefined
   if (problem !== undefined) print(`[auth] ${production ? "Refusing to start" : "Warning"}: ${problem.message}`)
-  for (const line of providerLines(providers, production)) print(line)
+  for (const line of providerLines(providers, fromApp, production)) print(line)
   if (production) (options.exit ?? ((code: number) => process.exit(code)))(1)
-  return problem ?? providers[0]
+  return problem ?? providers[0] ?? (fromApp[0] && appReportedProblem(fromApp[0]))
+}
+
+/** A provider the app left out, as the error the check returns for it. */
+function appReportedProblem({ providerId, variables }: MissingProviderVariables): ProviderUnavailable {
+  return new ProviderUnavailable(providerId, "provider_credentials_missing", `The provider "${providerId}" is not configured: set ${variables.join(", ")}.`, variables)
 }
