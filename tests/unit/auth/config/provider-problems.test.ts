@@ -75,7 +75,8 @@ describe("a provider with a mistake in its options", () => {
   })
 
   it("includes a credentials provider without authorize", () => {
-    const broken = { ...Credentials({ credentials: {} }), authorize: undefined } as unknown as CredentialsConfig
+    // As a plain-JS configuration can pass it: the type would not allow it.
+    const broken = { ...Credentials({ credentials: {}, authorize: () => null }), authorize: undefined } as unknown as CredentialsConfig
     expect(providerProblem(broken)?.code).toBe("provider_misconfigured")
     expect(providerProblem(broken)?.message).toContain("needs an `authorize` function")
   })
