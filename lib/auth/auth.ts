@@ -27,6 +27,7 @@ import {
   CredentialsSignin,
   CrossSiteRequest,
   EmailSignInError,
+  ProviderUnavailable,
   ReauthenticationRequired,
   reportedErrorType,
   TwoFactorSignInError,
@@ -38,6 +39,7 @@ import { type AuthAction, parseActionAndProvider, parseRequest, parseRequestHead
 import { crossSiteResponse } from "./actions/cross-site"
 import { ERROR_HEADER, htmlHeaders, noCacheHeaders, type ResponseInternal, toResponse } from "./http/response"
 import { unavailableResponse } from "./actions/unavailable"
+import { unavailableProviderOf } from "./actions/unavailable-provider"
 import { renderErrorPage } from "./pages"
 import type { raw } from "./symbols"
 import type { AuthConfig } from "./config/types"
@@ -85,7 +87,8 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
     error instanceof CredentialsSignin ||
     error instanceof EmailSignInError ||
     error instanceof WebAuthnVerificationError ||
-    error instanceof TwoFactorSignInError
+    error instanceof TwoFactorSignInError ||
+    error instanceof ProviderUnavailable
   ) {
     params.set("code", error.code)
   }
@@ -156,6 +159,9 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
   }
 
   try {
+    // A provider left off (unset credentials, a mistake in its options) fails its own routes only.
+    const unavailable = unavailableProviderOf(ctx)
+    if (unavailable) throw unavailable
     return finish(await handlers[ctx.request.action](ctx))
   } catch (thrown) {
     if (thrown instanceof BadRequest) return finish(badRequest(thrown.status, thrown.message))

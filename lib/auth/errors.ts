@@ -46,6 +46,7 @@ export type ErrorType =
   | "OAuthAccountNotLinked"
   | "OAuthCallbackError"
   | "OAuthSignInError"
+  | "ProviderUnavailable"
   | "RateLimitStoreError"
   | "ReauthenticationRequired"
   | "RefreshTokenError"
@@ -80,6 +81,7 @@ const CLIENT_SAFE_TYPES = [
   "PermissionDenied",
   "ImpersonationRefused",
   "OrganizationError",
+  "ProviderUnavailable",
 ] as const satisfies readonly ErrorType[]
 
 export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
@@ -198,6 +200,7 @@ export type AuthErrorCode =
   | "oauth_account_not_linked"
   | "oauth_callback_error"
   | "oauth_sign_in_error"
+  | ProviderUnavailableCode
   | "rate_limit_store_error"
   | "reauthentication_required"
   | "refresh_token_error"
@@ -696,6 +699,35 @@ function isClientSafeErrorType(type: ErrorType): type is ClientSafeErrorType {
 /** The error type a client is told about: the type itself when client-safe, else "Configuration". */
 export function reportedErrorType(error: AuthError): ReportedErrorType {
   return isClientSafeErrorType(error.type) ? error.type : "Configuration"
+}
+
+/**
+ * Why a provider's sign-in is off (`?code=` on the error page): variables it
+ * needs are unset (`provider_credentials_missing`), or its configuration is
+ * wrong in another way (`provider_misconfigured`). The code never names the
+ * variables; the server log does.
+ */
+export type ProviderUnavailableCode = "provider_credentials_missing" | "provider_misconfigured"
+
+/**
+ * A sign-in route of one provider that cannot be used. Only that provider's
+ * sign-in and callback routes answer with it; sessions, sign-out and the
+ * other providers go on. `variables` lists the unset ones, when that is why.
+ */
+export class ProviderUnavailable extends AuthError {
+  static override type: ErrorType = "ProviderUnavailable"
+  static override code: AuthErrorCode = "provider_credentials_missing"
+  declare code: ProviderUnavailableCode
+
+  constructor(
+    readonly providerId: string,
+    code: ProviderUnavailableCode,
+    message: string,
+    readonly variables: readonly string[] = [],
+  ) {
+    super(message)
+    this.code = code
+  }
 }
 
 /** An organization operation was refused (issue 35); `code` says why. Nothing was changed. */

@@ -52,6 +52,8 @@ export {
   OAuthAccountNotLinked,
   OAuthCallbackError,
   OAuthSignInError,
+  ProviderUnavailable,
+  type ProviderUnavailableCode,
   RateLimitStoreError,
   ReauthenticationRequired,
   RefreshTokenError,

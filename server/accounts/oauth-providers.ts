@@ -4,7 +4,9 @@
  * signing key, AUTH_APPLE_TEAM_ID/KEY_ID/PRIVATE_KEY), and a generic
  * OpenID Connect provider (id "oidc") from AUTH_OIDC_ISSUER, AUTH_OIDC_ID,
  * AUTH_OIDC_SECRET and AUTH_OIDC_NAME. The library reads the client id,
- * secret and issuer itself; this only decides which providers exist.
+ * secret and issuer itself; this only decides which providers exist, and
+ * which were started on but not finished (incompleteOAuthProviders), for the
+ * start-up check to name.
  */
 import type { OAuthConfig } from "@/lib/auth"
 import FortyTwo from "@/lib/auth/providers/42-school"
@@ -246,6 +248,44 @@ const ENV_PROVIDERS: readonly EnvProvider[] = [
   { key: "ZOOM", make: () => Zoom() },
 ]
 
+/** The provider id a row makes, without building the provider. */
+function rowId(row: EnvProvider): string {
+  return row.key.toLowerCase().replace(/_/g, "-")
+}
+
+/** The variables a row still needs, by name; empty when it is complete. */
+function missingOf(env: Env, key: string, needs: readonly string[], secretFrom: readonly (readonly string[])[]): string[] {
+  const unset = (suffix: string) => !has(env, `AUTH_${key}_${suffix}`)
+  const missing = needs.filter(unset)
+  if (!secretFrom.some((way) => way.every((suffix) => !unset(suffix)))) {
+    // The way the operator has started on (e.g. some of Apple's signing key), else the first way.
+    const started = secretFrom.find((way) => way.some((suffix) => !unset(suffix))) ?? secretFrom[0] ?? []
+    missing.push(...started.filter(unset))
+  }
+  return missing.map((suffix) => `AUTH_${key}_${suffix}`)
+}
+
+/**
+ * The rows someone has started on (one of their variables is set) but not
+ * finished, each with the variables still unset. oauthProvidersFromEnv leaves
+ * these out; instrumentation.ts has the start-up check name them all at once,
+ * so a forgotten secret is a line at boot (a refusal in production) rather
+ * than a sign-in button that silently never appears.
+ */
+export function incompleteOAuthProviders(env: Env = process.env): { providerId: string; variables: string[] }[] {
+  const incomplete: { providerId: string; variables: string[] }[] = []
+  const check = (providerId: string, key: string, needs: readonly string[], secretFrom: readonly (readonly string[])[]) => {
+    const own = [...needs, ...secretFrom.flat()]
+    if (!own.some((suffix) => has(env, `AUTH_${key}_${suffix}`))) return
+    const variables = missingOf(env, key, needs, secretFrom)
+    if (variables.length > 0) incomplete.push({ providerId, variables })
+  }
+  for (const row of ENV_PROVIDERS) check(rowId(row), row.key, ["ID", ...(row.needs ?? [])], row.secretFrom ?? [["SECRET"]])
+  // The generic provider: issuer and client id; its secret is optional (a public client).
+  check("oidc", "OIDC", ["ISSUER", "ID"], [["SECRET"], []])
+  return incomplete
+}
+
 export function oauthProvidersFromEnv(env: Env = process.env): AnyOAuthConfig[] {
   const providers: AnyOAuthConfig[] = []
   for (const row of ENV_PROVIDERS) {
@@ -259,6 +299,9 @@ export function oauthProvidersFromEnv(env: Env = process.env): AnyOAuthConfig[] 
         name: env.AUTH_OIDC_NAME || "OpenID Connect",
         // Opt-in: sign-out also ends the session at the provider (its end_session_endpoint).
         federatedSignOut: env.AUTH_OIDC_FEDERATED_SIGN_OUT === "true",
+        // Without AUTH_OIDC_SECRET a public client (PKCE only), said outright: for any other provider
+        // the library counts a missing secret as a variable still to set.
+        ...(has(env, "AUTH_OIDC_SECRET") ? {} : { client: { token_endpoint_auth_method: "none" as const } }),
       }),
     )
   }

@@ -146,6 +146,23 @@ test.describe("production start with a wrong configuration", () => {
     expect(lines[2]).toContain("e.g. EMAIL_SERVER=smtp://user:password@smtp.example.com:587")
   })
 
+  test("sign-in providers with variables still unset: refuses to start, naming every variable of every provider in one line", async () => {
+    const lines = await expectRefusal({
+      AUTH_SECRET: GOOD_SECRET,
+      AUTH_URL: "https://app.example.com",
+      AUTH_GITHUB_ID: "github-client",
+      AUTH_GITHUB_SECRET: "",
+      AUTH_MICROSOFT_ENTRA_ID_ID: "entra-client",
+      AUTH_MICROSOFT_ENTRA_ID_SECRET: "",
+      AUTH_KEYCLOAK_ISSUER: "https://kc.example.com/realms/main",
+      AUTH_KEYCLOAK_ID: "",
+      AUTH_KEYCLOAK_SECRET: "",
+    })
+    expect(lines).toEqual([
+      "[auth] Refusing to start: sign-in providers are missing environment variables: github: AUTH_GITHUB_SECRET; keycloak: AUTH_KEYCLOAK_ID, AUTH_KEYCLOAK_SECRET; microsoft-entra-id: AUTH_MICROSOFT_ENTRA_ID_SECRET. Set them, or remove those providers from the configuration.",
+    ])
+  })
+
   test("with only AUTH_SECRET and AUTH_URL set: starts, and the sign-in page answers", async ({ request }) => {
     const port = await freePort()
     const server = await nextStart({ AUTH_SECRET: GOOD_SECRET, AUTH_URL: `http://localhost:${port}` }, port)

@@ -1,12 +1,12 @@
 /**
  * Checks a configuration once, when it is resolved, and returns the first
  * problem as a typed error whose message names the fix. It never throws and
- * never reads the environment.
+ * never reads the environment. A problem of one provider alone is not one of
+ * these (see provider-problems.ts).
  */
 import { MIN_REAUTHENTICATE_AFTER } from "./defaults"
 import { accountMethods, emailMethods, sessionMethods, webauthnMethods } from "../adapters/capabilities"
 import { DEV_SECRET_PREFIX, GENERATE_SECRET_COMMAND } from "../constants"
-import { oauthProviderProblem } from "./oauth-provider-problem"
 import { isIpv6PrefixLength } from "../rate-limit/ip-address"
 import {
   type AuthError,
@@ -16,7 +16,6 @@ import {
   InvalidEnvironmentVariable,
   MissingAdapter,
   MissingAdapterMethods,
-  MissingAuthorize,
   MissingSecretError,
   MissingWebAuthnAutocomplete,
   UnsupportedStrategy,
@@ -118,13 +117,8 @@ export function assertConfig({ config, providers, strategy, production }: Assert
     if (!p.id || typeof p.id !== "string") return new InvalidEndpoints("Every provider needs a string `id`.")
     if (seen.has(p.id)) return new InvalidEndpoints(`Two providers share the id "${p.id}"; give each a unique id.`)
     seen.add(p.id)
-    if (p.type === "oauth" || p.type === "oidc") {
-      const problem = oauthProviderProblem(p)
-      if (problem) return new InvalidEndpoints(problem)
-    }
-    if (p.type === "credentials" && typeof p.authorize !== "function") {
-      return new MissingAuthorize(`The credentials provider "${p.id}" needs an \`authorize\` function.`)
-    }
+    // One provider's own configuration (credentials, URLs, authorize) is checked apart, in
+    // provider-problems.ts: it turns off that provider only, never the whole configuration.
     if (p.type === "webauthn" && config.experimental?.enableWebAuthn !== true) {
       return new ExperimentalFeatureNotEnabled(
         `The ${p.id} provider uses WebAuthn, which is experimental: set \`experimental: { enableWebAuthn: true }\` to use it.`,

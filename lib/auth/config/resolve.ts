@@ -31,6 +31,7 @@ import { wrapAdapter } from "./adapter"
 import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
 import { organizationsProblem, resolveOrganizations } from "./organizations"
 import { assertConfig } from "./assert"
+import { providerProblems } from "./provider-problems"
 import {
   DEFAULT_ABSOLUTE_MAX_AGE,
   DEFAULT_MAX_AGE,
@@ -107,6 +108,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       return p
     }
   })
+  // A provider that cannot be used is left out of what the pipeline serves; the rest goes on.
+  const unavailable = providerProblems(providers)
+  const usableProviders = providers.filter((p) => !unavailable.has(p.id))
   const strategy = config.session?.strategy ?? (config.adapter ? "database" : "jwt")
   const secrets = typeof config.secret === "string" ? [config.secret] : (config.secret ?? [])
   const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE
@@ -163,8 +167,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     basePath: normaliseBasePath(config.basePath ?? "/auth"),
     secrets,
     keyRing,
-    providers,
-    providerById: new Map(providers.map((p) => [p.id, p])),
+    providers: usableProviders,
+    providerById: new Map(usableProviders.map((p) => [p.id, p])),
+    providerProblems: unavailable,
     adapter,
     adapters,
     session: {

@@ -13,7 +13,7 @@ import type { ResolvedOrganizations } from "./organizations"
 import type { MembershipAtVersion, MembershipRecord } from "../organizations/types"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
 import type { Adapter, AdapterUser } from "../adapters/types"
-import type { AuthError } from "../errors"
+import type { AuthError, ProviderUnavailable } from "../errors"
 import type { RequestInternal } from "../http/request"
 import type { KeyRing } from "../jwt"
 import type { LoggerInstance } from "../logger"
@@ -69,6 +69,11 @@ export interface ResolvedConfig {
   access: ResolvedAccess
   /** Organizations (config/organizations.ts). */
   organizations: ResolvedOrganizations
+  /**
+   * The providers that cannot be used, by id, each with why (config/provider-problems.ts).
+   * They are not in `providers`: only their own sign-in routes answer with the error.
+   */
+  providerProblems: ReadonlyMap<string, ProviderUnavailable>
   /** A configuration problem, reported on every request until the config is fixed. */
   error?: AuthError
 }

@@ -62,6 +62,12 @@ const KINDS: Readonly<Partial<Record<ReportedErrorType, ErrorKind>>> = {
     lines: ["Signing in is not possible right now: the server cannot reach its database.", "Nothing was changed. Try again in a moment."],
     link: "signin",
   },
+  ProviderUnavailable: {
+    status: 404,
+    heading: "Sign-in method not available",
+    lines: ["This way of signing in is not set up on this site.", "Sign in another way."],
+    link: "signin",
+  },
   Verification: {
     status: 403,
     heading: "Unable to sign in",

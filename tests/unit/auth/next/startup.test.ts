@@ -1,9 +1,12 @@
 import { execSync } from "node:child_process"
 import { describe, expect, it } from "vitest"
 import { GENERATE_SECRET_COMMAND } from "@/lib/auth/constants"
-import { InvalidEnvironmentVariable } from "@/lib/auth/errors"
+import { InvalidEnvironmentVariable, ProviderUnavailable } from "@/lib/auth/errors"
 import { checkAuthConfigAtStartup, checkEnvironmentAtStartup } from "@/lib/auth/next/startup"
 import Credentials from "@/lib/auth/providers/credentials"
+import GitHub from "@/lib/auth/providers/github"
+import MicrosoftEntraID from "@/lib/auth/providers/microsoft-entra-id"
+import OIDC from "@/lib/auth/providers/oidc"
 
 const config = { providers: [Credentials({ credentials: { email: {} }, authorize: () => null })] }
 const SECRET = "startup-check-suite-secret-0123456789abcdef"
@@ -92,5 +95,70 @@ describe("the startup check of malformed variables", () => {
     const lines: string[] = []
     expect(checkEnvironmentAtStartup({ env: { AUTH_URL: "http://localhost:4102" }, print: (l) => lines.push(l), exit: () => {} })).toEqual([])
     expect(lines).toEqual([])
+  })
+})
+
+describe("the startup check of providers with unset variables", () => {
+  // GitHub with nothing set, Entra with its client id only, and a working password sign-in.
+  const providers = {
+    providers: [GitHub(), MicrosoftEntraID({ clientId: "entra-client" }), Credentials({ credentials: { email: {} }, authorize: () => null })],
+  }
+  const ALL_MISSING = "github: AUTH_GITHUB_ID, AUTH_GITHUB_SECRET; microsoft-entra-id: AUTH_MICROSOFT_ENTRA_ID_SECRET"
+
+  function check(config: typeof providers, env: Record<string, string>) {
+    const lines: string[] = []
+    const exits: number[] = []
+    const problem = checkAuthConfigAtStartup(config, { env, print: (l) => lines.push(l), exit: (c) => exits.push(c) })
+    return { problem, lines, exits }
+  }
+
+  it("production refuses to start, naming every variable of every provider in one line", () => {
+    const { problem, lines, exits } = check(providers, { NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "https://app.example.com" })
+    expect(exits).toEqual([1])
+    expect(lines).toEqual([
+      `[auth] Refusing to start: sign-in providers are missing environment variables: ${ALL_MISSING}. Set them, or remove those providers from the configuration.`,
+    ])
+    expect(problem).toBeInstanceOf(ProviderUnavailable)
+  })
+
+  it("development starts, with one warning naming them all, and leaves those providers off", () => {
+    const { lines, exits } = check(providers, { NODE_ENV: "development", AUTH_SECRET: SECRET, AUTH_TRUST_HOST: "true" })
+    expect(exits).toEqual([])
+    expect(lines).toEqual([
+      `[auth] Warning: sign-in providers are missing environment variables: ${ALL_MISSING}. They are left off the sign-in page until these are set.`,
+    ])
+  })
+
+  it("a mistake in a provider's options is an error line of its own, and production refuses it too", () => {
+    const typo = { providers: [...providers.providers, OIDC({ id: "typo", issuer: "idp.example.com", clientId: "a", clientSecret: "b" })] }
+    const dev = check(typo, { NODE_ENV: "development", AUTH_SECRET: SECRET, AUTH_TRUST_HOST: "true" })
+    expect(dev.exits).toEqual([])
+    expect(dev.lines).toEqual([
+      `[auth] Warning: sign-in providers are missing environment variables: ${ALL_MISSING}. They are left off the sign-in page until these are set.`,
+      '[auth] Error: The OpenID Connect provider "typo" has an invalid issuer URL: "idp.example.com". Its sign-in is off until this is fixed.',
+    ])
+    const production = check(typo, { NODE_ENV: "production", AUTH_SECRET: SECRET, AUTH_URL: "https://app.example.com" })
+    expect(production.exits).toEqual([1])
+    expect(production.lines[1]).toBe('[auth] Refusing to start: The OpenID Connect provider "typo" has an invalid issuer URL: "idp.example.com".')
+  })
+
+  it("reports the providers in the same pass as a whole-configuration problem, and exits once", () => {
+    const { lines, exits } = check(providers, { NODE_ENV: "production", AUTH_URL: "https://app.example.com" })
+    expect(exits).toEqual([1])
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/^\[auth\] Refusing to start: AUTH_SECRET is not set\./)
+    expect(lines[1]).toContain(ALL_MISSING)
+  })
+
+  it("is silent once the variables are set", () => {
+    const env = {
+      NODE_ENV: "production",
+      AUTH_SECRET: SECRET,
+      AUTH_URL: "https://app.example.com",
+      AUTH_GITHUB_ID: "a",
+      AUTH_GITHUB_SECRET: "b",
+      AUTH_MICROSOFT_ENTRA_ID_SECRET: "c",
+    }
+    expect(check(providers, env)).toEqual({ problem: undefined, lines: [], exits: [] })
   })
 })
