@@ -10,7 +10,7 @@
  */
 import path from "node:path"
 import { pathToFileURL } from "node:url"
-import { type Expression, type Node, type ObjectLiteralExpression, type SourceFile, SyntaxKind } from "ts-morph"
+import { type Expression, type Node, type ObjectLiteralExpression, type SourceFile, type Symbol as TsMorphSymbol, SyntaxKind } from "ts-morph"
 import type { Adapter, AuthConfig, ProviderConfig } from "@/lib/auth"
 // The library's own start-up check rather than a copy of its rules: not public API, but the
 // codemod is copied and run together with the library it checks against.
@@ -71,15 +71,20 @@ function flatten(config: ObjectLiteralExpression, into = new Map<string, Node>()
 function valueOf(property: Node | undefined): Expression | undefined {
   if (!property) return undefined
   if (property.isKind(SyntaxKind.PropertyAssignment)) return property.getInitializer()
-  if (property.isKind(SyntaxKind.ShorthandPropertyAssignment)) return resolveIdentifier(property.getNameNode())
+  if (property.isKind(SyntaxKind.ShorthandPropertyAssignment)) return initializerOf(property.getValueSymbol()) ?? property.getNameNode()
   return undefined
 }
 
 /** A variable's initializer in place of its name, when the source says it. */
 function resolveIdentifier(node: Node): Expression | undefined {
   if (!node.isKind(SyntaxKind.Identifier)) return node as Expression
-  const symbol = node.getSymbol()
-  const declaration = symbol?.getDeclarations().find((d) => d.isKind(SyntaxKind.VariableDeclaration))
+  return initializerOf(node.getSymbol())
+}
+
+/** The initializer of the variable a symbol names, through imports. */
+function initializerOf(symbol: TsMorphSymbol | undefined): Expression | undefined {
+  const target = symbol?.isAlias() ? (symbol.getAliasedSymbol() ?? symbol) : symbol
+  const declaration = target?.getDeclarations().find((d) => d.isKind(SyntaxKind.VariableDeclaration))
   return declaration?.isKind(SyntaxKind.VariableDeclaration) ? declaration.getInitializer() : undefined
 }
 
@@ -94,7 +99,8 @@ function literal(node: Node | undefined): string | boolean | undefined {
 
 async function startUpProblem(properties: Map<string, Node>): Promise<{ code: string; message: string } | undefined> {
   const providers = await providersOf(valueOf(properties.get("providers")))
-  const adapter = adapterOf(valueOf(properties.get("adapter")))
+  const adapterProperty = properties.get("adapter")
+  const adapter = adapterProperty ? adapterOf(valueOf(adapterProperty)) : undefined
   const experimental = valueOf(properties.get("experimental"))
   const experimentalObject = experimental ? configObject(experimental, new Set()) : undefined
   // Only a literal false or a missing flag is certain; anything computed may be true at run time.
@@ -218,9 +224,8 @@ function standIn(provider: ProviderConfig): ProviderConfig {
  * complete. useWebAuthnChallenge is always there: the library keeps passkey challenges itself
  * for an adapter without a challenge store.
  */
-function adapterOf(value: Expression | undefined): Adapter | undefined {
-  if (!value) return undefined
-  const specifier = foreignAdapterModule(value)
+function adapterOf(value: Expression | undefined): Adapter {
+  const specifier = value ? foreignAdapterModule(value) : undefined
   const complete = (methods: readonly string[]) => Object.fromEntries(methods.map((m) => [m, () => undefined])) as Adapter
   if (!specifier) return new Proxy({}, { get: () => () => undefined }) as Adapter
   const facts = adapterFacts(specifier)

@@ -1,7 +1,7 @@
 /**
  * Check: `declare module "next-auth"` blocks that widen next-auth's Session,
  * User or JWT types. The starter's types are its own; the fields go on the
- * session callback's result instead (the guide, "Types").
+ * session callback's result instead (the guide, "Imports").
  */
 import { SyntaxKind } from "ts-morph"
 import type { AppProject } from "./app-project"
