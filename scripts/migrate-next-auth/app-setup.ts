@@ -13,7 +13,7 @@ import type { Report } from "./report"
 
 const LIBRARY_FOLDERS = ["lib/auth", "lib/db"]
 
-export function checkAppSetup(app: AppProject, report: Report): void {
+export function checkAppSetup(app: Pick<AppProject, "appDir">, report: Report): void {
   for (const folder of LIBRARY_FOLDERS) {
     if (!existsSync(path.join(app.appDir, folder))) {
       report.findings.push({ kind: "manual", file: folder, line: 0, message: `copy the starter's ${folder} into the app (${guideSection("1-copy-the-library-in")})` })
@@ -33,8 +33,9 @@ export function checkAppSetup(app: AppProject, report: Report): void {
   if (targetProblem) report.findings.push({ kind: "manual", file: "tsconfig.json", line: 1, message: targetProblem })
 }
 
-// The library uses async functions, object spread and other ES2017 syntax and library types;
-// TypeScript's default target without one (ES5) cannot type-check it.
+// The lowest target the library type-checks under (async functions, object spread; no BigInt
+// literals or newer syntax on purpose). Next.js type-checks every file the app's tsconfig
+// includes, the copied lib/ too. TypeScript's default without a target is ES5.
 const MINIMUM_TARGET = ts.ScriptTarget.ES2017
 
 /** Why the app's `target` is too low for the library, or undefined when it is fine. */
