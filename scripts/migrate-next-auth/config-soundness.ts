@@ -140,7 +140,15 @@ async function providersOf(value: Expression | undefined): Promise<ProviderConfi
   return providers
 }
 
-async function providerOf(element: Node): Promise<ProviderConfig | undefined> {
+async function providerOf(element: Node, seen = new Set<Node>()): Promise<ProviderConfig | undefined> {
+  if (seen.has(element)) return undefined
+  seen.add(element)
+  // A provider kept in a variable (`const corp: OIDCConfig<…> = {…}`): its initializer.
+  const initializer = element.isKind(SyntaxKind.Identifier) ? resolveIdentifier(element) : undefined
+  if (initializer) return providerOf(initializer, seen)
+  if (element.isKind(SyntaxKind.SatisfiesExpression) || element.isKind(SyntaxKind.AsExpression) || element.isKind(SyntaxKind.ParenthesizedExpression)) {
+    return providerOf(element.getExpression(), seen)
+  }
   if (element.isKind(SyntaxKind.ObjectLiteralExpression)) {
     const properties = flatten(element)
     const id = literal(valueOf(properties.get("id")))

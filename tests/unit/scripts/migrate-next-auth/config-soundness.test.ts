@@ -22,6 +22,8 @@ describe("migrate:next-auth start-up check", () => {
       "database-no-adapter.ts": auth([`import GitHub from "next-auth/providers/github"`], `{ providers: [GitHub], session: { strategy: "database" } }`),
       "same-id.ts": auth([`import GitHub from "next-auth/providers/github"`], `{ providers: [GitHub, GitHub({ clientId: "x" })] }`),
       "credentials.ts": auth([`import Credentials from "next-auth/providers/credentials"`], `{ providers: [Credentials({ credentials: { email: {} } })] }`),
+      // A provider kept in a variable is followed to its object.
+      "variable.ts": auth([`const password = { id: "password", name: "Password", type: "credentials" } as const`], `{ providers: [password] }`),
     })
     const report = await migrateNextAuthApp(app.dir)
     const manual = report.findings.filter((f) => f.kind === "manual").map((f) => `${f.file}:${f.line} ${f.message}`)
@@ -37,6 +39,7 @@ describe("migrate:next-auth start-up check", () => {
         /^no-passkey-methods\.ts:6 .*\(MissingAdapterMethods\): The adapter lacks methods this configuration needs: getAccount, getAuthenticator, createAuthenticator, listAuthenticatorsByUserId, updateAuthenticatorCounter\./,
       ),
       refused("same-id.ts", "InvalidEndpoints", `Two providers share the id "github"; give each a unique id.`),
+      refused("variable.ts", "MissingAuthorize", 'The credentials provider "password" needs an `authorize` function.'),
     ])
   })
 
