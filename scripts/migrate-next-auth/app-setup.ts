@@ -28,7 +28,7 @@ export function checkAppSetup(app: Pick<AppProject, "appDir">, report: Report): 
   }
   // A target inherited through "extends" counts: the resolved options say what tsc will use.
   const inherited = (parsed.config as { extends?: unknown } | undefined)?.extends !== undefined && options?.target === undefined
-  const resolved = inherited ? ts.parseJsonConfigFileContent(parsed.config, ts.sys, app.appDir).options.target : undefined
+  const resolved = inherited ? ts.parseJsonConfigFileContent({ ...(parsed.config as object), files: [], include: [] }, ts.sys, app.appDir).options.target : undefined
   const targetProblem = resolved !== undefined ? compileTargetProblem(resolved >= MINIMUM_TARGET ? "ES2017" : "ES5") : compileTargetProblem(options?.target)
   if (targetProblem) report.findings.push({ kind: "manual", file: "tsconfig.json", line: 1, message: targetProblem })
 }
@@ -42,7 +42,7 @@ const MINIMUM_TARGET = ts.ScriptTarget.ES2017
 export function compileTargetProblem(target: unknown): string | undefined {
   const fix = `set "target": "ES2017" (or later) in compilerOptions: the library needs ES2017 (${guideSection("1-copy-the-library-in")})`
   if (target === undefined) return `tsconfig.json has no "target" (TypeScript then compiles for ES5): ${fix}`
-  const value = typeof target === "string" ? ts.parseJsonConfigFileContent({ compilerOptions: { target } }, ts.sys, "/").options.target : undefined
+  const value = typeof target === "string" ? ts.convertCompilerOptionsFromJson({ target }, "").options.target : undefined
   if (value === undefined) return `tsconfig.json's "target" ${JSON.stringify(target)} is not one TypeScript knows: ${fix}`
   if (value < MINIMUM_TARGET) return `tsconfig.json's "target" is ${JSON.stringify(target)}: ${fix}`
   return undefined
