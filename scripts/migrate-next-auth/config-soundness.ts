@@ -165,9 +165,9 @@ async function providerOf(element: Node, seen = new Set<Node>()): Promise<Provid
   const stated = options ? configObject(options, new Set()) : undefined
   if (options && !stated) return undefined
   try {
-    const module = (await import(pathToFileURL(path.join(STARTER_ROOT, "lib/auth/providers", `${id}.ts`)).href)) as { default?: unknown }
-    if (typeof module.default !== "function") return undefined
-    const made = (module.default as (options: Record<string, unknown>) => ProviderConfig)(stated ? optionsOf(stated) : {})
+    const loaded = (await import(pathToFileURL(path.join(STARTER_ROOT, "lib/auth/providers", `${id}.ts`)).href)) as { default?: unknown }
+    if (typeof loaded.default !== "function") return undefined
+    const made = (loaded.default as (options: Record<string, unknown>) => ProviderConfig)(stated ? optionsOf(stated) : {})
     return standIn(made)
   } catch {
     return undefined // a factory that needs what only run time gives: nothing certain
