@@ -30,7 +30,7 @@ export function checkConfigOptions(app: AppProject, surface: LibrarySurface, rep
   }
 }
 
-function nextAuthFactoryName(file: SourceFile): string | undefined {
+export function nextAuthFactoryName(file: SourceFile): string | undefined {
   for (const declaration of file.getImportDeclarations()) {
     if (!NEXT_AUTH_MODULES.has(declaration.getModuleSpecifierValue())) continue
     const name = declaration.getDefaultImport()?.getText()
@@ -40,7 +40,7 @@ function nextAuthFactoryName(file: SourceFile): string | undefined {
 }
 
 /** The object literal an expression stands for: itself, a lazy config's result, or a variable's initializer. */
-function configObject(node: Node, seen: Set<Node>): ObjectLiteralExpression | undefined {
+export function configObject(node: Node, seen: Set<Node>): ObjectLiteralExpression | undefined {
   if (seen.has(node)) return undefined
   seen.add(node)
   if (node.isKind(SyntaxKind.ObjectLiteralExpression)) return node
@@ -71,7 +71,7 @@ function configObject(node: Node, seen: Set<Node>): ObjectLiteralExpression | un
 }
 
 /** The objects a spread may bring in: `...(cond ? { a } : {})` and `...(cond && { a })` included. */
-function spreadObjects(node: Node): ObjectLiteralExpression[] {
+export function spreadObjects(node: Node): ObjectLiteralExpression[] {
   const inner = node.isKind(SyntaxKind.ParenthesizedExpression) ? node.getExpression() : node
   if (inner.isKind(SyntaxKind.ConditionalExpression)) return [...spreadObjects(inner.getWhenTrue()), ...spreadObjects(inner.getWhenFalse())]
   if (inner.isKind(SyntaxKind.BinaryExpression) && inner.getOperatorToken().getKind() === SyntaxKind.AmpersandAmpersandToken) {
@@ -122,6 +122,7 @@ const DIFFERENCES: Readonly<Record<string, string>> = {
   "callbacks.session": `server-side auth() returns what this callback returns, as the client sees it (next-auth returned the raw database session, sessionToken included) — ${DECISIONS}, "Library behaviour where we differ"`,
   "callbacks.authorized": `a falsy result stops a wrapped handler too (next-auth ran it anyway); the auth routes and pages are never guarded — ${DECISIONS}, "Middleware guard"`,
   "events.linkAccount": `also receives \`isNewUser\` (true when the link is the user's sign-up)`,
+  "callbacks.jwt": `\`session\` (what the client sent with update()) is typed \`unknown\`, not \`any\`: check its shape before reading it, or TypeScript stops the build`,
 }
 
 function noteSessionStrategy(app: AppProject, property: Node, report: Report): void {
@@ -134,7 +135,7 @@ function noteSessionStrategy(app: AppProject, property: Node, report: Report): v
   }
 }
 
-function propertyName(property: Node): string | undefined {
+export function propertyName(property: Node): string | undefined {
   if (property.isKind(SyntaxKind.PropertyAssignment) || property.isKind(SyntaxKind.MethodDeclaration) || property.isKind(SyntaxKind.ShorthandPropertyAssignment)) {
     const nameNode = property.getNameNode()
     return nameNode.isKind(SyntaxKind.StringLiteral) ? nameNode.getLiteralValue() : nameNode.getText()

@@ -4,7 +4,7 @@
  * import the starter exports from another entry point (next-auth's `Session`
  * type is in `@/lib/auth`) moves to an import of that entry point.
  */
-import { type ImportDeclaration, type SourceFile, SyntaxKind } from "ts-morph"
+import { type ImportDeclaration, type ImportSpecifier, type SourceFile, SyntaxKind } from "ts-morph"
 import type { AppProject } from "./app-project"
 import type { EntryPoint, LibrarySurface } from "./library-exports"
 import { moduleTarget } from "./module-map"
@@ -60,11 +60,13 @@ function rewriteImport(
     report.findings.push({ kind: "manual", ...at(line), message: target.reason })
     return
   }
+  if (target.note) report.findings.push({ kind: "note", ...at(line), message: target.note })
   // Where each named import lives in the starter; decided before anything is changed.
   const entryOf = new Map<string, EntryPoint>()
   for (const named of declaration.getNamedImports()) {
-    const name = named.getName()
     if (target.lookIn.length === 0) continue
+    renameImport(named, target.renames, target.lookIn, surface, specifier, report, at(line))
+    const name = named.getName()
     const entry = target.lookIn.find((candidate) => surface.exports(candidate).has(name))
     if (entry) entryOf.set(name, entry)
     else report.findings.push({ kind: "manual", ...at(line), message: `\`${name}\` from "${specifier}" is not exported by the starter's library (see the guide for its counterpart)` })
@@ -119,4 +121,26 @@ function rewriteDynamicImports(file: SourceFile, report: Report, at: (line: numb
     argument.setLiteralValue(target.to)
     report.findings.push({ kind: "changed", ...at(line), message: `${callee.getText()}("${specifier}") → "${target.to}"` })
   }
+}
+
+/**
+ * A name the starter exports under another name (`OIDCConfig` is our `OAuthConfig`): imported as
+ * `OAuthConfig as OIDCConfig`, so the file's own uses stay as they are.
+ */
+function renameImport(
+  named: ImportSpecifier,
+  renames: Readonly<Record<string, string>> | undefined,
+  lookIn: readonly EntryPoint[],
+  surface: LibrarySurface,
+  specifier: string,
+  report: Report,
+  where: { file: string; line: number },
+): void {
+  const theirs = named.getName()
+  const ours = renames?.[theirs]
+  if (!ours || lookIn.some((entry) => surface.exports(entry).has(theirs))) return
+  if (!lookIn.some((entry) => surface.exports(entry).has(ours))) return
+  if (!named.getAliasNode()) named.setAlias(theirs)
+  named.setName(ours)
+  report.findings.push({ kind: "changed", ...where, message: `${theirs} from "${specifier}" → ${ours}` })
 }

@@ -5,7 +5,7 @@
  * when nothing is left by hand, 2 when something is, 1 on bad usage.
  */
 import { existsSync, statSync } from "node:fs"
-import { formatReport } from "./report"
+import { exitCode, formatReport } from "./report"
 import { migrateNextAuthApp } from "./run"
 
 const args = process.argv.slice(2)
@@ -24,4 +24,4 @@ if (!existsSync(appDir) || !statSync(appDir).isDirectory()) {
 
 const report = await migrateNextAuthApp(appDir, { dryRun })
 console.log(formatReport(report))
-process.exit(report.findings.some((finding) => finding.kind === "manual") ? 2 : 0)
+process.exit(exitCode(report))

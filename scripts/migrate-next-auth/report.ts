@@ -42,3 +42,8 @@ export function formatReport(report: Report): string {
   if (!report.findings.some((finding) => finding.kind === "changed")) lines.push("", "Nothing to change: the app's imports and configuration are already the starter's.")
   return lines.join("\n")
 }
+
+/** 2 when something is left by hand, 0 otherwise: the exit code main.ts ends with. */
+export function exitCode(report: Report): 0 | 2 {
+  return report.findings.some((finding) => finding.kind === "manual") ? 2 : 0
+}

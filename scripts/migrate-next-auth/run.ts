@@ -7,6 +7,8 @@ import path from "node:path"
 import { loadAppProject } from "./app-project"
 import { checkAppSetup } from "./app-setup"
 import { checkConfigOptions } from "./config-options"
+import { checkConfigSoundness } from "./config-soundness"
+import { wrapForeignAdapters } from "./foreign-adapters"
 import { rewriteImports } from "./imports"
 import { librarySurface } from "./library-exports"
 import { setMiddlewareRuntime } from "./middleware-runtime"
@@ -27,7 +29,9 @@ export async function migrateNextAuthApp(appDir: string, options: MigrateOptions
   checkAppSetup(app, report)
   checkModuleAugmentation(app, report)
   rewriteImports(app, surface, report)
+  wrapForeignAdapters(app, report)
   checkConfigOptions(app, surface, report)
+  await checkConfigSoundness(app, report)
   setMiddlewareRuntime(app, report)
 
   for (const [file, text] of before) {

@@ -37,6 +37,8 @@ describe("migrate:next-auth configuration", () => {
     const manual = report.findings.filter((f) => f.kind === "manual").map((f) => `${f.file}:${f.line} ${f.message}`)
     expect(manual).toEqual([
       "auth.config.ts:6 callbacks.futureCallback is not one the starter runs",
+      // Database sessions without an adapter: the library would refuse to start.
+      "auth.ts:3 the library refuses this configuration at start-up (MissingAdapter): session.strategy \"database\" needs a database adapter: pass `adapter` in the configuration. (docs/migrating-from-next-auth.md#authts)",
       "auth.ts:6 option `unknownOption` is not one the starter's NextAuth() accepts",
       "auth.ts:7 events.somethingElse is not one the starter runs",
     ])

@@ -12,7 +12,7 @@ afterAll(() => {
 
 /** A tsconfig with the `@/*` alias and the library folders, as after the guide's step 1. */
 export const SET_UP: Record<string, string> = {
-  "tsconfig.json": `{\n  // the app's own\n  "compilerOptions": { "paths": { "@/*": ["./*"] } }\n}\n`,
+  "tsconfig.json": `{\n  // the app's own\n  "compilerOptions": { "target": "ES2017", "paths": { "@/*": ["./*"] } }\n}\n`,
   "lib/auth/index.ts": `export {}\n`,
   "lib/db/client.ts": `export {}\n`,
 }

@@ -67,3 +67,35 @@ describe("migrate:next-auth imports", () => {
     expect(report.findings).toContainEqual(expect.objectContaining({ kind: "manual", file: "middleware.ts", line: 1, message: expect.stringContaining("next-auth/middleware") }))
   })
 })
+
+describe("migrate:next-auth provider types", () => {
+  it("maps next-auth/providers' types to the starter's, under the names the file uses", async () => {
+    const app = writeApp({
+      "providers.ts": [
+        `import type { Provider } from "next-auth/providers"`,
+        `import type { OAuthConfig, OIDCConfig, OAuthUserConfig } from "next-auth/providers"`,
+        `import type { EmailConfig as Mail } from "@auth/core/providers"`,
+        `import type { OAuth2Config } from "@auth/core/providers/oauth"`,
+        `export type P = Provider | OAuthConfig<object> | OIDCConfig<object> | OAuthUserConfig<object> | Mail | OAuth2Config<object>`,
+        ``,
+      ].join("\n"),
+      "custom.ts": `import Oidc from "next-auth/providers/not-a-provider"\nexport default Oidc\n`,
+    })
+    const report = await migrateNextAuthApp(app.dir)
+    expect(app.read("providers.ts")).toBe(
+      [
+        `import type { Provider } from "@/lib/auth"`,
+        `import type { OAuthConfig, OAuthConfig as OIDCConfig, OAuthUserConfig } from "@/lib/auth"`,
+        `import type { EmailProviderConfig as Mail } from "@/lib/auth"`,
+        `import type { OAuthConfig as OAuth2Config } from "@/lib/auth"`,
+        `export type P = Provider | OAuthConfig<object> | OIDCConfig<object> | OAuthUserConfig<object> | Mail | OAuth2Config<object>`,
+        ``,
+      ].join("\n"),
+    )
+    // A provider the starter does not have is said, not rewritten into an import that cannot resolve.
+    expect(report.findings.filter((f) => f.kind === "manual").map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([
+      `custom.ts:1 next-auth/providers/not-a-provider: the starter has no "not-a-provider" provider; write it as an OAuth/OIDC provider object (docs/migrating-from-next-auth.md#imports)`,
+    ])
+    expect(app.read("custom.ts")).toContain(`from "next-auth/providers/not-a-provider"`)
+  })
+})
