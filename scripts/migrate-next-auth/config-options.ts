@@ -122,7 +122,6 @@ const DIFFERENCES: Readonly<Record<string, string>> = {
   "callbacks.session": `server-side auth() returns what this callback returns, as the client sees it (next-auth returned the raw database session, sessionToken included) — ${DECISIONS}, "Library behaviour where we differ"`,
   "callbacks.authorized": `a falsy result stops a wrapped handler too (next-auth ran it anyway); the auth routes and pages are never guarded — ${DECISIONS}, "Middleware guard"`,
   "events.linkAccount": `also receives \`isNewUser\` (true when the link is the user's sign-up)`,
-  "callbacks.jwt": `\`session\` (what the client sent with update()) is typed \`unknown\`, not \`any\`: check its shape before reading it, or TypeScript stops the build`,
 }
 
 function noteSessionStrategy(app: AppProject, property: Node, report: Report): void {

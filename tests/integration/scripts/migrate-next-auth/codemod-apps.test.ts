@@ -78,9 +78,8 @@ describe("migrate:next-auth on real-world apps", () => {
       "auth.ts:39 @auth/unstorage-adapter stays: the starter takes an Auth.js adapter through authJsAdapter(); the starter's features it has no methods for are off (named at start-up); it stores whole records, so there is no schema to upgrade",
     )
     expect(lines(report, "changed")).toContain(`middleware.ts:9 middleware config: added runtime: "nodejs"`)
-    expect(lines(report, "note")).toContain(
-      "auth.ts:111 callbacks.jwt: `session` (what the client sent with update()) is typed `unknown`, not `any`: check its shape before reading it, or TypeScript stops the build",
-    )
+    // The jwt callback's `session` is typed as next-auth types it, so the example's callback needs no note.
+    expect(lines(report, "note").filter((line) => line.includes("callbacks.jwt"))).toEqual([])
   })
 
   it("unstorage + passkeys under basePath /auth: nothing by hand (exit 0), no schema upgrade", async () => {
@@ -140,13 +139,11 @@ describe("migrate:next-auth on real-world apps", () => {
   it("every rewritten auth.ts type-checks against the library once the by-hand work is done", () => {
     expect([...reports.keys()].sort()).toEqual(["credentials", "email-memory", "next-auth-example", "oidc", "passkey", "passkey-without-flag", "prisma", "unstorage-passkey"])
     // The by-hand work the example's report names: its type widenings go (the session callback's
-    // result is the session's type in the library), the jwt callback checks what update() sent,
-    // and its target is raised (this program's own). Its Vercel KV driver options are unstorage
+    // result is the session's type in the library) and its target is raised (this program's own). Its Vercel KV driver options are unstorage
     // 1.10's; the starter's node_modules has a later unstorage, so that branch is left out.
     const example = reports.get("next-auth-example")!.dir
     const handDone = read(example, "auth.ts")
       .replace(/\ndeclare module "[^"]+" \{[\s\S]*?\n\}\n/g, "\n")
-      .replace("token.name = session.user.name", "token.name = (session as { user: { name: string } }).user.name")
       .replace(/process\.env\.VERCEL\n\s*\? vercelKVDriver\(\{[\s\S]*?\}\)\n\s*: memoryDriver\(\)/, "memoryDriver()")
       .replace(`import vercelKVDriver from "unstorage/drivers/vercel-kv"\n`, "")
     writeFileSync(path.join(example, "auth.ts"), handDone)
@@ -173,10 +170,7 @@ describe("migrate:next-auth on real-world apps", () => {
       }),
     )
     const tsc = spawnSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", WORK], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 })
-    // One error remains, the library's and not the codemod's: LinkedIn's documented profile has an
-    // object `locale`, which the library's Profile type (a string) does not admit, so the LinkedIn
-    // factory is not a Provider. Listed here so that this test fails, and is updated, once it is fixed.
     const errors = `${tsc.stdout}${tsc.stderr}`.split("\n").filter((line) => /^\S.*error TS\d+/.test(line))
-    expect(errors).toEqual([expect.stringMatching(/next-auth-example\/auth\.ts\(\d+,\d+\): error TS2322: Type '\(options\?: Partial<OAuthConfig<LinkedInProfile>>\)/)])
+    expect(errors).toEqual([])
   })
 })
