@@ -74,6 +74,20 @@ describe("switching to @auth/drizzle-adapter over rows the Prisma adapter wrote 
     expect(ok.sessionValue()).not.toBe("")
   })
 
+  it("under jwt sessions too: no token is issued to a two-factor or suspended user signing in through drizzle", async () => {
+    const jwtConfig: AuthConfig = { ...drizzleConfig, session: { strategy: "jwt" } }
+    const enrolled = await account()
+    await PrismaAdapter(db.prisma).enableTwoFactor!(enrolled.id, { secret: "sealed-secret-written-by-prisma", recoveryCodeHashes: [] })
+    const suspended = await account()
+    await db.prisma.user.update({ where: { id: suspended.id }, data: { bannedAt: new Date() } })
+    for (const [user, error] of [[enrolled, "TwoFactorSignInError"], [suspended, "AccountSuspended"]] as const) {
+      const browser = new Browser(jwtConfig)
+      const res = await browser.signInWithCredentials({ email: user.email, password: PASSWORD })
+      expect(new URL(res.headers.get("location") ?? "", ORIGIN).searchParams.get("error")).toBe(error)
+      expect(browser.sessionValue()).toBe("")
+    }
+  })
+
   it("a user suspended under Prisma is refused as suspended, and their session from before reads as signed out", async () => {
     const user = await account()
     const before = new Browser(drizzleConfig)
@@ -124,8 +138,8 @@ describe("switching to @auth/drizzle-adapter over rows the Prisma adapter wrote 
     const problem = checkAdapterSwitchAtStartup(file, { env: { NODE_ENV: "production" }, print: (l) => lines.push(l), exit: (c) => exits.push(c) })
     expect(exits).toEqual([1])
     expect(lines[0]).toMatch(/^\[auth\] Refusing to start: /)
-    expect(problem).toContain("1 user(s) with two-factor sign-in on")
-    expect(problem).toContain("2 suspended user(s)")
+    expect(problem).toContain("2 user(s) with two-factor sign-in on")
+    expect(problem).toContain("3 suspended user(s)")
     expect(problem).toContain("1 live impersonation session(s)")
     expect(problem).toContain("Unset AUTH_ADAPTER")
 
