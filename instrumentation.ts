@@ -23,6 +23,13 @@ export async function register(): Promise<void> {
   const { authConfig } = await import("./auth")
   startup.installSocketAddressHook()
   startup.checkAuthConfigAtStartup(authConfig, { unconfiguredProviders: incompleteOAuthProviders() })
+  // AUTH_ADAPTER=drizzle over rows the Prisma adapter wrote: second factors, bans and impersonation
+  // sessions it cannot serve stop a production server (server/drizzle/switch-check.ts).
+  if (process.env.AUTH_ADAPTER === "drizzle") {
+    const [{ checkAdapterSwitchAtStartup }, { sqliteDatabaseFile }] = await Promise.all([import("./server/drizzle/switch-check"), import("./lib/db/client")])
+    const file = sqliteDatabaseFile()
+    if (file) checkAdapterSwitchAtStartup(file)
+  }
   const mailNotice = mailFeaturesNotice()
   if (mailNotice) console.warn(mailNotice)
 }

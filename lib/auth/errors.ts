@@ -139,6 +139,8 @@ export type WebAuthnErrorCode =
  * Why a pending two-factor sign-in ended (`?code=` on the sign-in page): it
  * expired or was never started (`two_factor_expired`), or too many wrong
  * codes voided it (`two_factor_rate_limited`). Either way the user starts over.
+ * `two_factor_unavailable`: the user has a second factor that this site's adapter cannot check
+ * (it was switched to one without the two-factor methods), so no sign-in of theirs can finish.
  */
 /**
  * Why an organization operation was refused (issue 35). `organization_not_found` is also what a
@@ -166,7 +168,7 @@ export type OrganizationErrorCode =
   | "invalid_team_name"
   | "already_in_team"
 
-export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited"
+export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited" | "two_factor_unavailable"
 
 /** Every code the library's errors carry (`error.code`, and each class's static `code`). */
 export type AuthErrorCode =

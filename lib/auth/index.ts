@@ -123,6 +123,7 @@ export type {
   AdapterUser,
   ForeignAdapter,
   NewAdapterSession,
+  UnservedStanding,
   VerificationToken,
 } from "./adapters/types"
 // Any @auth/*-adapter as the configuration's adapter, and what it lacks (issue 36).

@@ -32,6 +32,7 @@ export type WarningCode =
   | "security-log-write-failed"
   | "adapter-features-off"
   | "webauthn-challenge-cookie-only"
+  | "unserved-standing-refused"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -47,6 +48,8 @@ const warningText: Record<WarningCode, string> = {
     "The adapter has only the Auth.js contract's methods for these features, so they are off (README, \"Using another database\"):",
   "webauthn-challenge-cookie-only":
     "The adapter has no useWebAuthnChallenge, so each passkey challenge lives only in its short-lived challenge cookie: it is single-use on this instance, not across instances.",
+  "unserved-standing-refused":
+    "A user whose second factor or ban this adapter cannot serve was refused at sign-in. Switch back to the adapter that wrote those rows, or turn their two-factor off and lift the ban there first (docs/decisions/adapter-switch-fails-closed.md).",
   "security-log-write-failed":
     "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }

@@ -13,6 +13,7 @@ import { and, desc, eq, gt } from "drizzle-orm"
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3"
 import { drizzleAuthAdapter } from "@/examples/drizzle/adapter"
 import type { Adapter, AdapterSession, CompanionSql } from "@/lib/auth"
+import { sessionRowServable, unservedStandingOf } from "./unserved-standing"
 import { accountsTable, authenticatorsTable, sessionListTable, sessionsTable, usersTable, verificationTokensTable } from "./starter-tables"
 
 /** The companion tables (examples/drizzle/schema.sqlite.sql); the starter's Prisma migrations do not make them. */
@@ -86,11 +87,20 @@ export function starterDrizzleAdapter(file: string): Adapter {
   }
   const db = drizzle(connection)
   const adapter = drizzleAuthAdapter(DrizzleAdapter(db, starterSchema), sql)
-  const { createSession, deleteSession } = adapter
+  const { createSession, deleteSession, getSessionAndUser, getSessionDetails } = adapter
   if (!createSession || !deleteSession) throw new TypeError("drizzleAuthAdapter always has createSession and deleteSession (its session-proof companion)")
   const starterAdapter: Adapter = {
     ...adapter,
     ...sessionListing(db, { createSession: async (s) => createSession(s), deleteSession: async (token) => (await deleteSession(token)) ?? null }),
+    // Rows the Prisma adapter wrote that this contract cannot carry: refused, never read without them.
+    getUnservedStanding: async (userId) => unservedStandingOf(connection, userId),
+    // Both ways the library reads a session row (adapters/session-lookup.ts).
+    ...(getSessionAndUser && {
+      getSessionAndUser: async (sessionToken: string) => (sessionRowServable(connection, sessionToken) ? getSessionAndUser(sessionToken) : null),
+    }),
+    ...(getSessionDetails && {
+      getSessionDetails: async (sessionToken: string) => (sessionRowServable(connection, sessionToken) ? getSessionDetails(sessionToken) : null),
+    }),
   }
   cache.set(file, starterAdapter)
   return starterAdapter

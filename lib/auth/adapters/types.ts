@@ -160,6 +160,12 @@ export interface EnableTwoFactor {
   lastUsedStep?: number
 }
 
+/** What getUnservedStanding answers: a second factor enrolled, and a ban in force (null: none). */
+export interface UnservedStanding {
+  twoFactor: boolean
+  ban: { until: Date | null } | null
+}
+
 export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>
   getUser?(id: string): Awaitable<AdapterUser | null>
@@ -247,6 +253,13 @@ export interface Adapter {
   setUserRoles?(userId: string, roles: readonly string[]): Awaitable<boolean>
   /** Stores a ban, or lifts it (null); false: no such user. */
   setUserBan?(userId: string, ban: StoredBan | null): Awaitable<boolean>
+  /**
+   * Ours, optional: what the database holds on the user that this adapter cannot serve, for an
+   * adapter over rows another adapter wrote (an Auth.js adapter over the starter's tables). Every
+   * sign-in asks it when the adapter lacks the two-factor or the access methods, and refuses a
+   * user with a second factor or a ban in force rather than sign them in without it.
+   */
+  getUnservedStanding?(userId: string): Awaitable<UnservedStanding>
   /** Not in Auth.js (issue 33), optional: records when the user last signed in (the admin list sorts by it). */
   setLastSignIn?(userId: string, at: Date): Awaitable<void>
   /** Not in Auth.js (issue 33): the admin's user list (lib/auth/admin). */

@@ -13,6 +13,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { Auth, resolveAuthConfig } from "../auth"
 import { rememberClientAddress } from "../frameworks/shared/client-address"
 import { appendSetCookies } from "../frameworks/shared/cookies"
+import { permissionRefusal } from "../frameworks/shared/permission"
 import { readRequestSession } from "../frameworks/shared/session"
 import { recentAuthentication, type RecentAuthenticationOptions } from "../frameworks/shared/step-up"
 import type { Session } from "../types"
@@ -139,8 +140,11 @@ export function hasPermission(session: Session | null | undefined, request: Perm
 }
 
 /**
- * The permission guard for a route (issue 33): the session when its roles grant `permission`;
- * otherwise it answers 401 (signed out) or 403 itself and resolves to null.
+ * The permission guard for a route: the session when its roles grant `permission`; otherwise it
+ * answers 401 (signed out) or 403 itself and resolves to null. A request that changes something
+ * (any method but GET, HEAD, OPTIONS) is refused from an impersonation session, and so is any
+ * admin operation (the user and session resources), which is also checked against the roles and
+ * ban stored now, not the copy on the session (frameworks/shared/permission.ts).
  *
  *   app.post("/admin/users/:id/ban", async (req, res) => {
  *     const session = await requirePermission(req, res, authConfig, { user: ["ban"] })
@@ -153,14 +157,14 @@ export async function requirePermission(
   config: ExpressAuthConfig,
   permission: PermissionRequest<Resources>,
 ): Promise<Session | null> {
-  const session = await getSession(req, config)
-  if (!session) {
-    res.status(401).json({ error: "Unauthorized" })
+  const prepared = prepareConfig(config, sessionBasePath(config, process.env))
+  const read = await readRequestSession(prepared.handler, { origin: expressOrigin(req, process.env), cookie: req.headers.cookie ?? null })
+  if (read.unavailable) throw read.unavailable
+  appendSetCookies(res, read.cookies)
+  const refusal = await permissionRefusal(resolveAuthConfig(prepared.handler), read, permission, req.method)
+  if (refusal) {
+    res.status(refusal.status).json(refusal.status === 401 ? { error: "Unauthorized" } : { error: "Forbidden", reason: refusal.reason })
     return null
   }
-  if (!hasPermission(session, permission, config)) {
-    res.status(403).json({ error: "Forbidden" })
-    return null
-  }
-  return session
+  return read.session
 }

@@ -56,7 +56,13 @@ export async function storeActiveOrganization(config: ResolvedConfig, session: C
     return []
   }
   // jwt: the claim with a snapshot of the membership as the database has it now.
-  const read = organizationId === null ? { membership: null, membershipsVersion: null } : await adapter.getActiveMembership(session.userId, organizationId)
+  let read = organizationId === null ? { membership: null, membershipsVersion: null } : await adapter.getActiveMembership(session.userId, organizationId)
+  // A membership change may have landed while that read was in flight, and this process may have
+  // seen its newer version since: the snapshot would then vouch for a membership that has ended.
+  const known = config.revocation?.membershipsVersion(session.token)
+  if (organizationId !== null && read.membershipsVersion !== null && known !== undefined && known > read.membershipsVersion) {
+    read = await adapter.getActiveMembership(session.userId, organizationId)
+  }
   if (read.membershipsVersion !== null) config.revocation?.noteMembershipsVersion(session.userId, read.membershipsVersion)
   const token: JWT = withActiveMembership(session.token, read.membership, read.membershipsVersion)
   return reissueSessionToken({ config, cookies: session.cookies }, session.store, token)

@@ -90,6 +90,9 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
 const TWO_FACTOR_CODES: Readonly<Record<TwoFactorSignInErrorCode, string>> = {
   two_factor_expired: "The sign-in was not finished in time. Sign in again.",
   two_factor_rate_limited: "Too many wrong codes. Sign in again to get a new attempt.",
+  two_factor_unavailable:
+    "This account signs in with a second step that this site cannot check at the moment, so it cannot sign in. " +
+    "Contact the site's administrators; nothing about your account was changed.",
 }
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 

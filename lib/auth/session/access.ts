@@ -7,15 +7,17 @@ import { activeBan, effectiveRoles } from "../access/user-access"
 import { USER_ROLE } from "../access/control"
 import type { AdapterUser } from "../adapters/types"
 import type { ResolvedConfig } from "../config/resolved"
-import { AccountSuspended } from "../errors"
+import { AccountSuspended, TwoFactorSignInError } from "../errors"
 
 /**
  * The roles a user signing in holds, or AccountSuspended while a ban is in force.
  * Without the adapter's access methods every user holds "user" and nobody is banned.
  */
-export async function signInRoles(config: Pick<ResolvedConfig, "access">, userId: unknown): Promise<string[]> {
+export async function signInRoles(config: Pick<ResolvedConfig, "access" | "twoFactor" | "adapter" | "logger">, userId: unknown): Promise<string[]> {
   const { adapter, adminEmails } = config.access
-  if (!adapter || typeof userId !== "string" || userId === "") return [USER_ROLE]
+  if (typeof userId !== "string" || userId === "") return [USER_ROLE]
+  await refuseUnservedStanding(config, userId)
+  if (!adapter) return [USER_ROLE]
   const record = await adapter.getUserAccess(userId)
   if (!record) return [USER_ROLE]
   const ban = activeBan(record)
@@ -39,4 +41,27 @@ export function withImpersonator<S extends Record<string, unknown> | null>(sessi
 export function withRoles<S extends { user?: unknown } | null>(session: S, roles: readonly string[]): S {
   if (session && typeof session.user === "object" && session.user !== null) (session.user as { roles?: readonly string[] }).roles = roles
   return session
+}
+
+/**
+ * An adapter without the two-factor or the access methods, over rows another adapter wrote, would
+ * sign in with the password alone a user who enrolled a second factor, and a banned user as if no
+ * ban were recorded. When the adapter can tell (getUnservedStanding), such a user is refused:
+ * the sign-in page says why, and the log says the way back.
+ */
+async function refuseUnservedStanding(config: Pick<ResolvedConfig, "access" | "twoFactor" | "adapter" | "logger">, userId: string): Promise<void> {
+  const servesTwoFactor = config.twoFactor.adapter !== undefined
+  const servesBans = config.access.adapter !== undefined
+  const read = config.adapter?.getUnservedStanding
+  if ((servesTwoFactor && servesBans) || !read) return
+  const standing = await read.call(config.adapter, userId)
+  const ban = servesBans ? null : standing.ban
+  if (ban && (ban.until === null || ban.until.getTime() > Date.now())) {
+    config.logger.warn("unserved-standing-refused", { userId, reason: "ban" })
+    throw new AccountSuspended(ban.until)
+  }
+  if (!servesTwoFactor && standing.twoFactor) {
+    config.logger.warn("unserved-standing-refused", { userId, reason: "two-factor" })
+    throw new TwoFactorSignInError("two_factor_unavailable", "The user has a second factor this adapter cannot check")
+  }
 }

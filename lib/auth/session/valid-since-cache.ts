@@ -127,10 +127,15 @@ export class ValidSinceCache {
     return entry.memberships
   }
 
-  /** A memberships version read from the database just now, kept with the user's fresh entry (if any). */
+  /**
+   * A memberships version read from the database, kept with the user's fresh entry (if any). Never
+   * a step back: a read that started before a membership change may finish after a newer read was
+   * kept, and its older version would make a snapshot of the ended membership look current.
+   */
   noteMemberships(userId: string, version: number): void {
     const entry = this.#entries.get(userId)
-    if (entry && !entry.fallback && !this.#pending.has(userId)) entry.memberships = version
+    if (!entry || entry.fallback || this.#pending.has(userId)) return
+    if (entry.memberships === null || version > entry.memberships) entry.memberships = version
   }
 
   /** Forgets the user (and any read in flight): this process just changed what the entry holds. */

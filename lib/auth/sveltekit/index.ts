@@ -11,11 +11,12 @@
  */
 import { defaultAccessControl, type PermissionRequest, type Resources } from "../access/control"
 import { error, redirect } from "@sveltejs/kit"
-import { Auth } from "../auth"
+import { Auth, resolveAuthConfig } from "../auth"
 import { withOrigin } from "../http/origin"
 import { parseActionAndProvider } from "../http/request"
 import { rememberClientAddress } from "../frameworks/shared/client-address"
 import { type ServerCallContext, serverSignIn, serverSignOut } from "../frameworks/shared/server-calls"
+import { permissionRefusal } from "../frameworks/shared/permission"
 import { readRequestSession } from "../frameworks/shared/session"
 import { recentAuthentication, type RecentAuthenticationOptions } from "../frameworks/shared/step-up"
 import type { Session } from "../types"
@@ -187,12 +188,19 @@ export function hasPermission(session: Session | null | undefined, request: Perm
 }
 
 /**
- * The permission guard for a load or form action (issue 33): the session when its roles grant
- * `permission`; otherwise SvelteKit's error(401) when signed out, error(403) when not allowed.
+ * The permission guard for a load or form action: the session when its roles grant `permission`;
+ * otherwise SvelteKit's error(401) when signed out, error(403) when not allowed. A form action (any
+ * method but GET, HEAD, OPTIONS) is refused from an impersonation session, and so is any admin
+ * operation (the user and session resources), which is also checked against the roles and ban
+ * stored now, not the copy on the session (frameworks/shared/permission.ts).
  */
 export async function requirePermission(request: Request, config: SvelteKitAuthConfig, permission: PermissionRequest<Resources>): Promise<Session> {
-  const session = await getSession(request, config)
-  if (!session) error(401, "Unauthorized")
-  if (!hasPermission(session, permission, config)) error(403, "Forbidden")
-  return session
+  const prepared = prepareConfig(config, process.env)
+  const origin = eventOrigin({ url: new URL(request.url) }, process.env)
+  const read = await readRequestSession(prepared.handler, { origin, cookie: request.headers.get("cookie") })
+  if (read.unavailable) throw read.unavailable
+  const refusal = await permissionRefusal(resolveAuthConfig(prepared.handler), read, permission, request.method)
+  if (refusal?.status === 401 || !read.session) error(401, "Unauthorized")
+  if (refusal) error(403, refusal.reason === "impersonating" ? "Not while impersonating" : "Forbidden")
+  return read.session
 }

@@ -98,11 +98,12 @@ const HOUR_MS = 60 * 60 * 1000
  * holds besides Auth.js's tables (a password hash) only the app knows, so the
  * app supplies it (the starter: server/accounts/take-back.ts, wired in auth.ts).
  */
-export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials">> {
+export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials" | "getUnservedStanding">> {
   return withOutagesClassified(prismaMethods(prisma, options))
 }
 
-type PrismaMethods = Required<Omit<Adapter, "removeCredentials">>
+// getUnservedStanding: this adapter serves two-factor and bans itself, so nothing it holds is unserved.
+type PrismaMethods = Required<Omit<Adapter, "removeCredentials" | "getUnservedStanding">>
 
 /**
  * Every method with an unreachable database rethrown as DatabaseUnavailable

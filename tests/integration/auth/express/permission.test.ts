@@ -4,7 +4,7 @@
  * route for an admin; a banned user's password sign-in through ExpressAuth is refused as suspended.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { banUser, type AuthConfig } from "@/lib/auth"
+import { banUser, builtInResources, defineAccessControl, startImpersonation, type AuthConfig } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { ExpressAuth, hasPermission, requirePermission } from "@/lib/auth/express"
 import Credentials from "@/lib/auth/providers/credentials"
@@ -15,6 +15,8 @@ import { Browser, SECRET, withEnv } from "../support"
 import { direct, express, listen, type RunningServer } from "./server"
 
 const PASSWORD = "express-permission-password-6612"
+// Every signed-in user may read and write their notes: what an impersonation session holds too.
+const control = defineAccessControl({ resources: { ...builtInResources, note: ["read", "write"] }, roles: { user: { note: ["read", "write"] } } })
 
 describe.each(["database", "jwt"] as const)("requirePermission (Express, sqlite, %s sessions)", (strategy) => {
   let db: TestDatabase
@@ -31,6 +33,7 @@ describe.each(["database", "jwt"] as const)("requirePermission (Express, sqlite,
       trustHost: true,
       adapter: PrismaAdapter(db.prisma),
       session: { strategy },
+      access: { control },
       providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
     }
     const app = express()
@@ -40,6 +43,20 @@ describe.each(["database", "jwt"] as const)("requirePermission (Express, sqlite,
       if (!session) return
       ran++
       res.json({ allowed: hasPermission(session, { user: ["ban"] }, config) })
+    })
+    app.get("/notes", async (req, res) => {
+      const session = await requirePermission(req, res, config, { note: ["read"] })
+      if (session) res.json({ email: session.user?.email })
+    })
+    app.post("/notes", async (req, res) => {
+      const session = await requirePermission(req, res, config, { note: ["write"] })
+      if (!session) return
+      ran++
+      res.json({ written: true })
+    })
+    app.get("/admin/users", async (req, res) => {
+      const session = await requirePermission(req, res, config, { user: ["list"] })
+      if (session) res.json({ listed: true })
     })
     server = await listen(app)
   })
@@ -91,6 +108,46 @@ describe.each(["database", "jwt"] as const)("requirePermission (Express, sqlite,
       const client = new Browser(config, server.origin, direct())
       expect(await signIn(client, user.email)).toContain("error=AccountSuspended")
       expect(client.sessionValue()).toBe("")
+    })
+  })
+
+  it("an impersonation session reads but is answered 403 for a change and for an admin operation; nothing runs", async () => {
+    await withEnv({ AUTH_URL: undefined, NEXTAUTH_URL: undefined }, async () => {
+      const admin = await account("admin")
+      const target = await account()
+      const client = new Browser(config, server.origin, direct())
+      await signIn(client, admin.email)
+      const request = new Request(`${server.origin}/notes`, { headers: { cookie: client.cookieHeader() } })
+      const started = await startImpersonation(config, request, { userId: admin.id, authenticatedAt: new Date() }, target.id, "support request")
+      for (const c of started.cookies) client.jar.set(c.name, c.value)
+
+      const before = ran
+      expect(await (await client.send("/notes")).json()).toEqual({ email: target.email })
+      const change = await client.send("/notes", { method: "POST" })
+      expect(change.status).toBe(403)
+      expect(await change.json()).toEqual({ error: "Forbidden", reason: "impersonating" })
+      expect((await client.send("/admin/users")).status).toBe(403)
+      expect(ran).toBe(before)
+
+      // The target's own session makes the same change.
+      const own = new Browser(config, server.origin, direct())
+      await signIn(own, target.email)
+      expect((await own.send("/notes", { method: "POST" })).status).toBe(200)
+      expect(ran).toBe(before + 1)
+    })
+  })
+
+  it("an admin whose stored role was taken away after sign-in is answered 403 for an admin operation; the route does not run", async () => {
+    await withEnv({ AUTH_URL: undefined, NEXTAUTH_URL: undefined }, async () => {
+      const demoted = await account("admin")
+      const client = new Browser(config, server.origin, direct())
+      await signIn(client, demoted.email)
+      expect((await client.send("/admin/ban", { method: "POST" })).status).toBe(200)
+      const before = ran
+      // Written by another process (or straight in the database): this session's copy still says admin.
+      await db.prisma.user.update({ where: { id: demoted.id }, data: { roles: null } })
+      expect((await client.send("/admin/ban", { method: "POST" })).status).toBe(403)
+      expect(ran).toBe(before)
     })
   })
 })

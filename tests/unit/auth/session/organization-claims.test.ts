@@ -83,4 +83,13 @@ describe("ValidSinceCache and the memberships version", () => {
     expect(cache.memberships("u", 60_000)).toBeUndefined()
     expect(cache.peek("u", 60_000)).toBe(9)
   })
+
+  it("never moves a user's memberships version backwards: a read that finished late cannot make an ended membership's snapshot current", async () => {
+    const cache = new ValidSinceCache()
+    await cache.get("u", 60_000, async () => ({ validSince: null, membershipsVersion: 7 }))
+    cache.noteMemberships("u", 6)
+    expect(cache.memberships("u", 60_000)).toBe(7)
+    cache.noteMemberships("u", 8)
+    expect(cache.memberships("u", 60_000)).toBe(8)
+  })
 })
