@@ -16,6 +16,8 @@ import type { Adapter, AuthConfig, ProviderConfig } from "@/lib/auth"
 // codemod is copied and run together with the library it checks against.
 // eslint-disable-next-line no-restricted-imports
 import { assertConfig } from "@/lib/auth/config/assert"
+// eslint-disable-next-line no-restricted-imports
+import { providerProblem } from "@/lib/auth/config/provider-problems"
 import { adapterFacts, AUTH_JS_METHODS, AUTH_JS_PASSKEY_METHODS, isAuthJsAdapterModule } from "./adapter-catalogue"
 import type { AppProject } from "./app-project"
 import { configObject, nextAuthFactoryName, propertyName, spreadObjects } from "./config-options"
@@ -124,6 +126,12 @@ async function startUpProblem(properties: Map<string, Node>): Promise<{ code: st
   for (const strategy of strategies) {
     const error = assertConfig({ config, providers, strategy, production: false })
     if (error) return { code: error.type, message: error.message }
+  }
+  // A provider the library leaves off (its routes answer ProviderUnavailable, a production start
+  // refuses) for a mistake in the source; missing credentials are the environment's, not reported.
+  for (const provider of providers) {
+    const problem = providerProblem(provider)
+    if (problem?.code === "provider_misconfigured") return { code: problem.code, message: problem.message }
   }
   return undefined
 }

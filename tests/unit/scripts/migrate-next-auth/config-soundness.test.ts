@@ -30,7 +30,7 @@ describe("migrate:next-auth start-up check", () => {
     const refused = (file: string, code: string, reason: string) =>
       `${file}:3 the library refuses this configuration at start-up (${code}): ${reason} (docs/migrating-from-next-auth.md#authts)`
     expect(manual).toEqual([
-      expect.stringMatching(/^credentials\.ts:3 .*\(MissingAuthorize\): The credentials provider "credentials" needs an `authorize` function/),
+      expect.stringMatching(/^credentials\.ts:3 .*\(provider_misconfigured\): The credentials provider "credentials" needs an `authorize` function/),
       refused("database-no-adapter.ts", "MissingAdapter", `session.strategy "database" needs a database adapter: pass \`adapter\` in the configuration.`),
       refused("email-no-adapter.ts", "MissingAdapter", `an email or OAuth/WebAuthn provider needs a database adapter: pass \`adapter\` in the configuration.`),
       expect.stringMatching(/^flag-off\.ts:4 .*\(ExperimentalFeatureNotEnabled\): The passkey provider uses WebAuthn.*enableWebAuthn: true/),
@@ -39,7 +39,7 @@ describe("migrate:next-auth start-up check", () => {
         /^no-passkey-methods\.ts:6 .*\(MissingAdapterMethods\): The adapter lacks methods this configuration needs: getAccount, getAuthenticator, createAuthenticator, listAuthenticatorsByUserId, updateAuthenticatorCounter\./,
       ),
       refused("same-id.ts", "InvalidEndpoints", `Two providers share the id "github"; give each a unique id.`),
-      refused("variable.ts", "MissingAuthorize", 'The credentials provider "password" needs an `authorize` function.'),
+      refused("variable.ts", "provider_misconfigured", 'The credentials provider "password" needs an `authorize` function.'),
     ])
   })
 
