@@ -17,6 +17,7 @@ import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
 import type { MembershipRecord } from "../organizations/types"
 import { sessionUserRoles, withImpersonator, withRoles } from "./access"
+import { endParkedSession, impersonatorEntitled } from "./impersonator"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -132,6 +133,18 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
     await adapter.deleteSession(sessionToken)
     return { session: null, cookies: [clearSessionCookie(ctx)] }
   }
+  // An impersonation ends with its admin's authority (the admin's own revocation deleted its row
+  // already; this covers what deletes nothing: a definition or AUTH_ADMIN_EMAILS changed since).
+  const impersonatedBy = found.session.impersonatedBy
+  if (typeof impersonatedBy === "string") {
+    // Standing unreadable (an outage, nothing read before): refused for now, nothing ended.
+    const entitled = await impersonatorEntitled(config, impersonatedBy, undefined).catch(() => null)
+    if (entitled === null) return { session: null, cookies: [] }
+    if (!entitled) {
+      await adapter.deleteSession(sessionToken)
+      return { session: null, cookies: [clearSessionCookie(ctx), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] }
+    }
+  }
   let { session: row, user } = found
   const cookies: Cookie[] = []
   const slid = cappedExpiryMs(now, maxAge, absoluteEnd)
@@ -222,7 +235,10 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
   const now = Date.now()
   const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   const live = found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now)
-  return live ? proofOf(found.session, found.user.id) : null
+  if (!live) return null
+  const impersonatedBy = found.session.impersonatedBy
+  if (typeof impersonatedBy === "string" && !(await impersonatorEntitled(ctx.config, impersonatedBy, undefined).catch(() => false))) return null
+  return proofOf(found.session, found.user.id)
 }
 
 /**
