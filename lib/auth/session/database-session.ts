@@ -122,16 +122,18 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
   const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
+  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it.
+  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [clearSessionCookie(ctx), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
   if (!found || found.session.expires.valueOf() < now || (absoluteEnd !== undefined && absoluteEnd <= now)) {
     if (found) await adapter.deleteSession(sessionToken)
-    return { session: null, cookies: [clearSessionCookie(ctx)] }
+    return signedOut()
   }
 
   // A ban ends the session (the ban deleted the rows already; this covers a row written since).
   const roles = sessionUserRoles(config, found.user)
   if (roles === null) {
     await adapter.deleteSession(sessionToken)
-    return { session: null, cookies: [clearSessionCookie(ctx)] }
+    return signedOut()
   }
   // An impersonation ends with its admin's authority (the admin's own revocation deleted its row
   // already; this covers what deletes nothing: a definition or AUTH_ADMIN_EMAILS changed since).
@@ -142,7 +144,7 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
     if (entitled === null) return { session: null, cookies: [] }
     if (!entitled) {
       await adapter.deleteSession(sessionToken)
-      return { session: null, cookies: [clearSessionCookie(ctx), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] }
+      return signedOut()
     }
   }
   let { session: row, user } = found

@@ -12,8 +12,10 @@
  * process that made it), and an ordinary session pays nothing for it.
  *
  * The admin's own session waits meanwhile in the `impersonator-token`
- * cookie; it ends with the impersonation whenever the browser is signed
- * out, by sign-out or by this check (database strategy: its row too).
+ * cookie. Only "stop" gives it back; however else the browser's session
+ * ends (sign-out, this check, a revocation, its lifetime), the parked one
+ * ends with it (database strategy: its row too), so no token of the admin
+ * outlives the impersonation in a browser the admin may have walked away from.
  */
 import { PERMISSION_IMPERSONATE } from "../access/control"
 import { activeBan, effectiveRoles } from "../access/user-access"

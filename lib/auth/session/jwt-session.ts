@@ -185,23 +185,23 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
 
   // A token read before costs no decryption and no promise (each one costs async-hook work under Next.js).
   const payload = (config.builtinJwt ? config.keyRing.remembered(value, ctx.cookies.sessionToken.name) : undefined) ?? (await decodeOrNull(ctx, value))
-  if (!payload) return { session: null, cookies: store.clean() }
+  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it.
+  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [...store.clean(), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
+  if (!payload) return signedOut()
   const nowSeconds = Math.floor(Date.now() / 1000)
   const { updateAge, absoluteMaxAge } = config.session
   // Past the absolute lifetime the session is over, however recently it was refreshed.
   const signedInEnd = absoluteEndOf(payload, absoluteMaxAge, config.access.impersonationMaxAge)
-  if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return { session: null, cookies: store.clean() }
+  if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return signedOut()
   // A revoked token reads like an invalid one: signed out, cookie cleared.
-  if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) {
-    return { session: null, cookies: store.clean() }
-  }
+  if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) return signedOut()
   // An impersonation ends with its admin's authority; the admin's parked session goes with it.
   const impersonatedBy = impersonatorOf(payload)
   if (impersonatedBy !== undefined) {
     // Standing unreadable (an outage, nothing read before): refused for now, nothing ended.
     const entitled = await impersonatorEntitled(config, impersonatedBy, validFromOf(payload)).catch(() => null)
     if (entitled === null) return { session: null, cookies: [] }
-    if (!entitled) return { session: null, cookies: [...store.clean(), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] }
+    if (!entitled) return signedOut()
   }
   // A verdict kept through a database outage may be stale: the token is read, but nothing is
   // re-issued (nor an update accepted) on its word, so no instance's stale view outlives the outage.
@@ -219,7 +219,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   // The roles follow the stored ones (and AUTH_ADMIN_EMAILS as configured now), within the revocation delay.
   if (typeof token.sub === "string" && token.sub !== "") {
     const current = await rolesOfKeptToken(config, token.sub, rolesClaim(token))
-    if (current === null) return { session: null, cookies: store.clean() }
+    if (current === null) return signedOut()
     if (!sameRoles(current, rolesClaim(token))) token = { ...token, [ROLES_CLAIM]: current }
   }
 
