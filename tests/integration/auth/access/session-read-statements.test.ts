@@ -21,15 +21,19 @@ const PASSWORD = "statements-password-7731"
 
 type Counts = { cold: number; warm: number }
 
+/** A client that reports every statement it sends (its type keeps the "query" event). */
+const loggedClient = (url: string) =>
+  new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: url.replace(/^file:/, "") }), log: [{ emit: "event", level: "query" }] })
+
 describe.each(["jwt", "database"] as const)("statements of a session read (sqlite, %s sessions)", (strategy) => {
   let db: TestDatabase
-  let logged: SqliteClient
+  let logged: ReturnType<typeof loggedClient>
   const statements: string[] = []
   let n = 0
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite")
-    logged = new SqliteClient({ adapter: new PrismaBetterSqlite3({ url: db.url.replace(/^file:/, "") }), log: [{ emit: "event", level: "query" }] })
+    logged = loggedClient(db.url)
     logged.$on("query", (event) => statements.push(event.query))
   })
   afterAll(async () => {
