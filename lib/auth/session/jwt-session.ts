@@ -216,11 +216,13 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   // Organizations (issue 35): only a token with an active organization costs anything here.
   let membership: MembershipRecord | null | undefined
   if (token[ACTIVE_ORGANIZATION_CLAIM] !== undefined) ({ token, membership } = await currentActiveMembership(config, token, confirmed))
-  // The roles follow the stored ones (and AUTH_ADMIN_EMAILS as configured now), within the revocation delay.
-  if (typeof token.sub === "string" && token.sub !== "") {
-    const current = await rolesOfKeptToken(config, token.sub, rolesClaim(token))
+  // The roles follow the stored ones (and AUTH_ADMIN_EMAILS as configured now), within the revocation
+  // delay. Tested here first so that a plain user's read awaits nothing more.
+  const claimed = rolesClaim(token)
+  if (claimed.some((role) => role !== USER_ROLE) && typeof token.sub === "string" && token.sub !== "") {
+    const current = await rolesOfKeptToken(config, token.sub, claimed)
     if (current === null) return signedOut()
-    if (!sameRoles(current, rolesClaim(token))) token = { ...token, [ROLES_CLAIM]: current }
+    if (!sameRoles(current, claimed)) token = { ...token, [ROLES_CLAIM]: current }
   }
 
   const reissue =
