@@ -23,9 +23,9 @@ const layers = [
       // email/templates.ts renders a mail from plain data (escape and styles only), so a provider's
       // default sender (providers/nodemailer.ts) may use it.
       "^lib/auth/email/(normalize|templates)\\.ts$",
-      // valid-since-cache.ts is a self-contained cache class (it imports nothing); the configuration's
-      // types name it (session.revocationCache), so it sits below them although its folder is a flow.
-      "^lib/auth/session/(user-agent|valid-since-cache)\\.ts$",
+      // valid-since-cache.ts and standing-cache.ts are self-contained cache classes; the configuration's
+      // types name them (session.revocationCache, access.standing), so it sits below them although its folder is a flow.
+      "^lib/auth/session/(user-agent|valid-since-cache|standing-cache)\\.ts$",
       "^lib/auth/relying-party/encoding\\.ts$",
       "^lib/auth/pages/(escape|styles|icons|urls)\\.ts$",
       "^lib/auth/two-factor/(totp|secret-box|recovery-codes)\\.ts$",

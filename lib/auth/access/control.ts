@@ -29,6 +29,9 @@ export const builtInResources = {
   session: ["list", "revoke"],
 } as const
 
+/** The permission an impersonation is started with, and carried on for as long as it lasts. */
+export const PERMISSION_IMPERSONATE = { user: ["impersonate"] } as const satisfies PermissionRequest<BuiltInResources>
+
 /** A set of resources, each with the actions it knows. */
 export type Resources = { readonly [resource: string]: readonly string[] }
 

@@ -9,6 +9,7 @@ import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderSignOutPage } from "../pages"
 import { federatedSignOut } from "../oauth/federated-sign-out"
 import { recordSecurityEvent } from "../security-log/record"
+import { endParkedSession } from "../session/impersonator"
 import { customPageUrl, pageTheme, withQuery } from "./pages"
 
 /** GET /signout: confirmation page (or pages.signOut); POST /signout: CSRF-checked sign-out. */
@@ -35,8 +36,15 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
   const proof = ctx.config.securityLog.store ? await ctx.config.sessionStrategy.signedIn(ctx).catch(() => null) : null
   // The strategy deletes the database row, or just clears the cookie for jwt, and fires signOut.
   const cookies = await ctx.config.sessionStrategy.end(ctx)
+  // Signing out of an impersonation signs the admin out too: no token of theirs stays in this browser.
+  const parked = await endParkedSession(ctx.config, ctx.cookies, ctx.request.cookies)
   if (proof) await recordSecurityEvent(ctx.config, ctx.request.request, { userId: proof.userId, type: "sign-out" })
+  if (proof?.impersonatedBy) {
+    const adminId = proof.impersonatedBy
+    await recordSecurityEvent(ctx.config, ctx.request.request, { userId: proof.userId, type: "impersonation-stopped", actorId: adminId })
+    await recordSecurityEvent(ctx.config, ctx.request.request, { userId: adminId, type: "impersonation-stopped", detail: `as ${proof.userId}, by signing out`, actorId: adminId })
+  }
   const callbackUrl = await ctx.callbackUrl()
   const federated = await federatedSignOut(ctx, callbackUrl)
-  return { redirect: federated.redirect ?? callbackUrl, cookies: [...ctx.outCookies, ...cookies, ...federated.cookies] }
+  return { redirect: federated.redirect ?? callbackUrl, cookies: [...ctx.outCookies, ...cookies, ...parked, ...federated.cookies] }
 }

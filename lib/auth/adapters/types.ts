@@ -218,6 +218,12 @@ export interface Adapter {
    */
   deleteSessions?(userId: string, exceptSessionToken?: string): Awaitable<number>
   /**
+   * Not in Auth.js. Deletes every session an admin started as another user (impersonatedBy is
+   * `adminId`); resolves to how many. Called when the admin's own sessions end (a ban, a role
+   * change, a deletion). Without it such rows end on their next read instead.
+   */
+  deleteSessionsImpersonatedBy?(adminId: string): Awaitable<number>
+  /**
    * Not in Auth.js. The instant before which the user's session tokens (jwt
    * strategy) are no longer valid; null when none was ever set; "no-such-user"
    * when the adapter has no user with this id (deleted, or never there): then

@@ -23,7 +23,8 @@ import { emitEvent } from "../events"
 import { recordSecurityEvent } from "../security-log/record"
 import { AUTHENTICATED_AT_CLAIM, decodeSessionToken, IMPERSONATED_BY_CLAIM, reissueSessionToken, ROLES_CLAIM, SIGNED_IN_AT_CLAIM, VALID_FROM_CLAIM } from "../session/jwt-session"
 import { storedUserAgent } from "../session/user-agent"
-import type { Cookie, CookieOption, CookiesOptions } from "../types"
+import type { Cookie, CookiesOptions } from "../types"
+import { clearedParkedSessionCookie, parkedSessionCookieOption } from "../session/impersonator"
 import { assertAdminPermission, type AdminActor } from "./operations"
 import { lookUpSession } from "../adapters/session-lookup"
 
@@ -39,14 +40,8 @@ function cookieOptionsOf(config: ResolvedConfig, request: Request): CookiesOptio
   return secure ? config.cookies.secure : config.cookies.insecure
 }
 
-/** Where the admin's own session waits: the session cookie's settings under its own name. */
-function keptCookieOption(cookies: CookiesOptions): CookieOption {
-  const session = cookies.sessionToken
-  return { name: session.name.replace("session-token", "impersonator-token"), options: session.options }
-}
-
 function keptCookie(cookies: CookiesOptions, value: string, maxAgeSeconds: number): Cookie {
-  const option = keptCookieOption(cookies)
+  const option = parkedSessionCookieOption(cookies)
   return { name: option.name, value, options: { ...option.options, expires: new Date(Date.now() + maxAgeSeconds * 1000) } }
 }
 
@@ -118,7 +113,7 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   const requestCookies = parseCookies(request.headers.get("cookie"))
   const store = new SessionStore(cookies.sessionToken, requestCookies)
   const value = store.value
-  const kept = requestCookies[keptCookieOption(cookies).name]
+  const kept = requestCookies[parkedSessionCookieOption(cookies).name]
   if (!value) return { status: "not-impersonating" }
   let targetId: string | undefined
   let adminId: string | undefined
@@ -140,8 +135,7 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   }
   if (!targetId || !adminId) return { status: "not-impersonating" }
   const restored = kept ? store.chunk(kept, { expires: new Date(Date.now() + config.session.maxAge * 1000) }) : store.clean()
-  const clearKept = keptCookie(cookies, "", 0)
-  clearKept.options = { ...clearKept.options, expires: undefined, maxAge: 0 }
+  const clearKept = clearedParkedSessionCookie(cookies)
   await recordSecurityEvent(config, request, { userId: targetId, type: "impersonation-stopped", actorId: adminId })
   await recordSecurityEvent(config, request, { userId: adminId, type: "impersonation-stopped", detail: `as ${targetId}`, actorId: adminId })
   await emitEvent(config, "impersonationStopped", { userId: targetId, actorId: adminId })

@@ -17,6 +17,7 @@ import { databaseStrategy } from "../session/database-session"
 import { jwtStrategy } from "../session/jwt-session"
 import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
+import { standingCacheFor } from "../session/standing-cache"
 import {
   accessMethods,
   adapterViews,
@@ -156,8 +157,9 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const adapters = adapterViews(adapter)
   const sessionStrategy = strategy === "database" && adapters.session ? databaseStrategy(adapters.session) : jwtStrategy
   const revocationDelay = config.session?.revocationDelay ?? DEFAULT_REVOCATION_DELAY_SECONDS
+  const validSinceCache = config.session?.revocationCache ?? processValidSinceCache()
   const revocation = hasMethods(adapter, revocationMethods)
-    ? sessionRevocation(adapter, config.session?.revocationCache ?? processValidSinceCache(), revocationDelay, {
+    ? sessionRevocation(adapter, validSinceCache, revocationDelay, {
         // Organizations (issue 35): the memberships version is read in the same statement.
         memberships: config.organizations?.enabled === true,
       })
@@ -212,6 +214,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       adminEmails: parseAdminEmails((config.access?.adminEmails ?? []).join(",")),
       impersonationMaxAge: impersonationMaxAge(config.access?.impersonationMaxAge),
       adapter: hasMethods(adapter, accessMethods) ? adapter : undefined,
+      standing: standingCacheFor(validSinceCache),
     },
     organizations: resolveOrganizations(config.organizations, adapter),
     error,

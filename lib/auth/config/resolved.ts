@@ -9,6 +9,7 @@
  */
 import type { AccessControl } from "../access/control"
 import type { AccessAdapter } from "../adapters/capabilities"
+import type { StandingCache } from "../session/standing-cache"
 import type { ResolvedOrganizations } from "./organizations"
 import type { MembershipAtVersion, MembershipRecord } from "../organizations/types"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
@@ -86,6 +87,11 @@ export interface ResolvedAccess {
   impersonationMaxAge: number
   /** The adapter when it keeps roles and bans; undefined: every user holds "user" only and nobody is banned. */
   adapter?: AccessAdapter
+  /**
+   * Stored standings as this process last read them (session/standing-cache.ts), trusted for
+   * `session.revocationDelay`: what a privileged jwt's roles and an impersonation's admin are checked against.
+   */
+  standing: StandingCache
 }
 
 export interface ResolvedTwoFactor {

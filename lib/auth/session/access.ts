@@ -7,7 +7,8 @@ import { activeBan, effectiveRoles } from "../access/user-access"
 import { USER_ROLE } from "../access/control"
 import type { AdapterUser } from "../adapters/types"
 import type { ResolvedConfig } from "../config/resolved"
-import { AccountSuspended, TwoFactorSignInError } from "../errors"
+import { AccountSuspended, DatabaseUnavailable, TwoFactorSignInError } from "../errors"
+import type { StoredStanding } from "./standing-cache"
 
 /**
  * The roles a user signing in holds, or AccountSuspended while a ban is in force.
@@ -29,6 +30,38 @@ export async function signInRoles(config: Pick<ResolvedConfig, "access" | "twoFa
 export function sessionUserRoles(config: Pick<ResolvedConfig, "access">, user: AdapterUser): string[] | null {
   if (activeBan({ bannedAt: user.bannedAt ?? null, banExpires: user.banExpires ?? null })) return null
   return effectiveRoles({ roles: user.roles ?? [], email: user.email, emailVerified: user.emailVerified }, config.access.adminEmails)
+}
+
+/**
+ * The user's stored standing, read at most once per revocation delay (session/standing-cache.ts);
+ * undefined when the adapter keeps none.
+ */
+export function storedStanding(config: Pick<ResolvedConfig, "access" | "session">, userId: string): Promise<StoredStanding> | undefined {
+  const adapter = config.access.adapter
+  if (!adapter) return undefined
+  return config.access.standing.get(userId, config.session.revocationDelay * 1000, async () => (await adapter.getUserAccess(userId)) ?? null)
+}
+
+/**
+ * The roles a kept jwt holds now: the stored ones (and AUTH_ADMIN_EMAILS as configured now), not
+ * the ones it was issued with; null while a ban is in force (the session is over). A token that
+ * carries nothing beyond "user" is taken at its word and costs nothing: a grant ends the user's
+ * sessions (admin/standing.ts), so only a loss can leave a token behind its stored roles. With no
+ * stored standing to read (no access adapter, a deleted user: revocation ends that one) or the
+ * database out with nothing read before, the claim stands, as the revocation check's does.
+ */
+export async function rolesOfKeptToken(config: Pick<ResolvedConfig, "access" | "session">, userId: string, claimed: readonly string[]): Promise<string[] | null> {
+  if (claimed.every((role) => role === USER_ROLE)) return [...claimed]
+  let record: StoredStanding | undefined
+  try {
+    record = await storedStanding(config, userId)
+  } catch (error) {
+    if (error instanceof DatabaseUnavailable) return [...claimed]
+    throw error
+  }
+  if (!record) return [...claimed]
+  if (activeBan(record)) return null
+  return effectiveRoles(record, config.access.adminEmails)
 }
 
 /** The session marked as an impersonation (`session.impersonatedBy`: the admin's user id), or left as it is. */

@@ -17,6 +17,7 @@ import { storedUserAgent } from "./user-agent"
 import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
 import type { MembershipRecord } from "../organizations/types"
 import { sessionUserRoles, withImpersonator, withRoles } from "./access"
+import { endParkedSession, impersonatorEntitled } from "./impersonator"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -121,16 +122,30 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
   const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
+  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it.
+  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [clearSessionCookie(ctx), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
   if (!found || found.session.expires.valueOf() < now || (absoluteEnd !== undefined && absoluteEnd <= now)) {
     if (found) await adapter.deleteSession(sessionToken)
-    return { session: null, cookies: [clearSessionCookie(ctx)] }
+    return signedOut()
   }
 
   // A ban ends the session (the ban deleted the rows already; this covers a row written since).
   const roles = sessionUserRoles(config, found.user)
   if (roles === null) {
     await adapter.deleteSession(sessionToken)
-    return { session: null, cookies: [clearSessionCookie(ctx)] }
+    return signedOut()
+  }
+  // An impersonation ends with its admin's authority (the admin's own revocation deleted its row
+  // already; this covers what deletes nothing: a definition or AUTH_ADMIN_EMAILS changed since).
+  const impersonatedBy = found.session.impersonatedBy
+  if (typeof impersonatedBy === "string") {
+    // Standing unreadable (an outage, nothing read before): refused for now, nothing ended.
+    const entitled = await impersonatorEntitled(config, impersonatedBy, undefined).catch(() => null)
+    if (entitled === null) return { session: null, cookies: [] }
+    if (!entitled) {
+      await adapter.deleteSession(sessionToken)
+      return signedOut()
+    }
   }
   let { session: row, user } = found
   const cookies: Cookie[] = []
@@ -222,7 +237,10 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
   const now = Date.now()
   const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   const live = found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now)
-  return live ? proofOf(found.session, found.user.id) : null
+  if (!live) return null
+  const impersonatedBy = found.session.impersonatedBy
+  if (typeof impersonatedBy === "string" && !(await impersonatorEntitled(ctx.config, impersonatedBy, undefined).catch(() => false))) return null
+  return proofOf(found.session, found.user.id)
 }
 
 /**

@@ -13,8 +13,9 @@ import { emitEvent } from "../events"
 import type { DecodeOptions } from "../jwt"
 import { type Cookie, isPromiseLike, type JWT, type Session } from "../types"
 import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, SessionUpdate, SignedInUser } from "../config/resolved"
-import { VALID_FROM_CLAIM, withValidFrom } from "./valid-from"
-import { withImpersonator, withRoles } from "./access"
+import { VALID_FROM_CLAIM, validFromOf, withValidFrom } from "./valid-from"
+import { rolesOfKeptToken, withImpersonator, withRoles } from "./access"
+import { endParkedSession, impersonatorEntitled } from "./impersonator"
 import { USER_ROLE } from "../access/control"
 import type { MembershipRecord } from "../organizations/types"
 import { ACTIVE_ORGANIZATION_CLAIM, currentActiveMembership, withActiveMembership, withOrganizationClaimsOf } from "./organization-claims"
@@ -48,6 +49,10 @@ function impersonatorOf(token: JWT): string | undefined {
 function rolesClaim(token: JWT): string[] {
   const value = token[ROLES_CLAIM]
   return Array.isArray(value) ? value.filter((role): role is string => typeof role === "string") : [USER_ROLE]
+}
+
+function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((role) => b.includes(role))
 }
 
 function secondsClaim(token: JWT, claim: string): number | undefined {
@@ -180,15 +185,23 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
 
   // A token read before costs no decryption and no promise (each one costs async-hook work under Next.js).
   const payload = (config.builtinJwt ? config.keyRing.remembered(value, ctx.cookies.sessionToken.name) : undefined) ?? (await decodeOrNull(ctx, value))
-  if (!payload) return { session: null, cookies: store.clean() }
+  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it.
+  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [...store.clean(), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
+  if (!payload) return signedOut()
   const nowSeconds = Math.floor(Date.now() / 1000)
   const { updateAge, absoluteMaxAge } = config.session
   // Past the absolute lifetime the session is over, however recently it was refreshed.
   const signedInEnd = absoluteEndOf(payload, absoluteMaxAge, config.access.impersonationMaxAge)
-  if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return { session: null, cookies: store.clean() }
+  if (signedInEnd !== undefined && nowSeconds >= signedInEnd) return signedOut()
   // A revoked token reads like an invalid one: signed out, cookie cleared.
-  if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) {
-    return { session: null, cookies: store.clean() }
+  if (config.revocation && !(config.revocation.acceptsNow(payload) ?? (await config.revocation.accepts(payload)))) return signedOut()
+  // An impersonation ends with its admin's authority; the admin's parked session goes with it.
+  const impersonatedBy = impersonatorOf(payload)
+  if (impersonatedBy !== undefined) {
+    // Standing unreadable (an outage, nothing read before): refused for now, nothing ended.
+    const entitled = await impersonatorEntitled(config, impersonatedBy, validFromOf(payload)).catch(() => null)
+    if (entitled === null) return { session: null, cookies: [] }
+    if (!entitled) return signedOut()
   }
   // A verdict kept through a database outage may be stale: the token is read, but nothing is
   // re-issued (nor an update accepted) on its word, so no instance's stale view outlives the outage.
@@ -203,6 +216,14 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   // Organizations (issue 35): only a token with an active organization costs anything here.
   let membership: MembershipRecord | null | undefined
   if (token[ACTIVE_ORGANIZATION_CLAIM] !== undefined) ({ token, membership } = await currentActiveMembership(config, token, confirmed))
+  // The roles follow the stored ones (and AUTH_ADMIN_EMAILS as configured now), within the revocation
+  // delay. Tested here first so that a plain user's read awaits nothing more.
+  const claimed = rolesClaim(token)
+  if (claimed.some((role) => role !== USER_ROLE) && typeof token.sub === "string" && token.sub !== "") {
+    const current = await rolesOfKeptToken(config, token.sub, claimed)
+    if (current === null) return signedOut()
+    if (!sameRoles(current, claimed)) token = { ...token, [ROLES_CLAIM]: current }
+  }
 
   const reissue =
     confirmed &&
@@ -312,6 +333,8 @@ async function signedIn(ctx: AuthContext): Promise<SessionProof | null> {
   const absoluteEnd = absoluteEndOf(token, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   if (absoluteEnd !== undefined && Math.floor(Date.now() / 1000) >= absoluteEnd) return null
   if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return null
+  const impersonatedBy = impersonatorOf(token)
+  if (impersonatedBy !== undefined && !(await impersonatorEntitled(ctx.config, impersonatedBy, validFromOf(token)).catch(() => false))) return null
   return proofOf(token) ?? null
 }
 

@@ -189,7 +189,8 @@ async function keptSession(config: ResolvedConfig, request: Request, userId: str
  * deleted. In that order: a session created meanwhile re-reads the instant
  * after writing its row (database-session.ts), so it is either refused there
  * or its row already exists when the rows are deleted. Callers that write in
- * a transaction call this after it commits.
+ * a transaction call this after it commits. Every impersonation the user
+ * started ends with their sessions (database: its rows are deleted here).
  */
 export async function endUserSessions(
   config: ResolvedConfig,
@@ -202,6 +203,10 @@ export async function endUserSessions(
   const kept = options.keep && request ? await keptSession(config, request, userId) : null
   const instant = config.revocation ? await config.revocation.revoke(userId, new Date()) : null
   const revoked = deleteSessions ? await deleteSessions(userId, kept?.strategy === "database" ? kept.sessionToken : undefined) : null
+  // The sessions run on this user's authority end too: impersonations they started (jwt: the instant
+  // above ends those, impersonator.ts). And the standing this process read of them is stale now.
+  if (config.sessionStrategy.name === "database") await config.adapter?.deleteSessionsImpersonatedBy?.(userId)
+  config.access.standing.forget(userId)
   // The browser that revoked counts from the instant itself, so it alone stays valid.
   const cookies =
     kept?.strategy === "jwt" && instant ? await reissueSessionToken({ config, cookies: kept.cookies }, kept.store, kept.token, instant.getTime()) : []

@@ -80,6 +80,20 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter session listing 
     expect(await adapter.listSessions(userId)).toEqual([])
   })
 
+  it("deleteSessionsImpersonatedBy ends the sessions one admin started as others, and nothing else", async () => {
+    const [admin, otherAdmin, target] = [await newUser(), await newUser(), await newUser()]
+    const [own, byAdmin, byAdmin2, byOther, targets] = [token(), token(), token(), token(), token()]
+    await adapter.createSession({ sessionToken: own, userId: admin, expires: inDays(30) })
+    await adapter.createSession({ sessionToken: byAdmin, userId: target, expires: inDays(1), impersonatedBy: admin, impersonationReason: "r" })
+    await adapter.createSession({ sessionToken: byAdmin2, userId: otherAdmin, expires: inDays(1), impersonatedBy: admin, impersonationReason: "r" })
+    await adapter.createSession({ sessionToken: byOther, userId: target, expires: inDays(1), impersonatedBy: otherAdmin, impersonationReason: "r" })
+    await adapter.createSession({ sessionToken: targets, userId: target, expires: inDays(30) })
+    expect(await adapter.deleteSessionsImpersonatedBy(admin)).toBe(2)
+    expect((await adapter.listSessions(target)).map((s) => s.sessionToken).sort()).toEqual([byOther, targets].sort())
+    expect((await adapter.listSessions(admin)).map((s) => s.sessionToken)).toEqual([own])
+    expect(await adapter.listSessions(otherAdmin)).toEqual([])
+  })
+
   it("a row written the Auth.js way, without the new columns, reads through every session method", async () => {
     const userId = await newUser()
     const sessionToken = token()

@@ -126,8 +126,8 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "updateAccount", "createUserAndAccount",
       // Not in Auth.js: the library's session lookup with its own fields (issue 36).
       "getSessionDetails",
-      // Not in Auth.js: a user's own sessions (Settings › Sessions).
-      "listSessions", "deleteSessions",
+      // Not in Auth.js: a user's own sessions (Settings › Sessions); an admin's impersonations ended with their sessions.
+      "listSessions", "deleteSessions", "deleteSessionsImpersonatedBy",
       // Not in Auth.js: revoking jwt sessions (lib/auth/session/revocation.ts).
       "getSessionsValidSince", "setSessionsValidSince",
       // Not in Auth.js: two-factor sign-in (lib/auth/two-factor, tests/integration/adapters/prisma-two-factor.test.ts).

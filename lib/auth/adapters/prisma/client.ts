@@ -72,10 +72,10 @@ export interface PrismaLike {
     }): PromiseLike<SessionRow>
     delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>
     findMany: PrismaSessionListLike["session"]["findMany"]
-    // One signature for both uses (a user's other sessions; expired rows): Prisma's generic
-    // argument type does not infer against a union of two.
+    // One signature for every use (a user's other sessions; expired rows; an admin's impersonations):
+    // Prisma's generic argument type does not infer against a union.
     deleteMany(args: {
-      where: { userId?: string; sessionToken?: { not: string }; expires?: { lt: Date } }
+      where: { userId?: string; sessionToken?: { not: string }; expires?: { lt: Date }; impersonatedBy?: string }
     }): PromiseLike<{ count: number }>
   }
   verificationToken: {

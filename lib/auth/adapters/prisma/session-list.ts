@@ -1,7 +1,8 @@
 /**
  * The Prisma side of a user's list of their own sessions (Settings ›
  * Sessions): the unexpired rows of one user with the details the starter
- * stores beside Auth.js's columns, and deleting all of a user's rows but one.
+ * stores beside Auth.js's columns, and deleting all of a user's rows but one;
+ * and deleting the impersonations an admin started (their own sessions ended).
  * Rows written by Auth.js have null details and read like any other.
  */
 import type { AdapterSession } from "../types"
@@ -35,7 +36,7 @@ export interface PrismaSessionListLike {
       where: { userId: string; expires: { gt: Date } }
       select: typeof sessionDetailsSelect
     }): PromiseLike<SessionDetailsRow[]>
-    deleteMany(args: { where: { userId: string; sessionToken?: { not: string } } }): PromiseLike<{ count: number }>
+    deleteMany(args: { where: { userId?: string; sessionToken?: { not: string }; impersonatedBy?: string } }): PromiseLike<{ count: number }>
   }
 }
 
@@ -67,4 +68,8 @@ export function deleteSessions(prisma: PrismaSessionListLike) {
     const where = exceptSessionToken === undefined ? { userId } : { userId, sessionToken: { not: exceptSessionToken } }
     return (await prisma.session.deleteMany({ where })).count
   }
+}
+
+export function deleteSessionsImpersonatedBy(prisma: PrismaSessionListLike) {
+  return async (adminId: string): Promise<number> => (await prisma.session.deleteMany({ where: { impersonatedBy: adminId } })).count
 }

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Session_impersonatedBy_idx" ON "Session"("impersonatedBy");
