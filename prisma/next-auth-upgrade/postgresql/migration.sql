@@ -126,6 +126,9 @@ CREATE INDEX "DevMail_sentAt_idx" ON "DevMail"("sentAt");
 CREATE INDEX "Session_userId_idx" ON "Session"("userId");
 
 -- CreateIndex
+CREATE INDEX "Session_impersonatedBy_idx" ON "Session"("impersonatedBy");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "VerificationToken_token_key" ON "VerificationToken"("token");
 
 -- AddForeignKey

@@ -126,6 +126,9 @@ DROP TABLE "Session";
 ALTER TABLE "new_Session" RENAME TO "Session";
 CREATE UNIQUE INDEX "Session_sessionToken_key" ON "Session"("sessionToken");
 CREATE INDEX "Session_userId_idx" ON "Session"("userId");
+
+-- CreateIndex
+CREATE INDEX "Session_impersonatedBy_idx" ON "Session"("impersonatedBy");
 CREATE TABLE "new_Authenticator" (
     "credentialID" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
