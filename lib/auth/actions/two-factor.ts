@@ -119,7 +119,16 @@ async function secondStepFailed(
     detail: outcome.detail ?? (outcome.voided ? "too many wrong codes" : tried === "totp" ? "wrong authenticator code" : "wrong recovery code"),
   })
   if (alert) await recordAlert(ctx, pending, tried)
-  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: outcome.voided, alert })
+  const provider = pending.account?.provider ?? null
+  const failures = alert ? ctx.config.rateLimiter.rule("two-factor-failure-alert")?.limit : undefined
+  await emitEvent(ctx.config, "twoFactorFailed", {
+    userId: pending.user.id,
+    method: tried,
+    voided: outcome.voided,
+    alert,
+    provider,
+    ...(failures !== undefined && { failures }),
+  })
 }
 
 function secureCookies(ctx: AuthContext): boolean {
