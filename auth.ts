@@ -201,9 +201,11 @@ export const authConfig: NextAuthConfig = {
     },
     // Wrong second-step codes kept coming: someone has the first factor. The library flags one
     // wrong code per window (its "two-factor-failure-alert" rule) and logs it; the owner is mailed then.
-    twoFactorFailed({ userId, alert }) {
+    // After a password ("credentials") the mail offers to remove it: "It wasn't me".
+    twoFactorFailed({ userId, alert, provider, failures }) {
       if (!alert) return
-      sendSecurityNoticeLater(getPrisma(), { userId, notice: { kind: "two-factor-failures" }, origin: mailLinkOrigin(process.env), rateLimit })
+      const notice: SecurityNotice = { kind: "two-factor-failures", password: provider === "credentials", failures }
+      sendSecurityNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), rateLimit })
     },
     // A new way into an existing account: a passkey (type "webauthn") or a provider linked from
     // Settings, or by an address the provider vouches for. Not for the way a new user signed up

@@ -15,6 +15,8 @@ export const AUTH_PAGE_PATHS = [
   // The change of email address's links (confirm at the new address, cancel from the old one).
   "/confirm-email",
   "/cancel-email-change",
+  // "It wasn't me" from the wrong two-factor codes notice.
+  "/password-revoke",
 ] as const
 
 /** Whether a path is one of AUTH_PAGE_PATHS (with or without a trailing slash). */

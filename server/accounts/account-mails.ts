@@ -5,6 +5,7 @@
 import { type RenderedMail, renderActionMail, renderNoticeMail } from "@/lib/auth"
 import { brandTheme } from "@/server/mail/brand"
 import { TOKEN_LIFETIME_SECONDS } from "./account-tokens"
+import { PASSWORD_REVOKE_LIFETIME_SECONDS } from "./password-revoke-tokens"
 
 export function passwordResetMail(p: { url: string; site: string }): RenderedMail {
   return renderActionMail({
@@ -192,6 +193,29 @@ export function newDeviceSignInMail(p: { url: string; site: string; device: stri
     linkLabel: NOTICE_LINK_LABEL,
     url: p.url,
     warning: `If this was you, there is nothing to do. If not, end that session and change your password from Settings on ${p.site}, and turn on two-factor authentication.`,
+    theme: brandTheme,
+  })
+}
+
+/** The page behind the notice's "It wasn't me" (app/password-revoke); callers add the origin and the token. */
+export const PASSWORD_REVOKE_PATH = "/password-revoke"
+
+/**
+ * The same alert when the first step was the password: whoever typed the
+ * codes has it. The call to action removes that password in one click (on a
+ * confirmation page, so a mail scanner following the link changes nothing).
+ */
+export function twoFactorPasswordFailuresMail(p: { url: string; site: string; revokeUrl: string; failures?: number }): RenderedMail {
+  const times = p.failures === undefined ? "several times" : `${p.failures} times`
+  return renderActionMail({
+    site: p.site,
+    subject: `Several wrong two-factor codes at sign-in (${p.site})`,
+    heading: "Someone has your password",
+    intro: `Someone entered your password for ${p.site} and then failed the second step ${times}: they were not let in without the code. If this was not you, remove that password now. Whoever has it can no longer use it, and every session of your account is signed out.`,
+    buttonLabel: "It wasn't me: remove my password",
+    url: p.revokeUrl,
+    lifetime: PASSWORD_REVOKE_LIFETIME_SECONDS,
+    ignoreNote: `If this was you, there is nothing to do. Once the password is removed you sign in with a link mailed to you, a passkey or a linked account, and choose a new password with Forgot password. Your account activity: ${p.url}`,
     theme: brandTheme,
   })
 }

@@ -23,8 +23,8 @@ import { hashAccountToken } from "./account-tokens"
 import { normalizeEmail } from "./email"
 import { type UserTokenKind, userIdentifierPrefix } from "./token-kinds"
 
-/** The user-keyed kinds of token-kinds.ts. */
-export type EmailChangePurpose = UserTokenKind
+/** The user-keyed kinds of token-kinds.ts that belong to a change of address. */
+export type EmailChangePurpose = Extract<UserTokenKind, "email-change" | "email-change-cancel">
 
 /** 24 hours for both: the cancel link is only useful while a change link can still be used. */
 export const EMAIL_CHANGE_LIFETIME_SECONDS = 24 * 60 * 60

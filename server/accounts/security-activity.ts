@@ -60,6 +60,10 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
       ? { success: "Password set", failure: "Setting a password failed" }
       : { success: "Password changed", failure: "Failed password change (wrong current password)" },
   "password-reset": () => ({ success: "Password reset with an email link", failure: "Password reset failed" }),
+  "password-revoked": () => ({
+    success: "Password removed with It wasn't me (someone else had it); every session was signed out",
+    failure: "Removing the password failed",
+  }),
   "email-change-requested": () => ({ success: "Email address change requested", failure: "Email address change refused" }),
   "email-changed": () => ({ success: "Email address changed", failure: "Email address change failed" }),
   "passkey-added": (e) => ({ success: `Passkey added${quoted(e.detail)}`, failure: "Adding a passkey failed" }),

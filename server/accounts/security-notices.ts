@@ -21,7 +21,10 @@ import {
   type TwoFactorNotice,
   twoFactorFailuresMail,
   twoFactorNoticeMail,
+  twoFactorPasswordFailuresMail,
+  PASSWORD_REVOKE_PATH,
 } from "./account-mails"
+import { issuePasswordRevokeToken } from "./password-revoke-tokens"
 import type { AccountRateLimit } from "./rate-limit"
 import { addressPrefix, deviceName, methodPhrase, type ProviderNames } from "./security-activity"
 import { appName } from "@/server/app-name"
@@ -34,8 +37,11 @@ export type SecurityNotice =
   | { kind: "account-linked"; provider: string }
   /** `device`: "Chrome on macOS"; `network`: an address prefix; `method`: " with a password" or "". */
   | { kind: "new-device"; device: string; network: string | null; method: string }
-  /** Wrong two-factor codes reached the library's alert (twoFactorFailed with `alert`). */
-  | { kind: "two-factor-failures" }
+  /**
+   * Wrong two-factor codes reached the library's alert (twoFactorFailed with `alert`). `password`:
+   * the first step was the password, so the mail offers to remove it; `failures`: how many codes.
+   */
+  | { kind: "two-factor-failures"; password?: boolean; failures?: number }
 
 /**
  * The new-device notice for a sign-in as the library reports it: the browser
@@ -56,7 +62,8 @@ export function newDeviceNotice(
 
 export type NoticeSend = "sent" | "no-address" | "limited" | "mail-off"
 
-export function securityNoticeMail(notice: SecurityNotice, p: { url: string; site: string }): RenderedMail {
+/** `revokeUrl`: the wrong-codes notice's "It wasn't me" link, when there is a password to remove. */
+export function securityNoticeMail(notice: SecurityNotice, p: { url: string; site: string; revokeUrl?: string }): RenderedMail {
   switch (notice.kind) {
     case "two-factor":
       return twoFactorNoticeMail(notice.change, p)
@@ -69,7 +76,9 @@ export function securityNoticeMail(notice: SecurityNotice, p: { url: string; sit
     case "new-device":
       return newDeviceSignInMail({ ...p, device: notice.device, network: notice.network, method: notice.method })
     case "two-factor-failures":
-      return twoFactorFailuresMail(p)
+      return p.revokeUrl
+        ? twoFactorPasswordFailuresMail({ url: p.url, site: p.site, revokeUrl: p.revokeUrl, failures: notice.failures })
+        : twoFactorFailuresMail(p)
   }
 }
 
@@ -88,8 +97,16 @@ export async function sendSecurityNotice(db: DbClient, input: SecurityNoticeInpu
   const verdict = await input.rateLimit.consume("security-notice-address", user.email)
   if (!verdict.allowed) return "limited"
   const url = `${input.origin}${NOTICE_PATH}`
-  await deliverMail({ to: user.email, ...securityNoticeMail(input.notice, { url, site: appName() }) })
+  const revokeUrl = await passwordRevokeUrl(db, input)
+  await deliverMail({ to: user.email, ...securityNoticeMail(input.notice, { url, site: appName(), revokeUrl }) })
   return "sent"
+}
+
+/** The "It wasn't me" link of a wrong-codes notice after a password, issued once the notice may go. */
+async function passwordRevokeUrl(db: DbClient, input: SecurityNoticeInput): Promise<string | undefined> {
+  if (input.notice.kind !== "two-factor-failures" || !input.notice.password) return undefined
+  const token = await issuePasswordRevokeToken(db, input.userId)
+  return token ? `${input.origin}${PASSWORD_REVOKE_PATH}?${new URLSearchParams({ token })}` : undefined
 }
 
 /** A label for logs: "password (reset)", "new-device". */

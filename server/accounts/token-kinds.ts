@@ -80,6 +80,12 @@ export const ACCOUNT_TOKEN_KINDS = {
     issuedBy: "server/accounts/email-change-tokens.ts",
     what: "cancel link of a change of address, mailed to the old address",
   },
+  "password-revoke": {
+    storage: "verification-token",
+    foundBy: "user-id",
+    issuedBy: "server/accounts/password-revoke-tokens.ts",
+    what: "It wasn't me link of the wrong two-factor codes notice: removes the password it was issued for",
+  },
   "two-factor-pending": {
     storage: "cookie",
     voidedBy: "sessions-valid-since",

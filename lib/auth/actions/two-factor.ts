@@ -5,17 +5,19 @@
  * code. Attempts are counted per pending sign-in and per user in the shared
  * rate-limit store before the check, so parallel guesses stay bounded; a
  * right code gives its per-user hit back, so only wrong codes use the budget
- * up. Past a limit the pending sign-in is void and the user starts over. A
+ * up. Past the pending sign-in's limit it is void and the user starts over. A
  * browser that completed a second step for the user before counts against a
  * per-user budget of its own: strangers who have the password cannot spend
- * the owner's. Repeated wrong codes alert the owner once per window.
+ * the owner's. Recovery codes have a per-user budget apart from authenticator
+ * codes, and a passkey none: once strangers spent the codes' budget, the page
+ * says so and the owner still finishes with either. Repeated wrong codes alert the owner once per window.
  * Without a pending sign-in there is nothing to finish: the sign-in page says so.
  */
 import type { AuthContext } from "../context"
 import { InvalidTwoFactorCode, MissingCSRF, TwoFactorSignInError } from "../errors"
 import { emitEvent } from "../events"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
-import { renderRecoveryCodesPage, renderTwoFactorEnrolPage, renderTwoFactorPage } from "../pages/two-factor"
+import { renderRecoveryCodesPage, renderTwoFactorEnrolPage, renderTwoFactorPage, TWO_FACTOR_CODES_PAUSED } from "../pages/two-factor"
 import { webauthnPageHeaders, webauthnScriptElement } from "../pages/webauthn"
 import type { WebAuthnProviderConfig } from "../providers/types"
 import { confirmSetup, setupFromSealed, beginSetup } from "../two-factor/enrolment"
@@ -107,36 +109,58 @@ async function secondStepFailed(
   ctx: AuthContext,
   pending: PendingSignIn,
   tried: "totp" | "recovery-code",
-  outcome: { voided: boolean; alerting: boolean },
+  outcome: { voided: boolean; alerting: boolean; detail?: string },
 ): Promise<void> {
   const alert = outcome.alerting && (await reachesAlert(ctx, pending.user.id))
   await recordSignInFailure(ctx, {
     userId: pending.user.id,
     method: tried,
     provider: pending.account?.provider,
-    detail: outcome.voided ? "too many wrong codes" : tried === "totp" ? "wrong authenticator code" : "wrong recovery code",
+    detail: outcome.detail ?? (outcome.voided ? "too many wrong codes" : tried === "totp" ? "wrong authenticator code" : "wrong recovery code"),
   })
   if (alert) await recordAlert(ctx, pending, tried)
-  await emitEvent(ctx.config, "twoFactorFailed", { userId: pending.user.id, method: tried, voided: outcome.voided, alert })
+  const provider = pending.account?.provider ?? null
+  const failures = alert ? ctx.config.rateLimiter.rule("two-factor-failure-alert")?.limit : undefined
+  await emitEvent(ctx.config, "twoFactorFailed", {
+    userId: pending.user.id,
+    method: tried,
+    voided: outcome.voided,
+    alert,
+    provider,
+    ...(failures !== undefined && { failures }),
+  })
 }
 
 function secureCookies(ctx: AuthContext): boolean {
   return ctx.cookies.sessionToken.name.startsWith("__Secure-")
 }
 
-/**
- * Counts one attempt, before the check; over a limit the pending sign-in is
- * void. Resolves to the per-user hit, for a right code to give back.
- */
-async function countAttempt(ctx: AuthContext, pending: PendingSignIn): Promise<RateLimitHit> {
-  const limiter = ctx.config.rateLimiter
+/** The per-user budget a code counts against: recovery codes have their own, as do known browsers. */
+async function userBudget(ctx: AuthContext, pending: PendingSignIn, tried: "totp" | "recovery-code"): Promise<RateLimitHit> {
+  if (tried === "recovery-code") return ["two-factor-recovery-user", pending.user.id]
   const mark = ctx.request.cookies[knownClientCookieName(secureCookies(ctx), "second-step")]
   const known = await isKnownClient(mark, pending.user.id, ctx.config.secrets, "second-step")
-  const userHit: RateLimitHit = [known ? "two-factor-user-known-client" : "two-factor-user", pending.user.id]
-  const verdict = await limiter.consumeAll([["two-factor-pending", pending.id], userHit])
+  return [known ? "two-factor-user-known-client" : "two-factor-user", pending.user.id]
+}
+
+/**
+ * Counts one attempt, before the check ("paused": authenticator codes are
+ * refused unchecked for now, the pending sign-in kept). Over the pending sign-in's limit, or
+ * the recovery codes' per-user one, the pending sign-in is void. Over the
+ * authenticator codes' per-user budget it is kept: the owner, whose budget a
+ * stranger with the password spent, can still finish with a passkey or a
+ * recovery code, which that stranger does not have. Resolves to the per-user
+ * hit, for a right code to give back.
+ */
+async function countAttempt(ctx: AuthContext, pending: PendingSignIn, tried: "totp" | "recovery-code"): Promise<RateLimitHit | "paused"> {
+  const userHit = await userBudget(ctx, pending, tried)
+  const verdict = await ctx.config.rateLimiter.consumeAll([["two-factor-pending", pending.id], userHit])
   if (verdict.allowed) return userHit
+  if (tried === "totp" && verdict.action === userHit[0]) {
+    await secondStepFailed(ctx, pending, tried, { voided: false, alerting: false, detail: "authenticator codes paused" })
+    return "paused"
+  }
   ctx.outCookies.push(...clearPendingCookie(ctx))
-  const tried = looksLikeTotp(field(ctx, "code")) ? "totp" : "recovery-code"
   await secondStepFailed(ctx, pending, tried, { voided: true, alerting: false })
   throw new TwoFactorSignInError("two_factor_rate_limited", "Too many wrong two-factor codes")
 }
@@ -174,13 +198,18 @@ export async function twoFactor(ctx: AuthContext): Promise<ResponseInternal> {
 
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
   const pending = await requirePending(ctx)
-  const userHit = await countAttempt(ctx, pending)
+  const code = field(ctx, "code")
+  // Setting two-factor up takes an authenticator code only.
+  const tried = pending.enrol || looksLikeTotp(code) ? "totp" : "recovery-code"
+  const userHit = await countAttempt(ctx, pending, tried)
+  if (userHit === "paused") {
+    const retry = withQuery(custom ?? twoFactorPageUrl(ctx), { error: TWO_FACTOR_CODES_PAUSED, callbackUrl: pending.callbackUrl })
+    return { redirect: retry, cookies: ctx.outCookies }
+  }
   if (pending.enrol) return enrol(ctx, pending, userHit)
 
-  const code = field(ctx, "code")
   const method = await verifySecondFactor(ctx.config, pending.user.id, code)
   if (!method) {
-    const tried = looksLikeTotp(code) ? "totp" : "recovery-code"
     await secondStepFailed(ctx, pending, tried, { voided: false, alerting: true })
     const retry = withQuery(custom ?? twoFactorPageUrl(ctx), { error: InvalidTwoFactorCode.type, callbackUrl: pending.callbackUrl })
     return { redirect: retry, cookies: ctx.outCookies }

@@ -100,12 +100,16 @@ export interface EventCallbacks {
    * `alert` (not in Auth.js) is true for the wrong code that reached the `two-factor-failure-alert`
    * rule (5 within 15 minutes by default): once per window, the moment to tell the owner that
    * someone who has their first factor is trying codes. The security log has an entry for it.
+   * `provider` names the first factor that got them this far ("credentials": the password), so
+   * the owner can be offered to revoke that one; `failures`, with `alert`, the rule's count.
    */
   twoFactorFailed: (message: {
     userId: string
     method: "totp" | "recovery-code" | "passkey"
     voided: boolean
     alert: boolean
+    provider: string | null
+    failures?: number
   }) => Awaitable<void>
   /**
    * A successful sign-in from a device (browser family, OS and address prefix)

@@ -8,10 +8,18 @@
 import { html, trustedHtml } from "./escape"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
 
+/**
+ * The page's `?error=` when the account's authenticator-code budget is spent:
+ * the pending sign-in stays, because a passkey or a recovery code still works.
+ */
+export const TWO_FACTOR_CODES_PAUSED = "TwoFactorCodesPaused"
+
 /** `?error=` values of this page and what they say; anything else gets the generic line. */
 const MESSAGES: Readonly<Record<string, string>> = {
   InvalidTwoFactorCode: "That code did not work. Enter the current code from your authenticator app, or an unused recovery code.",
   MissingCSRF: "This form has expired. Reload the page and try again.",
+  [TWO_FACTOR_CODES_PAUSED]:
+    "Authenticator codes are paused for this account after too many wrong codes. Sign in with your passkey, or enter one of your recovery codes.",
 }
 const DEFAULT_MESSAGE = "Something went wrong. Try again."
 

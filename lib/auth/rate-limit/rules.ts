@@ -42,6 +42,12 @@ export type BuiltInRateLimitAction =
   /** The same, from a browser that completed a second step for that user before (its own budget). */
   | "two-factor-user-known-client"
   /**
+   * Recovery codes per user, a budget apart from the authenticator codes': a
+   * stranger who spends the codes' budget does not shut the owner's recovery
+   * codes out. Counted before the check; a right code gives its hit back.
+   */
+  | "two-factor-recovery-user"
+  /**
    * Wrong second-step codes per user. The one that reaches the limit tells the
    * owner (twoFactorFailed's `alert`, a security log entry), once per window;
    * nothing is refused by it.
@@ -67,6 +73,8 @@ export const defaultRateLimitRules: Readonly<RateLimitRules> = Object.freeze({
   "two-factor-pending": { limit: 5, windowSeconds: 15 * MINUTE },
   "two-factor-user": { limit: 20, windowSeconds: 15 * MINUTE },
   "two-factor-user-known-client": { limit: 10, windowSeconds: 15 * MINUTE },
+  // Recovery codes carry 60+ bits: this bounds guessing without making it the easy lever to lock the owner out.
+  "two-factor-recovery-user": { limit: 50, windowSeconds: 15 * MINUTE },
   "two-factor-failure-alert": { limit: 5, windowSeconds: 15 * MINUTE },
   "invitation-inviter": { limit: 20, windowSeconds: 60 * MINUTE },
   "invitation-organization": { limit: 50, windowSeconds: 60 * MINUTE },

@@ -11,6 +11,8 @@ export type SecurityEventType =
   | "sign-out"
   | "password-changed"
   | "password-reset"
+  /** The owner removed the password from a notice's "It wasn't me" link: someone else had it. */
+  | "password-revoked"
   | "email-change-requested"
   | "email-changed"
   | "passkey-added"

@@ -35,6 +35,7 @@ import {
 import { issueEmailChangeToken, peekEmailChangeToken } from "@/server/accounts/email-change-tokens"
 import { confirmEmailAddress, disownSignUp, sendVerificationMail } from "@/server/accounts/email-verification"
 import { requestPasswordReset, resetPassword } from "@/server/accounts/password-reset"
+import { issuePasswordRevokeToken, readPasswordRevokeToken } from "@/server/accounts/password-revoke-tokens"
 import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { requestSetPasswordMail, setPasswordFromLink } from "@/server/accounts/set-password"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
@@ -139,6 +140,10 @@ for (const provider of ["sqlite", "postgresql"] as const) {
         "email-change-cancel": async ({ id, email }) => {
           const token = await issueEmailChangeToken(db.prisma, "email-change-cancel", { userId: id, oldEmail: email, newEmail: unique("elsewhere") })
           return async () => (await peekEmailChangeToken(db.prisma, "email-change-cancel", token)) !== null
+        },
+        "password-revoke": async ({ id }) => {
+          const token = (await issuePasswordRevokeToken(db.prisma, id))!
+          return async () => (await readPasswordRevokeToken(db.prisma, token)).status === "valid"
         },
         "two-factor-pending": async ({ id, email }) => {
           // Two-factor on, and a browser past the password step holding the pending cookie.

@@ -46,6 +46,7 @@ const TYPES: Record<SecurityEventType, [success: string, failure: string]> = {
   "sign-out": ["Signed out", "Sign-out failed"],
   "password-changed": ["Password changed", "Failed password change (wrong current password)"],
   "password-reset": ["Password reset with an email link", "Password reset failed"],
+  "password-revoked": ["Password removed with It wasn't me (someone else had it); every session was signed out", "Removing the password failed"],
   "email-change-requested": ["Email address change requested", "Email address change refused"],
   "email-changed": ["Email address changed", "Email address change failed"],
   "passkey-added": ["Passkey added", "Adding a passkey failed"],

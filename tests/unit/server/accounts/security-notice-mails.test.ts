@@ -2,7 +2,8 @@
  * The security notice mails' texts: each says what happened, links to
  * Settings › Security activity (where the owner reviews it and ends sessions)
  * and never carries a secret: no one-time link or token, no exact address, no
- * raw User-Agent, no credential id.
+ * raw User-Agent, no credential id. The one exception: the wrong-codes notice
+ * after a password carries the single-use "It wasn't me" link that removes it.
  */
 import { describe, expect, it } from "vitest"
 import { newDeviceNotice, type SecurityNotice, securityNoticeMail } from "@/server/accounts/security-notices"
@@ -44,6 +45,23 @@ describe("security notice mails", () => {
       expect(body).not.toContain(FIREFOX_WINDOWS)
       expect(body).not.toMatch(/Firefox\/\d|rv:\d/)
     }
+  })
+
+  it("wrong codes after a password: It wasn't me removes it (once, 24 hours), the activity link stays", () => {
+    const revokeUrl = `https://${SITE}/password-revoke?token=abc_DEF-123`
+    const mail = securityNoticeMail({ kind: "two-factor-failures", password: true, failures: 5 }, { url: URL_, site: SITE, revokeUrl })
+    expect(mail.subject).toBe("Several wrong two-factor codes at sign-in (app.example.com)")
+    expect(mail.text).toContain("Someone entered your password for app.example.com and then failed the second step 5 times")
+    expect(mail.text).toContain(`It wasn't me: remove my password: ${revokeUrl}`)
+    expect(mail.text).toContain("The link works once and expires in 24 hours.")
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([revokeUrl, URL_])
+    expect(mail.html).toContain(`href="${revokeUrl}"`)
+  })
+
+  it("wrong codes without a password to remove: the plain notice, no link to act on", () => {
+    const mail = securityNoticeMail({ kind: "two-factor-failures", password: false }, { url: URL_, site: SITE })
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([URL_])
+    expect(mail.text).not.toMatch(/token=|works once/)
   })
 
   it("new device: what, from which network and how, in the intro", () => {
