@@ -31,7 +31,7 @@ export function normalizeDisplayName(input: unknown): string | null {
 }
 
 /** Whitespace a name from elsewhere may carry, line breaks included: each run becomes one space. */
-const WHITESPACE_RUN = /[\s\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/gu
+const WHITESPACE_RUN = /[ \t\n\v\f\r\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/gu
 const INVISIBLE_OR_CONTROL_ALL = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/gu
 
 /**
