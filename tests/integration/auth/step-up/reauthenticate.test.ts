@@ -1,9 +1,10 @@
 /**
  * {basePath}/reauthenticate (issue 23, step-up): the page offers what the
- * user has; a right password or code records a new proof on the session; a wrong one, another user's password or a
- * replayed code is refused with ?error= and counted per user; a signed-out
- * visitor goes to sign-in. Never a 5xx. Both session strategies; the
- * database strategy replaces the session token on success.
+ * user has; a right password or code records a new proof on the session
+ * (database strategy: under a new session token); a wrong one, another
+ * user's password or a replayed code is refused with ?error= and counted per
+ * user; a signed-out visitor goes to sign-in. Never a 5xx. Both session
+ * strategies.
  */
 import type { TOTP } from "otpauth"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
