@@ -22,7 +22,7 @@ const layers = [
       "^lib/auth/(jwt|token|cookies|csrf|redirect|hash|logger|profile-text|env|cause-chain|breached-password)\\.ts$",
       // email/templates.ts renders a mail from plain data (escape and styles only), so a provider's
       // default sender (providers/nodemailer.ts) may use it.
-      "^lib/auth/email/(normalize|templates)\\.ts$",
+      "^lib/auth/email/(normalize|templates|subject-line)\\.ts$",
       // valid-since-cache.ts and standing-cache.ts are self-contained cache classes; the configuration's
       // types name them (session.revocationCache, access.standing), so it sits below them although its folder is a flow.
       "^lib/auth/session/(user-agent|valid-since-cache|standing-cache)\\.ts$",

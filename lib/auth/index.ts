@@ -201,7 +201,8 @@ export {
   type RedisStoreOptions,
 } from "./rate-limit"
 export { InvalidEmailAddress, MAX_EMAIL_LENGTH, normalizeEmailAddress, type EmailProblem } from "./email/normalize"
-export { MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "./profile-text"
+export { cleanDisplayName, MAX_DISPLAY_NAME_LENGTH, normalizeDisplayName } from "./profile-text"
+export { oneLineSubject } from "./email/subject-line"
 export { mailLinkOrigin, mailOriginProblem } from "./email/link-origin"
 export {
   renderActionMail,

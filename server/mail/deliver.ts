@@ -7,7 +7,7 @@
  * no mail: the features that need it are switched off rather than failing later.
  */
 import { createTransport, type Transporter } from "nodemailer"
-import type { MailAttachment } from "@/lib/auth"
+import { type MailAttachment, oneLineSubject } from "@/lib/auth"
 import { sendMailgunMail } from "@/lib/auth/providers/mailgun"
 import { sendPostmarkMail } from "@/lib/auth/providers/postmark"
 import { type MailApiMessage, type MailApiSettings, sendResendMail } from "@/lib/auth/providers/resend"
@@ -68,7 +68,9 @@ export class MailNotConfigured extends Error {
  * recipient, or MailDeliveryError (with its reason) when the HTTP service
  * does not accept it.
  */
-export async function deliverMail(mail: OutgoingMail): Promise<void> {
+export async function deliverMail(outgoing: OutgoingMail): Promise<void> {
+  // One header line whatever a subject was built from (an organization's or a user's name): see oneLineSubject.
+  const mail = { ...outgoing, subject: oneLineSubject(outgoing.subject) }
   const mode = mailMode()
   if (mode === "off") throw new MailNotConfigured()
   if (mode === "dev-mailbox") {

@@ -41,7 +41,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         Save these codes now: they are shown only this once. If you lose your authenticator app, each code signs you in once in place of
         a code from it.
       </p>
-      <ul aria-labelledby={headingId} data-testid="recovery-codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
+      <ul aria-labelledby={headingId} data-testid="recovery-codes" className="grid grid-cols-1 gap-1 font-mono text-sm sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code} data-testid="recovery-code">
             {code}

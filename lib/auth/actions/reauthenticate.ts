@@ -4,8 +4,8 @@
  * (reauthenticate-ways.ts says which: a user with two-factor on gives the
  * password AND a code, or the code alone when they have no password; the
  * password alone never proves a two-factor user), and on success records the
- * proof on the CURRENT session (no new session) and returns to the
- * callbackUrl. A passkey goes through the passkey callback and an email link
+ * proof on the session, under a new session token with the database strategy
+ * (the session's other data kept), and returns to the callbackUrl. A passkey goes through the passkey callback and an email link
  * through the email provider: both sign in afresh, second step included,
  * which records a new proof too. Wrong answers come back as `?error=` and
  * count per user; every attempt is written to the user's security log; a
@@ -238,7 +238,10 @@ async function confirm(ctx: AuthContext, who: Visitor, callbackUrl: string): Pro
   const marked = await ctx.config.sessionStrategy.reauthenticated(ctx, new Date())
   const detail = attempt.kind === "password-and-code" ? secondStepDetail(codeKind(body.code)) : null
   await log({ outcome: "success", method, detail })
-  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...who.cookies, ...marked] }
+  // A replaced token's cookie supersedes the read's (which may have re-set the old token with a slid expiry).
+  const replaced = new Set(marked.map((cookie) => cookie.name))
+  const read = who.cookies.filter((cookie) => !replaced.has(cookie.name))
+  return { redirect: callbackUrl, cookies: [...ctx.outCookies, ...read, ...marked] }
 }
 
 export async function reauthenticate(ctx: AuthContext): Promise<ResponseInternal> {

@@ -19,6 +19,7 @@ import { reauthenticatePageUrl } from "./pages"
 import type { AdapterUser } from "../adapters/types"
 import type { WebAuthnProviderConfig } from "../providers/types"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
+import { cleanDisplayName } from "../profile-text"
 import { readPending } from "../two-factor/pending"
 
 type OptionsBody =
@@ -39,13 +40,9 @@ export function normalizeWebAuthnEmail(value: unknown): string | null {
   }
 }
 
-const MAX_NAME = 80
-
-/** A display name for a sign-up: control characters dropped, spaces collapsed, at most 80 characters. */
+/** A passkey sign-up's display name, under the display-name rule (profile-text.ts); none when nothing visible is left. */
 export function normalizeWebAuthnName(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined
-  const name = value.replace(/[\u0000-\u001f\u007f]/g, "").replace(/\s+/g, " ").trim().slice(0, MAX_NAME)
-  return name === "" ? undefined : name
+  return cleanDisplayName(value) ?? undefined
 }
 
 /** The credentials a user already has, as WebAuthn descriptors. */

@@ -108,9 +108,14 @@ export interface AdapterSession {
   [key: string]: unknown
 }
 
-/** What createSession is given. The details go only to adapters that have `listSessions`. */
+/**
+ * What createSession is given. The details go only to adapters that have `listSessions`.
+ * `createdAt` is given only when a session's token is replaced (a re-authentication): the new
+ * row keeps the old one's start, so the absolute lifetime still counts from the sign-in; without
+ * it the adapter stores the current time.
+ */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "lastActiveAt" | "userAgent" | "authenticatedAt" | "impersonatedBy" | "impersonationReason">>
+  Partial<Pick<AdapterSession, "createdAt" | "lastActiveAt" | "userAgent" | "authenticatedAt" | "impersonatedBy" | "impersonationReason">>
 
 export interface VerificationToken {
   identifier: string

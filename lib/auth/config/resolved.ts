@@ -228,9 +228,10 @@ export interface SessionStrategy {
    */
   signedIn(ctx: AuthContext): Promise<SessionProof | null>
   /**
-   * The user proved who they are again (step-up): records `at` as the current
-   * session's authenticatedAt without starting a new session; the cookies to
-   * set (jwt: the re-issued token). Empty when there is no session to mark.
+   * The user proved who they are again (step-up): records `at` as the
+   * session's authenticatedAt, keeping its other data; the cookies to set
+   * (database: a new token, the old one deleted; jwt: the re-issued token).
+   * Empty when there is no session to mark.
    */
   reauthenticated(ctx: AuthContext, at: Date): Promise<Cookie[]>
 }

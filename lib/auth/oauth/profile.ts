@@ -1,7 +1,8 @@
 /**
  * From a provider's profile and tokens to the library's user and account:
  * the provider's profile() (or the OpenID-claims default), ids always as
- * strings, emails lower-cased, and the token fields stored on the Account
+ * strings, emails lower-cased, names under the display-name rule (whatever
+ * the provider's profile() returned), and the token fields stored on the Account
  * row picked by the provider's account() (or the standard subset).
  */
 import { accountId } from "../providers/account-id"
@@ -10,6 +11,7 @@ import type { Account, Profile, TokenSet, User } from "../types"
 import { providerFetch } from "./http"
 import type { ResolvedOAuthProvider } from "./normalise"
 import { InvalidEmailAddress, normalizeEmailAddress } from "../email/normalize"
+import { cleanDisplayName } from "../profile-text"
 
 const STORED_TOKEN_FIELDS = ["access_token", "id_token", "refresh_token", "expires_at", "scope", "token_type", "session_state"] as const
 
@@ -64,6 +66,9 @@ export async function userAndAccount(provider: ResolvedOAuthProvider, profile: P
   // or signed in without an address), never stored as given.
   const email = profileEmail(mapped.email)
   const user: User = { ...mapped, id: crypto.randomUUID(), email }
+  // Here, once, for every OAuth/OIDC provider (built-in or the app's own profile()): the name is
+  // shown to other people (members, admins, mails), so no provider's text may spoof or flood it.
+  if (mapped.name !== undefined) user.name = cleanDisplayName(mapped.name)
   const identity = { provider: provider.id, type: provider.type, providerAccountId }
   const stored = provider.account ? (provider.account(tokens) ?? {}) : defaultAccountFields(tokens)
   return {

@@ -78,7 +78,7 @@ function passwordField(autofocus: boolean): SafeHtml {
 function codeField(autofocus: boolean): SafeHtml {
   return html`<div class="field">
 <label for="reauthenticate-code">Authentication code</label>
-<input id="reauthenticate-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="32" required aria-describedby="reauthenticate-code-hint"${autofocus && html` autofocus`}>
+<input id="reauthenticate-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="64" required aria-describedby="reauthenticate-code-hint"${autofocus && html` autofocus`}>
 <p id="reauthenticate-code-hint">From your authenticator app, or one of your recovery codes.</p>
 </div>`
 }

@@ -35,6 +35,7 @@ import { appleClientSecretMaker } from "./apple-client-secret"
 import { mergeOptions } from "./merge"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth-types"
 import type { Profile } from "../types"
+import { cleanDisplayName } from "../profile-text"
 
 /** The first sign-in's `user` field, as Apple documents it. */
 export interface AppleUserField {
@@ -82,8 +83,9 @@ function asBoolean(value: unknown): boolean | undefined {
   return undefined
 }
 
+/** A name part under the display-name rule: the field is unsigned, anyone can post anything in it. */
 function text(value: unknown): string | undefined {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined
+  return cleanDisplayName(value) ?? undefined
 }
 
 /** The `user` field, kept only in the documented shape; anything else is no name at all. */

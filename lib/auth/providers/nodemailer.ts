@@ -6,6 +6,7 @@
  * Node.js only: nodemailer opens sockets.
  */
 import { createTransport, type Transporter } from "nodemailer"
+import { oneLineSubject } from "../email/subject-line"
 import { renderSignInMail } from "../email/templates"
 import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email"
 
@@ -43,7 +44,7 @@ export async function sendVerificationRequest(params: SendVerificationRequestPar
     // Passed as an address object: nodemailer then never parses it as a header value.
     to: { name: "", address: identifier },
     from: provider.from,
-    subject: mail.subject,
+    subject: oneLineSubject(mail.subject),
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments,

@@ -244,15 +244,53 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
 }
 
 /**
- * Records a re-authentication on the current row. An adapter without the
- * column (no listSessions, e.g. Auth.js's) cannot keep it: the proof then
- * stays the row's createdAt, if it has one.
+ * A re-authentication replaces the session's token (OWASP ASVS 5.0 7.2.4), as
+ * a passkey or email-link re-authentication does by signing in afresh: a
+ * token read before the proof (on a shared computer, from a log, by a
+ * script) is worth nothing after it. The new row carries the old one's data:
+ * its start (the absolute lifetime still counts from the sign-in), expiry,
+ * browser, impersonation markers and active organization, with `at` as the
+ * proof. An adapter that stores no details (Auth.js's alone) gets a row of
+ * its three fields, as at sign-in; its start is then the adapter's default,
+ * and the proof stays the row's createdAt, if it has one.
  */
 async function reauthenticated(ctx: AuthContext, adapter: SessionAdapter, at: Date): Promise<Cookie[]> {
+  const { config } = ctx
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
-  if (!sessionToken || !storesSessionDetails(adapter)) return []
-  await adapter.updateSession({ sessionToken, authenticatedAt: at })
-  return []
+  if (!sessionToken) return []
+  const startedAt = Date.now()
+  const found = await lookUpSession(adapter, sessionToken)
+  if (!found) return []
+  // The lookup reads only what every request needs; the user's list has the row's browser and reason too.
+  const listed = adapter.listSessions ? (await adapter.listSessions(found.user.id)).find((row) => row.sessionToken === sessionToken) : undefined
+  const old = { ...listed, ...found.session }
+  const details = storesSessionDetails(adapter)
+  const created = await adapter.createSession({
+    sessionToken: config.session.generateSessionToken(),
+    userId: old.userId,
+    expires: old.expires,
+    ...(details
+      ? {
+          ...(old.createdAt instanceof Date ? { createdAt: old.createdAt } : {}),
+          lastActiveAt: at,
+          authenticatedAt: at,
+          userAgent: old.userAgent ?? storedUserAgent(ctx.request.headers.get("user-agent")),
+          ...(typeof old.impersonatedBy === "string" ? { impersonatedBy: old.impersonatedBy, impersonationReason: old.impersonationReason ?? null } : {}),
+        }
+      : {}),
+  })
+  const organizations = config.organizations.adapter
+  if (organizations) {
+    const organizationId = await organizations.getSessionOrganization(sessionToken)
+    if (organizationId) await organizations.setSessionOrganization(created.sessionToken, organizationId)
+  }
+  await adapter.deleteSession(sessionToken)
+  // The same race as a sign-in's (see create): sessions revoked while this ran take the new row too.
+  if (config.revocation && (await config.revocation.revokedAfter(created.userId, startedAt))) {
+    await adapter.deleteSession(created.sessionToken)
+    return [clearSessionCookie(ctx)]
+  }
+  return [sessionCookie(ctx, created.sessionToken, created.expires)]
 }
 
 function storesSessionDetails(adapter: SessionAdapter): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { normalizeEmail } from "@/server/accounts/email"
 import { normalizeName } from "@/server/accounts/users"
-import { normalizeDisplayName } from "@/lib/auth/profile-text"
+import { cleanDisplayName, normalizeDisplayName } from "@/lib/auth/profile-text"
 
 describe("one display-name rule for every write path", () => {
   it("is the rule sign-up and settings use", () => {
@@ -30,6 +30,33 @@ describe("one display-name rule for every write path", () => {
     expect(normalizeDisplayName("  Ｊａｎｅ \t Doe\n")).toBe("Jane Doe")
     expect(normalizeDisplayName("😀".repeat(80))).toBe("😀".repeat(80))
     expect(normalizeDisplayName("Zoë Ñandú")).toBe("Zoë Ñandú")
+  })
+})
+
+describe("a name nobody typed into our forms (a provider's, Apple's user field, a passkey sign-up's) is cleaned, not refused", () => {
+  it.each([
+    ["evil\u202Etxt", "eviltxt"],
+    ["Ad\u200Bmin", "Admin"],
+    ["Ad\u200D\u200Dmin", "Admin"],
+    ["a\uFEFFb", "ab"],
+    ["two\u2028lines\u2029here", "two lines here"],
+    ["bell\u0007", "bell"],
+    ["next\u0085line", "next line"],
+    ["nul\u0000x", "nulx"],
+    ["private\uE000use", "privateuse"],
+    ["x\ud800y", "xy"],
+    ["  Ｊａｎｅ \t Doe\r\n", "Jane Doe"],
+    ["Zoë Ñandú", "Zoë Ñandú"],
+  ])("%j becomes %j", (input, clean) => {
+    expect(cleanDisplayName(input)).toBe(clean)
+    // What comes out passes the rule every other write path applies.
+    expect(normalizeDisplayName(clean)).toBe(clean)
+  })
+
+  it("cuts a 10 kB name to 80 characters (code points), and leaves none when nothing visible is left", () => {
+    expect(cleanDisplayName(`\u202E${"😀".repeat(10_000)}`)).toBe("😀".repeat(80))
+    expect(cleanDisplayName(`${"a ".repeat(40)}b`)).toBe(`${"a ".repeat(39)}a`)
+    for (const empty of ["", "   ", "\u200B\u202E\u0000", 42, null, undefined]) expect(cleanDisplayName(empty)).toBeNull()
   })
 })
 

@@ -43,7 +43,7 @@ export function sessionProofCompanion(
       await sql.execute(sweep, [at(now)])
       // Only the contract's fields reach the adapter: its table has no other column.
       const created = await createSession.call(adapter, { sessionToken: session.sessionToken, userId: session.userId, expires: session.expires })
-      await sql.execute(insert, [session.sessionToken, at(now), at(session.authenticatedAt ?? now), at(session.expires)])
+      await sql.execute(insert, [session.sessionToken, at(session.createdAt ?? now), at(session.authenticatedAt ?? now), at(session.expires)])
       return created
     },
     async updateSession(session) {

@@ -27,7 +27,7 @@ import type {
 } from "./rows"
 
 /** The columns beside Auth.js's that createSession fills when it is given them. */
-type SessionDetails = { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date; impersonatedBy?: string; impersonationReason?: string }
+type SessionDetails = { createdAt?: Date; lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date; impersonatedBy?: string; impersonationReason?: string }
 
 /**
  * The Prisma client as far as the adapter uses it. A generated client (either

@@ -235,14 +235,18 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
       return row && toAccount(row)
     },
 
-    async createSession({ sessionToken, userId, expires, lastActiveAt, userAgent, authenticatedAt, impersonatedBy, impersonationReason }) {
+    async createSession({ sessionToken, userId, expires, createdAt, lastActiveAt, userAgent, authenticatedAt, impersonatedBy, impersonationReason }) {
       pruneExpired()
-      // createdAt comes from the column's default.
-      const data: SessionRow & { lastActiveAt?: Date; userAgent?: string; authenticatedAt?: Date; impersonatedBy?: string; impersonationReason?: string } = {
-        sessionToken,
-        userId,
-        expires,
-      }
+      // createdAt comes from the column's default, unless a replaced token's row hands on its own.
+      const data: SessionRow & {
+        createdAt?: Date
+        lastActiveAt?: Date
+        userAgent?: string
+        authenticatedAt?: Date
+        impersonatedBy?: string
+        impersonationReason?: string
+      } = { sessionToken, userId, expires }
+      if (createdAt instanceof Date) data.createdAt = createdAt
       if (lastActiveAt instanceof Date) data.lastActiveAt = lastActiveAt
       if (authenticatedAt instanceof Date) data.authenticatedAt = authenticatedAt
       if (typeof userAgent === "string") data.userAgent = userAgent

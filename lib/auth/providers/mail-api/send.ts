@@ -7,6 +7,7 @@
 import { type MailApiMessage, type MailApiSettings, type MailService } from "./message"
 import { noAnswer, refusal } from "./answers"
 import { REQUEST_BUILDERS } from "./requests"
+import { oneLineSubject } from "../../email/subject-line"
 
 const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -45,7 +46,8 @@ async function answerStart(response: Response): Promise<string> {
 }
 
 export async function sendThroughMailApi(service: MailService, settings: MailApiSettings, message: MailApiMessage): Promise<void> {
-  const { url, init } = REQUEST_BUILDERS[service](message, settings)
+  // Whoever built the message (the library, the app, a custom sender), the subject stays one line.
+  const { url, init } = REQUEST_BUILDERS[service]({ ...message, subject: oneLineSubject(message.subject) }, settings)
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const fetchImpl = settings.fetch ?? fetch
   let response: Response

@@ -1,9 +1,10 @@
 /**
  * {basePath}/reauthenticate (issue 23, step-up): the page offers what the
- * user has; a right password or code records a new proof on the CURRENT
- * session (no new session); a wrong one, another user's password or a
- * replayed code is refused with ?error= and counted per user; a signed-out
- * visitor goes to sign-in. Never a 5xx. Both session strategies.
+ * user has; a right password or code records a new proof on the session
+ * (database strategy: under a new session token); a wrong one, another
+ * user's password or a replayed code is refused with ?error= and counted per
+ * user; a signed-out visitor goes to sign-in. Never a 5xx. Both session
+ * strategies.
  */
 import type { TOTP } from "otpauth"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
@@ -83,7 +84,7 @@ describe.each(["database", "jwt"] as const)("%s strategy", (strategy) => {
     expect(res.headers.get("location")).toBe(`${ORIGIN}${BASE}/signin?callbackUrl=${encodeURIComponent(`${ORIGIN}/settings`)}`)
   })
 
-  it("a right password bumps authenticatedAt on the same session and returns to the callbackUrl", async () => {
+  it("a right password bumps authenticatedAt (database: under a new session token) and returns to the callbackUrl", async () => {
     const before = strategy === "database" ? [...db.sessions.keys()] : undefined
     const signedInAt = strategy === "jwt" ? (await decode({ token: browser.sessionValue(), secret: SECRET, salt: SESSION }))!.signedInAt : undefined
     vi.setSystemTime(start.getTime() + 900_000)
@@ -93,8 +94,11 @@ describe.each(["database", "jwt"] as const)("%s strategy", (strategy) => {
     const later = new Date(start.getTime() + 900_000)
     expect(await proofOf(config, browser)).toEqual({ userId: ada.id, authenticatedAt: later })
     if (strategy === "database") {
-      expect([...db.sessions.keys()]).toEqual(before)
-      expect(db.sessions.get(before![0])!.authenticatedAt).toEqual(later)
+      const after = [...db.sessions.keys()]
+      expect(after).toHaveLength(1)
+      expect(after[0]).not.toBe(before![0])
+      expect(browser.sessionValue()).toBe(after[0])
+      expect(db.sessions.get(after[0]!)!.authenticatedAt).toEqual(later)
     } else {
       const token = await decode({ token: browser.sessionValue(), secret: SECRET, salt: SESSION })
       expect(token).toMatchObject({ sub: ada.id, authenticatedAt: later.getTime() / 1000, signedInAt })

@@ -149,7 +149,7 @@ export async function ageProof(browser: Browser, seconds: number, rows?: Session
 export async function turnOnTwoFactor(config: AuthConfig, db: MemoryDatabase, userId: string): Promise<{ totp: TOTP; recovery: string[] }> {
   const secret = newTotpSecret()
   const sealed = await resolveAuthConfig(config).twoFactor.box.seal(secret, userId)
-  const recovery = Array.from({ length: 10 }, (_, i) => `k7m2-9xq${i}-hf3t`)
+  const recovery = Array.from({ length: 10 }, (_, i) => `k7m2-9xq${i}-hf3t-w8ra-2c6n-pq5d`)
   const hashes = await Promise.all(recovery.map(async (code) => (await hashRecoveryCode(code, userId))!))
   await db.adapter.enableTwoFactor!(userId, { secret: sealed, recoveryCodeHashes: hashes })
   return { totp: new TOTP({ secret: Secret.fromBase32(secret) }), recovery }
