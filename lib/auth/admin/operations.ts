@@ -25,8 +25,9 @@ import { resolveAuthConfig } from "../auth"
 import { adminMethods, hasMethods, type AdminAdapter } from "../adapters/capabilities"
 import type { AuthConfig } from "../config/types"
 import type { ResolvedConfig } from "../config/resolved"
-import { MissingAdapterMethods, PermissionDenied } from "../errors"
+import { MissingAdapterMethods, OrganizationError, PermissionDenied } from "../errors"
 import { emitEvent } from "../events"
+import { leaveOrganizationsForDeletion } from "../organizations/departure"
 import { recordSecurityEvent } from "../security-log/record"
 import { needsReauthentication } from "../session/step-up"
 import { endUserSessions, publicSessionId } from "../session/user-sessions"
@@ -204,11 +205,18 @@ export function adminOperationsFor(config: ResolvedConfig, options: AdminOperati
       return "done"
     },
 
+    /** Refused (OrganizationError last_owner, naming them) while the user is the only owner of an organization. */
     async deleteUser(actor: AdminActor, userId: string): Promise<StandingResult> {
       await check(actor, { user: ["delete"] }, userId)
       if (userId === actor.userId) throw new PermissionDenied("forbidden", "An admin cannot delete themself here")
       const adapter = adminAdapter(config)
       if (!(await adapter.getUser(userId))) return "no-such-user"
+      // An organization always keeps an owner: its only owner's account stays until it is transferred or deleted.
+      const departure = await leaveOrganizationsForDeletion(config, userId, actor.userId)
+      if (departure.status === "last-owner") {
+        const names = departure.organizations.map((organization) => `${organization.name} (${organization.slug})`).join(", ")
+        throw new OrganizationError("last_owner", `This user is the only owner of ${names}: transfer ownership or delete the organization first`)
+      }
       // Logged first: the entry outlives the user, unlinked (onDelete SetNull), with the admin as actor.
       await recordSecurityEvent(config, actor.request ?? null, { userId, type: "user-deleted", actorId: actor.userId })
       await adapter.deleteUser(userId)
