@@ -94,7 +94,8 @@ describe.each(["sqlite", "postgresql"] as const)("organizations: member limit ag
   function pausingClient(prisma: TestDatabase["prisma"]): TestDatabase["prisma"] {
     const invitation = new Proxy(prisma.invitation, {
       get(target, property) {
-        if (property !== "updateMany") return Reflect.get(target, property, target)
+        const value = Reflect.get(target, property, target) as unknown
+        if (property !== "updateMany") return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value
         return async (args: Parameters<typeof target.updateMany>[0]) => {
           const result = await target.updateMany(args)
           const where = args?.where as { id?: unknown; status?: unknown } | undefined
@@ -136,13 +137,15 @@ describe.each(["sqlite", "postgresql"] as const)("organizations: member limit ag
     return { orgs, owner, seated, late, org, sent }
   }
 
-  /** Starts `late`'s accept through the pausing client; resolves once it holds its claim. */
-  async function acceptHeldAfterClaim(late: { id: string }, token: string): Promise<Promise<string | null>> {
+  /** Starts `late`'s accept through the pausing client; resolves once it holds its claim (the answer wrapped: a bare promise would be waited for). */
+  async function acceptHeldAfterClaim(late: { id: string }, token: string): Promise<{ answer: Promise<string | null> }> {
     const reached = new Promise<void>((resolve) => (gate.reached = resolve))
     gate.armed = true
     const accepting = refusal(() => organizationOperations(racing).acceptInvitation({ userId: late.id }, token))
-    await reached
-    return accepting
+    // An accept that ends without reaching its claim is a broken set-up, not a pass.
+    const early = await Promise.race([reached.then(() => null), accepting.then((answer) => ({ answer }))])
+    if (early) throw new Error(`the accept ended before its claim: ${String(early.answer)}`)
+    return { answer: accepting }
   }
 
   it("a cancel while a refused accept holds the claim: the cancel succeeds and the hand-back does not revive the link", async () => {
@@ -151,7 +154,7 @@ describe.each(["sqlite", "postgresql"] as const)("organizations: member limit ag
 
     expect(await refusal(() => orgs.cancelInvitation({ userId: owner.id }, org.id, sent.invitation.id))).toBeNull()
     gate.release()
-    expect(await accepting).toBe("invitation_invalid")
+    expect(await accepting.answer).toBe("invitation_invalid")
 
     expect((await db.prisma.invitation.findUniqueOrThrow({ where: { id: sent.invitation.id } })).status).toBe("cancelled")
     expect(await orgs.invitation(sent.token)).toBeNull()
@@ -159,7 +162,7 @@ describe.each(["sqlite", "postgresql"] as const)("organizations: member limit ag
     await orgs.removeMember({ userId: owner.id }, org.id, seated.id)
     expect(await refusal(() => orgs.acceptInvitation({ userId: late.id }, sent.token))).toBe("invitation_invalid")
     expect(await db.prisma.member.findFirst({ where: { organizationId: org.id, userId: late.id } })).toBeNull()
-  })
+  }, 120_000)
 
   it("a seat freed and the address invited again while the old accept holds its claim: the old link joins nobody, the new one works", async () => {
     const { orgs, owner, seated, late, org, sent } = await fullOrganization()
@@ -168,7 +171,7 @@ describe.each(["sqlite", "postgresql"] as const)("organizations: member limit ag
     await orgs.removeMember({ userId: owner.id }, org.id, seated.id)
     const again = await orgs.invite({ userId: owner.id }, org.id, { email: late.email, roles: ["admin"] })
     gate.release()
-    expect(await accepting).toBe("invitation_invalid")
+    expect(await accepting.answer).toBe("invitation_invalid")
 
     expect((await db.prisma.invitation.findUniqueOrThrow({ where: { id: sent.invitation.id } })).status).toBe("replaced")
     expect(await db.prisma.member.findFirst({ where: { organizationId: org.id, userId: late.id } })).toBeNull()
@@ -176,5 +179,5 @@ describe.each(["sqlite", "postgresql"] as const)("organizations: member limit ag
     expect(await refusal(() => orgs.acceptInvitation({ userId: late.id }, again.token))).toBeNull()
     expect((await db.prisma.member.findFirstOrThrow({ where: { organizationId: org.id, userId: late.id } })).roles).toBe("admin")
     expect(await db.prisma.member.count({ where: { organizationId: org.id } })).toBe(2)
-  })
+  }, 120_000)
 })
