@@ -254,6 +254,7 @@ export {
 
 // Organizations (issue 35).
 export { organizationOperations, type OrganizationOperations } from "./organizations/operations"
+export { prepareAccountDeletion, type DepartureResult } from "./organizations/departure"
 export { defineOrganizationAccess, defaultOrganizationAccess, organizationResources, type OrganizationResources } from "./organizations/roles"
 export { isValidSlug, slugFromName } from "./organizations/slug"
 export type { OrganizationActor, Membership } from "./organizations/context"

@@ -10,7 +10,7 @@
  */
 import { unstable_rethrow } from "next/navigation"
 import { auth, hasPermission, requireRecentAuthentication } from "@/auth"
-import { ImpersonationRefused, PermissionDenied, type PermissionRequest } from "@/lib/auth"
+import { ImpersonationRefused, OrganizationError, PermissionDenied, type PermissionRequest } from "@/lib/auth"
 import { isDatabaseOutage } from "@/lib/auth/adapters/prisma"
 import { formInput } from "@/server/form-input"
 import { whileDatabaseAnswers } from "@/server/session-state"
@@ -44,6 +44,8 @@ function refusalOf(error: unknown): AdminActionState {
     return refused(error.message.startsWith("Permission denied") ? ADMIN_REFUSALS.forbidden : `${error.message}.`)
   }
   if (error instanceof ImpersonationRefused) return refused(`${error.message}.`)
+  // Deleting an organization's only owner: the sentence names the organizations to transfer or delete first.
+  if (error instanceof OrganizationError && error.code === "last_owner") return refused(`${error.message}.`)
   console.error("[admin] an admin action failed:", error instanceof Error ? error.message : error)
   return refused(ADMIN_REFUSALS.failed)
 }

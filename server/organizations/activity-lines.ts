@@ -18,9 +18,18 @@ export function peopleNamed(entries: readonly OrganizationActivityEntry[]): stri
   const ids = new Set<string>()
   for (const entry of entries) {
     if (entry.actorId) ids.add(entry.actorId)
-    if (entry.subject && entry.type !== "member-invited" && entry.type !== "invitation-cancelled") ids.add(entry.subject)
+    if (entry.subject && entry.type !== "member-invited" && entry.type !== "invitation-cancelled" && entry.type !== "invitation-voided") ids.add(entry.subject)
   }
   return [...ids]
+}
+
+/** Why an invitation stopped working with its inviter's authority (lib/auth/organizations/inviter-authority.ts). */
+const VOIDED_BECAUSE: Readonly<Record<string, string>> = {
+  "inviter-removed": "the member who sent it was removed",
+  "inviter-left": "the member who sent it left the organization",
+  "inviter-demoted": "the member who sent it may no longer invite",
+  "inviter-banned": "the member who sent it was suspended",
+  "inviter-deleted": "the account of the member who sent it was deleted",
 }
 
 function rolesOf(detail: string | null): string {
@@ -42,6 +51,8 @@ export function activityLines(entries: readonly OrganizationActivityEntry[], nam
           return `${actor} invited ${entry.subject ?? "someone"} as ${rolesOf(entry.detail)}.`
         case "invitation-cancelled":
           return `${actor} cancelled an invitation.`
+        case "invitation-voided":
+          return `The invitation to ${entry.subject ?? "someone"} no longer works: ${VOIDED_BECAUSE[entry.detail ?? ""] ?? "the member who sent it lost the right to invite"}.`
         case "member-joined":
           return `${subject} joined as ${rolesOf(entry.detail)}.`
         case "member-removed":

@@ -1,12 +1,13 @@
 "use server"
 
 import { redirect } from "next/navigation"
-import { auth, rateLimit, requireRecentAuthentication, securityLog, sessions } from "@/auth"
-import { mailLinkOrigin } from "@/lib/auth"
+import { auth, authConfig, rateLimit, requireRecentAuthentication, securityLog, sessions } from "@/auth"
+import { mailLinkOrigin, prepareAccountDeletion } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
 import { accountDeleted } from "@/server/accounts/account-deleted"
 import { confirmsDeletion, deleteAccount } from "@/server/accounts/account-deletion"
 import { formInput } from "@/server/form-input"
+import { lastOwnerMessage } from "@/server/organizations/last-owner-message"
 import { whileDatabaseAnswers } from "@/server/session-state"
 
 export interface DeleteAccountState {
@@ -24,7 +25,8 @@ const SIGNED_OUT: DeleteAccountState = { ok: false, message: "Your session has e
 /**
  * Settings › Delete account. A recent proof of identity first (a stale
  * session goes to re-authenticate and back to Settings), then the typed
- * confirmation, then: the security log entry (written while the user still
+ * confirmation, then the organizations (refused while the user is the only
+ * owner of one; otherwise their memberships end), then: the security log entry (written while the user still
  * exists, so it is theirs until the row goes and its userId turns null), the
  * records in one transaction, every session ended (jwt ones too: the user is
  * gone, so their tokens read as signed out everywhere), this browser's cookie
@@ -46,6 +48,9 @@ export async function deleteAccountAction(_previous: DeleteAccountState, input: 
         message: user.email ? "That is not your email address. Type it exactly as shown to delete your account." : "Type DELETE to delete your account.",
       }
     }
+    // An organization always keeps an owner: its only owner transfers or deletes it first; other memberships end here.
+    const departure = await prepareAccountDeletion(authConfig, userId)
+    if (departure.status === "last-owner") return { ok: false, message: lastOwnerMessage(departure.organizations) }
     await securityLog.record({ userId, type: "account-deletion-requested" })
     const deleted = await deleteAccount(db, userId)
     if (!deleted) return SIGNED_OUT

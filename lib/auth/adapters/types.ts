@@ -357,12 +357,14 @@ export interface Adapter {
   createInvitation?(invitation: NewInvitation): Awaitable<AdapterInvitation>
   getInvitationByTokenHash?(tokenHash: string): Awaitable<AdapterInvitation | null>
   listInvitations?(organizationId: string): Awaitable<AdapterInvitation[]>
-  /** Cancels a pending invitation of this organization; false when there is none with that id. */
+  /** Cancels a pending invitation of this organization (also one an accept holds, status "claiming"); false when there is none with that id. */
   cancelInvitation?(organizationId: string, invitationId: string): Awaitable<boolean>
   /**
    * Claims the pending, unexpired invitation with this hash and makes `userId` a member with its
    * roles. The claim is one conditional write: of concurrent calls exactly one joins.
-   * `memberLimit`: refuse when the organization already has that many members.
+   * `memberLimit`: refuse when the organization already has that many members; the invitation then
+   * stays pending, unless it was cancelled or replaced while the accept held it (that accept fails
+   * as "unavailable", and the cancelled or replaced link stays dead).
    */
   acceptInvitation?(params: { tokenHash: string; userId: string; now: Date; memberLimit?: number }): Awaitable<AcceptInvitationResult>
   /** The database strategy's active organization of one session (null: none); false when there is no such session. */

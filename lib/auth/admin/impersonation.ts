@@ -52,7 +52,7 @@ export async function startImpersonationNow(
   targetId: string,
   reason: string,
 ): Promise<ImpersonationStarted> {
-  await assertAdminPermission(config, actor, { user: ["impersonate"] })
+  await assertAdminPermission(config, actor, { user: ["impersonate"] }, targetId)
   const why = typeof reason === "string" ? reason.trim() : ""
   if (why === "" || why.length > 500) throw new TypeError("Impersonation needs a reason of 1 to 500 characters")
   const adapter = config.adapter

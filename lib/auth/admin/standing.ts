@@ -16,6 +16,7 @@ import type { AuthConfig } from "../config/types"
 import type { ResolvedConfig } from "../config/resolved"
 import { MissingAdapterMethods } from "../errors"
 import { emitEvent } from "../events"
+import { voidInvitationsEverywhere } from "../organizations/inviter-authority"
 import { recordSecurityEvent } from "../security-log/record"
 import { endUserSessions } from "../session/user-sessions"
 import { oneAtATime } from "./one-at-a-time"
@@ -81,6 +82,8 @@ async function banNow(config: ResolvedConfig, userId: string, { reason, until }:
     detail: until ? `until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC` : "permanently",
     actorId: origin.actorId ?? null,
   })
+  // A banned member's authority is suspended with them: the links they sent stop working.
+  await voidInvitationsEverywhere(config, userId, "inviter-banned", origin.actorId ?? null)
   await emitEvent(config, "userBanned", { userId, until, actorId: origin.actorId ?? null })
   return "done"
 }

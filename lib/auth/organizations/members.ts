@@ -13,6 +13,8 @@
  * revocation delay) and is dropped at their next read
  * (session/organization-claims.ts). Every other check reads the membership
  * from the database, so nothing the removed member's browser holds grants access.
+ * The invitations a member sent end with their right to send them
+ * (./inviter-authority.ts): on removal, leaving, and a demotion that takes it.
  */
 import type { AccessControl } from "../access/control"
 import type { ResolvedConfig } from "../config/resolved"
@@ -22,6 +24,7 @@ import type { Cookie } from "../types"
 import { currentSession, storeActiveOrganization } from "./active"
 import { activityOf, recordOrganizationEvent } from "./activity"
 import { isOwner, membershipOf, membershipsChanged, organizationAdapter, requireOwner, requirePermission, type OrganizationActor } from "./context"
+import { voidInvitationsOf } from "./inviter-authority"
 import { isOrganizationRole } from "./roles"
 import { ORG_ADMIN_ROLE, OWNER_ROLE, type AdapterMember, type MembershipChange, type OrganizationActivityEntry } from "./types"
 
@@ -68,6 +71,9 @@ export async function changeMemberRoles(
   refuse(await adapter.setMemberRoles(organizationId, userId, wanted))
   membershipsChanged(config, [userId])
   await recordOrganizationEvent(config, { type: "member-role-changed", organizationId, actorId: membership.member.userId, subject: userId, detail: wanted.join(", ") })
+  if (!config.organizations.access.rolesGrant(wanted, { member: ["invite"] })) {
+    await voidInvitationsOf(config, organizationId, userId, "inviter-demoted", membership.member.userId)
+  }
 }
 
 /** Makes `userId` an owner and the acting owner an admin, in that order, so the organization is never without one. */
@@ -95,6 +101,7 @@ export async function removeMember(config: ResolvedConfig, actor: OrganizationAc
   refuse(await adapter.removeMember(organizationId, userId))
   membershipsChanged(config, [userId])
   await recordOrganizationEvent(config, { type: "member-removed", organizationId, actorId: membership.member.userId, subject: userId, detail: null })
+  await voidInvitationsOf(config, organizationId, userId, "inviter-removed", membership.member.userId)
   await recordSecurityEvent(config, actor.request ?? null, { userId, type: "organization-left", detail: membership.organization.name, actorId: membership.member.userId })
 }
 
@@ -111,6 +118,7 @@ export async function leaveOrganization(config: ResolvedConfig, actor: Organizat
     cookies = await storeActiveOrganization(config, session, null)
   }
   await recordOrganizationEvent(config, { type: "member-left", organizationId, actorId: userId, subject: userId, detail: null })
+  await voidInvitationsOf(config, organizationId, userId, "inviter-left", userId)
   await recordSecurityEvent(config, actor.request ?? null, { userId, type: "organization-left", detail: membership.organization.name })
   return { cookies }
 }

@@ -25,7 +25,11 @@ export interface AdapterMember {
   createdAt: Date
 }
 
-export type InvitationStatus = "pending" | "accepted" | "cancelled" | "replaced"
+/**
+ * "claiming": held for a moment by an accept that is checking the member limit; a cancel or a
+ * new invitation to the address ends it like a pending one, and the accept then fails.
+ */
+export type InvitationStatus = "pending" | "claiming" | "accepted" | "cancelled" | "replaced"
 
 export interface AdapterInvitation {
   id: string
@@ -84,6 +88,7 @@ export type OrganizationEventType =
   | "member-role-changed"
   | "ownership-transferred"
   | "invitation-cancelled"
+  | "invitation-voided"
   | "team-created"
   | "team-renamed"
   | "team-deleted"

@@ -49,6 +49,9 @@ type InvitationRow = Omit<AdapterInvitation, "roles" | "status"> & { roles: stri
 type ActivityRow = Omit<OrganizationActivityEntry, "type"> & { type: string }
 type Where = Record<string, unknown>
 
+/** The statuses in which an invitation can still be cancelled or replaced (InvitationStatus). */
+const OPEN = ["pending", "claiming"]
+
 /** The slice of a Prisma client these methods call. */
 export interface PrismaOrganizationsLike {
   readonly _activeProvider?: string
@@ -123,21 +126,30 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
   }
 
   /**
-   * Inserts the membership only while the organization has fewer than `limit` members. The count
-   * and the insert are one statement (SQLite runs it as one write transaction), after the
-   * organization's row lock on PostgreSQL, so different invitations accepted at once cannot both
-   * take the last seat. null: the organization is full.
+   * Inserts the membership only while the organization has fewer than `limit` members and the
+   * invitation is still held by this accept ("claiming": not cancelled or replaced meanwhile). The
+   * count, the check and the insert are one statement (SQLite runs it as one write transaction),
+   * after the organization's row lock on PostgreSQL, so different invitations accepted at once
+   * cannot both take the last seat. null: full, or the invitation ended.
    */
-  async function joinWithinLimit(organizationId: string, userId: string, roles: string, limit: number | undefined): Promise<MemberRow | null> {
-    if (limit === undefined) return prisma.member.create({ data: { organizationId, userId, roles }, select: memberSelect })
+  async function joinWithinLimit(organizationId: string, userId: string, roles: string, limit: number, invitationId: string): Promise<MemberRow | null> {
     const id = randomUUID()
     const inserted = await underOrganizationLock(
       organizationId,
       () => prisma.$executeRaw`INSERT INTO "Member" ("id", "organizationId", "userId", "roles", "createdAt")
         SELECT ${id}, ${organizationId}, ${userId}, ${roles}, ${new Date()}
-        WHERE (SELECT COUNT(*) FROM "Member" WHERE "organizationId" = ${organizationId}) < ${limit}`,
+        WHERE (SELECT COUNT(*) FROM "Member" WHERE "organizationId" = ${organizationId}) < ${limit}
+          AND EXISTS (SELECT 1 FROM "Invitation" WHERE "id" = ${invitationId} AND "status" = 'claiming')`,
     )
     return inserted > 0 ? prisma.member.findFirst({ where: { id }, select: memberSelect }) : null
+  }
+
+  /** The membership `userId` already has (a concurrent accept of theirs won the unique key), or rethrows. */
+  async function memberAfterConflict(organizationId: string, userId: string, error: unknown): Promise<MemberRow> {
+    if (!isUniqueViolation(error)) throw error
+    const member = await prisma.member.findFirst({ where: { organizationId, userId }, select: memberSelect })
+    if (!member) throw error
+    return member
   }
 
   return {
@@ -249,9 +261,9 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
     },
 
     async createInvitation(invitation: NewInvitation): Promise<AdapterInvitation> {
-      // The earlier link dies before the new one exists.
+      // The earlier link dies before the new one exists; one held by an accept dies too (the accept then fails).
       await prisma.invitation.updateMany({
-        where: { organizationId: invitation.organizationId, email: invitation.email, status: "pending" },
+        where: { organizationId: invitation.organizationId, email: invitation.email, status: { in: OPEN } },
         data: { status: "replaced" },
       })
       const row = await prisma.invitation.create({
@@ -274,7 +286,7 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
 
     async cancelInvitation(organizationId: string, invitationId: string): Promise<boolean> {
       if (hasNul(organizationId, invitationId)) return false
-      const { count } = await prisma.invitation.updateMany({ where: { id: invitationId, organizationId, status: "pending" }, data: { status: "cancelled" } })
+      const { count } = await prisma.invitation.updateMany({ where: { id: invitationId, organizationId, status: { in: OPEN } }, data: { status: "cancelled" } })
       return count > 0
     },
 
@@ -283,26 +295,42 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
       const row = await prisma.invitation.findFirst({ where: { tokenHash: params.tokenHash, status: "pending", expires: { gt: params.now } }, select: invitationSelect })
       if (!row) return { status: "unavailable" }
       const existing = await prisma.member.findFirst({ where: { organizationId: row.organizationId, userId: params.userId }, select: memberSelect })
-      // The claim: of concurrent accepts exactly one matches the pending row.
+      const limit = existing ? undefined : params.memberLimit
+      // The claim: of concurrent accepts exactly one matches the pending row. Under a member limit it is
+      // only held ("claiming") until the seat is taken, so that a cancel or a new invitation to the
+      // address can still end it, and a refused accept hands back only what nobody ended meanwhile.
       const { count } = await prisma.invitation.updateMany({
         where: { id: row.id, status: "pending", expires: { gt: params.now } },
-        data: { status: "accepted" },
+        data: { status: limit === undefined ? "accepted" : "claiming" },
       })
       if (count === 0) return { status: "unavailable" }
       const invitation = { ...toInvitation(row), status: "accepted" as const }
       if (existing) return { status: "joined", member: toMember(existing), invitation }
-      try {
-        const member = await joinWithinLimit(row.organizationId, params.userId, row.roles, params.memberLimit)
-        if (member) return { status: "joined", member: toMember(member), invitation }
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error
-        const member = await prisma.member.findFirst({ where: { organizationId: row.organizationId, userId: params.userId }, select: memberSelect })
-        if (!member) throw error
+      if (limit === undefined) {
+        const member = await prisma.member
+          .create({ data: { organizationId: row.organizationId, userId: params.userId, roles: row.roles }, select: memberSelect })
+          .then(undefined, (error: unknown) => memberAfterConflict(row.organizationId, params.userId, error))
         return { status: "joined", member: toMember(member), invitation }
       }
-      // Full: the claim is handed back, so the invitation stays pending for when a seat frees up.
-      await prisma.invitation.updateMany({ where: { id: row.id, status: "accepted" }, data: { status: "pending" } })
-      return { status: "member-limit" }
+      const finish = () => prisma.invitation.updateMany({ where: { id: row.id, status: "claiming" }, data: { status: "accepted" } })
+      let member: MemberRow | null
+      try {
+        member = await joinWithinLimit(row.organizationId, params.userId, row.roles, limit, row.id)
+      } catch (error) {
+        const already = await memberAfterConflict(row.organizationId, params.userId, error)
+        await finish()
+        return { status: "joined", member: toMember(already), invitation }
+      }
+      if (member) {
+        if ((await finish()).count > 0) return { status: "joined", member: toMember(member), invitation }
+        // Cancelled or replaced between the insert and now: the cancel stands, and the seat is given back.
+        await prisma.$executeRaw`DELETE FROM "Member" WHERE "id" = ${member.id}`
+        return { status: "unavailable" }
+      }
+      // Not inserted. Still held: the organization is full, and the claim goes back so that the
+      // invitation stays pending for when a seat frees up. Not held: it was cancelled or replaced.
+      const handedBack = await prisma.invitation.updateMany({ where: { id: row.id, status: "claiming" }, data: { status: "pending" } })
+      return handedBack.count > 0 ? { status: "member-limit" } : { status: "unavailable" }
     },
 
     async setSessionOrganization(sessionToken: string, organizationId: string | null): Promise<boolean> {

@@ -44,6 +44,20 @@ describe("activityLines", () => {
     ])
   })
 
+  it("says which invitation stopped working with its inviter's authority, and why, by address", () => {
+    const entries = [
+      entry("invitation-voided", "u1", "new@example.com", "inviter-removed"),
+      entry("invitation-voided", null, "two@example.com", "inviter-banned"),
+      entry("invitation-voided", "u2", "three@example.com", "something-new"),
+    ]
+    expect(activityLines(entries, names).map((line) => line.text)).toEqual([
+      "The invitation to new@example.com no longer works: the member who sent it was removed.",
+      "The invitation to two@example.com no longer works: the member who sent it was suspended.",
+      "The invitation to three@example.com no longer works: the member who sent it lost the right to invite.",
+    ])
+    expect(peopleNamed(entries).sort()).toEqual(["u1", "u2"])
+  })
+
   it("looks up actors and member subjects, never an address or an invitation id", () => {
     const entries = [entry("member-invited", "u1", "new@example.com"), entry("invitation-cancelled", "u2", "inv1"), entry("member-removed", "u1", "u3")]
     expect(peopleNamed(entries).sort()).toEqual(["u1", "u2", "u3"])
