@@ -31,13 +31,13 @@ const layers = [
       "^lib/auth/two-factor/(totp|secret-box|recovery-codes)\\.ts$",
       // The device key of a sign-in, and the counting and logging of failed log writes: plain functions.
       "^lib/auth/security-log/(device|failures)\\.ts$",
-      // The organization roles' definition and the slug rules: plain data and functions (issue 35).
+      // The organization roles' definition and the slug rules: plain data and functions.
       "^lib/auth/organizations/(roles|team-roles|slug)\\.ts$",
     ],
   },
   {
     name: "contracts",
-    // session-lookup.ts: which of an adapter's session reads the library calls (issue 36).
+    // session-lookup.ts: which of an adapter's session reads the library calls.
     path: ["^lib/auth/providers/", "^lib/auth/adapters/(types|capabilities|session-lookup|foreign-adapter)\\.ts$"],
   },
   { name: "config", path: "^lib/auth/config/(?!resolve\\.ts$)" },
@@ -61,7 +61,7 @@ const layers = [
 const sides = [
   { name: "react", path: "^lib/auth/react/", may: ["foundation"] },
   { name: "prisma-adapter", path: "^lib/auth/adapters/prisma/", may: ["foundation", "toolkit", "contracts"] },
-  // Tables an app adds beside a foreign Auth.js adapter's (issue 36), over the app's own SQL driver.
+  // Tables an app adds beside a foreign Auth.js adapter's, over the app's own SQL driver.
   { name: "adapter-companion", path: "^lib/auth/adapters/companion/", may: ["foundation", "toolkit", "contracts"] },
 ]
 

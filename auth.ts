@@ -34,7 +34,7 @@ function isProtected(path: string): boolean {
 }
 
 /**
- * Route groups that need more than a session (issue 33): the admin area needs the permission to
+ * Route groups that need more than a session: the admin area needs the permission to
  * list users. The middleware answers a signed-in user without it 404 (403 for /api), as
  * requirePermission does in the pages themselves.
  */
@@ -97,7 +97,7 @@ function adminNotice(userId: string, notice: AdminNotice): void {
 }
 
 /**
- * AUTH_ADAPTER=drizzle (issue 36, SQLite only): the library's reads and writes go through
+ * AUTH_ADAPTER=drizzle (SQLite only): the library's reads and writes go through
  * @auth/drizzle-adapter over the same tables and file (server/drizzle/adapter.ts); the pages keep
  * Prisma. Features the contract lacks are off, named in the adapter-features-off start-up warning.
  */
@@ -122,7 +122,7 @@ export const authConfig: NextAuthConfig = {
   // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
   adapter: { ...libraryAdapter(), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
   session: { strategy: sessionStrategy },
-  // Organizations (issue 35): teams of users with their own roles, invitations by mail, and an active
+  // Organizations: teams of users with their own roles, invitations by mail, and an active
   // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".
   organizations: {
     enabled: organizationsEnabled,
@@ -223,7 +223,7 @@ export const authConfig: NextAuthConfig = {
       const notice = newDeviceNotice({ ip, userAgent, method, provider }, providerNames)
       sendSecurityNoticeLater(getPrisma(), { userId, notice, origin: mailLinkOrigin(process.env), rateLimit })
     },
-    // What an administrator did to the account (issue 33), from /admin or `npm run admin`. The ban
+    // What an administrator did to the account, from /admin or `npm run admin`. The ban
     // notice gives the end, never the admin's reason; the impersonation notice gives its reason,
     // which the user reads in their security log anyway (docs/decisions.md, "Admin notices").
     userBanned({ userId, until }) {

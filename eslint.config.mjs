@@ -17,7 +17,7 @@ const OAUTH_PROVIDER_IDS = readdirSync(PROVIDERS_DIR)
 const AUTH_PROVIDER_IDS = [...NON_OAUTH_PROVIDER_IDS, ...OAUTH_PROVIDER_IDS]
 const AUTH_ENTRY_POINTS = [
   "next", "next/instrumentation", "react", "express", "sveltekit", "adapters/prisma", "webauthn",
-  // The slug rules alone (no imports): the browser suggests a slug from a name as the library would (issue 35).
+  // The slug rules alone (no imports): the browser suggests a slug from a name as the library would.
   "organizations/slug",
   ...AUTH_PROVIDER_IDS.map((id) => `providers/${id}`),
 ]

@@ -43,7 +43,7 @@ const servers = [
   // (AUTH_TRUST_HOST), so that exhausting its rate limits cannot disturb the other specs. It has
   // AUTH_URL too: production that sends mail refuses to start without it.
   { name: "attack", port: attackPort, strategy: "jwt", authUrl: `http://localhost:${attackPort}`, trustHost: true },
-  // The starter switched to @auth/drizzle-adapter (issue 36, AUTH_ADAPTER=drizzle): its output is
+  // The starter switched to @auth/drizzle-adapter (AUTH_ADAPTER=drizzle): its output is
   // also kept in a file, where tests/e2e/drizzle-adapter.spec.ts reads the start-up warning.
   { name: "drizzle", port: drizzlePort, strategy: "database", authUrl: `http://localhost:${drizzlePort}`, adapter: "drizzle" },
 ].map((server) => ({
@@ -148,7 +148,7 @@ export default defineConfig<E2EOptions>({
     ...(process.env.README_SCREENSHOTS === "1"
       ? [{ name: "readme-screenshots", testMatch: /readme-screenshots\.spec\.ts$/, timeout: 300_000, use: { ...chromium, ...serverOptions("database") } }]
       : []),
-    // Once: the move from next-auth in a browser (issue 34). Its setup installs the reference app's
+    // Once: the move from next-auth in a browser. Its setup installs the reference app's
     // next-auth and builds the app before and after the move (skipped when current): minutes on
     // a cold checkout, which only this project waits for.
     { name: "next-auth-move-setup", testMatch: /next-auth-move\.setup\.ts$/, timeout: 1_200_000 },
@@ -159,7 +159,7 @@ export default defineConfig<E2EOptions>({
       timeout: 240_000,
       use: chromium,
     },
-    // Once: the starter switched to @auth/drizzle-adapter (issue 36), on its own server and SQLite file.
+    // Once: the starter switched to @auth/drizzle-adapter, on its own server and SQLite file.
     { name: "drizzle", testMatch: /drizzle-adapter\.spec\.ts$/, timeout: 180_000, use: { ...chromium, ...serverOptions("drizzle") } },
     // Once: the SvelteKit example (examples/sveltekit), built and served by the spec itself.
     { name: "sveltekit", testMatch: /sveltekit-example\.spec\.ts$/, timeout: 60_000, use: chromium },

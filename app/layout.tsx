@@ -24,9 +24,9 @@ export const viewport: Viewport = siteViewport
 export default async function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   // During a database outage the header shows no account menu; the pages say why.
   const { session } = await sessionState()
-  // While an admin impersonates a user, every page says so (issue 33).
+  // While an admin impersonates a user, every page says so.
   const impersonation = await impersonationOf(session)
-  // The organization switcher (issue 35) once the user belongs to one; before that, the account menu offers to create one.
+  // The organization switcher once the user belongs to one; before that, the account menu offers to create one.
   const switcher = await switcherData(session)
   const hasOrganizations = Boolean(switcher && (switcher.current || switcher.others.length > 0))
   return (

@@ -19,7 +19,7 @@
  *   org-home   (the starter alone, as members of the bench organization: its seeded owner warm,
  *              1,000 members cold, sessions that start in it): GET /o/bench-org, the organization's
  *              home page (middleware reads session and membership, organizationPage(slug)), beside
- *              GET /dashboard (issue 35)
+ *              GET /dashboard
  * The reference app renders the starter's pages element for element (its
  * layouts, header, account menu, dashboard and home page, on next-auth's API),
  * and the run stops before measuring if the two pages' markup differs
@@ -120,10 +120,11 @@ interface Measured {
 }
 
 /**
- * The routes whose throughput as a share of the bare route is a target (issue 25: ≥ 85%). Each of
- * their runs is followed at once by a bare-route run on the same app, so the share compares
- * neighbouring seconds: the machine's drift over a strategy's minutes (a few percent either way on
- * this shared 2-core machine) then falls on both sides of the ratio alike.
+ * The routes whose throughput as a share of the bare route is a target (at least 85%: reading
+ * the session must stay a small part of a request's cost). Each of their runs is followed at
+ * once by a bare-route run on the same app, so the share compares neighbouring seconds: the
+ * machine's drift over a strategy's minutes (a few percent either way on this shared 2-core
+ * machine) then falls on both sides of the ratio alike.
  */
 const PAIRED_WITH_BARE = new Set(["session", "auth-route"])
 
@@ -257,7 +258,7 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
 }
 
 /**
- * The permission-guarded page beside the dashboard (issue 33), the starter alone, as its admins:
+ * The permission-guarded page beside the dashboard, the starter alone, as its admins:
  * the same page behind the admin area's permission should cost what the dashboard costs.
  */
 function guardedTable(
@@ -286,7 +287,7 @@ function guardedTable(
 }
 
 /**
- * The organization's home page beside the dashboard (issue 35), the starter alone: reading the
+ * The organization's home page beside the dashboard, the starter alone: reading the
  * session, membership and role should cost what the dashboard's session read costs.
  */
 function organizationTable(

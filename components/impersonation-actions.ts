@@ -6,7 +6,7 @@ import { impersonatorId } from "@/server/admin/impersonator"
 import { isUserId } from "@/server/admin/user-id"
 
 /**
- * "Stop impersonating" (issue 33): ends the impersonation session, puts the
+ * "Stop impersonating": ends the impersonation session, puts the
  * admin's own session back and returns them to the user's admin page. Called
  * from any other session it does nothing but go home; it never signs anyone
  * in (the admin's session comes only from the cookie kept aside at the start).

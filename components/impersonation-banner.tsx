@@ -3,7 +3,7 @@ import { Button } from "@/components/ui"
 import { stopImpersonatingAction } from "./impersonation-actions"
 
 /**
- * On every page while an admin impersonates a user (issue 33): whose
+ * On every page while an admin impersonates a user: whose
  * account this is, who is looking, and the way back. Impersonation is never
  * hidden, from the admin nor (in Security activity and Sessions) from the user.
  */

@@ -8,7 +8,7 @@ import { refusalOf } from "@/server/organizations/organization-action"
 import { SWITCH_FAILED_PATH } from "@/server/organizations/notice-paths"
 
 /**
- * The organization switcher's item (issue 35): makes the organization the
+ * The organization switcher's item: makes the organization the
  * form names by its slug the session's active one and opens its home. The
  * slug is resolved against the caller's own memberships first (setActive
  * checks again), so a crafted slug or id of someone else's organization

@@ -1,7 +1,7 @@
 "use client"
 
 /**
- * The header's organization switcher (issue 35), on the kit's Menu: the
+ * The header's organization switcher, on the kit's Menu: the
  * organization the user works in, the others they belong to (choosing one
  * makes it the session's active organization and opens its home), and
  * "Create organization". Each organization is a form posting its slug to the

@@ -1,7 +1,7 @@
 /**
  * Creates the demo account, idempotently: SEED_EMAIL / SEED_NAME /
  * SEED_PASSWORD (defaults below). An existing account is left as it is.
- * Beside it, an admin (issue 33): SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD
+ * Beside it, an admin: SEED_ADMIN_EMAIL / SEED_ADMIN_PASSWORD
  * (default admin@example.com / admin-password-123), verified and holding the
  * `admin` role. Not in production unless SEED_ADMIN_PASSWORD is set: a known
  * admin password on a public server would be the first thing tried.
@@ -10,7 +10,7 @@
  * so an unverified demo account could never be confirmed and would greet every
  * newcomer with "Not verified" and a banner about a mail that never comes. The
  * operator who sets SEED_EMAIL vouches for that address (docs/decisions.md,
- * "Names, first start and the visual harness (issue 32)").
+ * "Names, first start and the visual harness").
  */
 import { normalizeEmail } from "@/server/accounts/email"
 import { hashPassword } from "@/server/accounts/password"

@@ -1,5 +1,5 @@
 /**
- * Which library features the configured adapter cannot serve (issue 36): under
+ * Which library features the configured adapter cannot serve: under
  * AUTH_ADAPTER=drizzle the Auth.js contract lacks the two-factor and security
  * log methods, and Settings says so in place of a form that could only fail.
  * The same list the adapter-features-off start-up warning is made from.

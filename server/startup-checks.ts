@@ -48,7 +48,7 @@ export const mailOriginCheck: EnvironmentCheck = (env) => {
 }
 
 /**
- * Mail over an HTTP API (issue 34): at most one AUTH_<SERVICE>_KEY, since
+ * Mail over an HTTP API: at most one AUTH_<SERVICE>_KEY, since
  * every mail of the app goes one way and choosing for the operator would
  * hide a mistake; Mailgun also needs its sending domain. With EMAIL_SERVER
  * set, SMTP is used and the keys are not read.
@@ -79,7 +79,7 @@ export const mailServiceCheck: EnvironmentCheck = (env) => {
 }
 
 /**
- * AUTH_ADAPTER (issue 36): unset for the starter's Prisma adapter, or "drizzle" for
+ * AUTH_ADAPTER: unset for the starter's Prisma adapter, or "drizzle" for
  * @auth/drizzle-adapter over the same SQLite file (server/drizzle/adapter.ts). Drizzle on
  * PostgreSQL is the example's job (examples/drizzle), not the starter's: refused by name
  * rather than silently served by Prisma.

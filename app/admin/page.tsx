@@ -16,7 +16,7 @@ function date(value: Date | null): string {
 }
 
 /**
- * /admin (issue 33): every user, searchable by address and name, filtered by
+ * /admin: every user, searchable by address and name, filtered by
  * role, suspension, two-factor and unverified address, sorted by creation or
  * last sign-in, 25 a page with a cursor. The filters are a GET form, so the
  * URL is the list.

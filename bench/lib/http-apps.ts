@@ -44,13 +44,13 @@ export interface Case {
   /**
    * Run as the starter's admins (the seeded admin warm, admin users cold), on the starter alone:
    * the reference app has no roles. The permission-guarded page is measured against the
-   * dashboard with these same cookies (issue 33).
+   * dashboard with these same cookies.
    */
   asAdmin?: true
   /**
    * Run as members of the bench organization (the seeded owner warm, member users cold), on the
    * starter alone: the reference app has no organizations. Its page is measured against the
-   * dashboard (issue 35).
+   * dashboard.
    */
   asMember?: true
 }

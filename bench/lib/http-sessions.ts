@@ -145,7 +145,7 @@ export async function mintNextAuthSessions(strategy: Strategy, databaseFile: str
   }
 }
 
-/** The organization the org-home case opens (issue 35): its slug is the page's /o/<slug>. */
+/** The organization the org-home case opens: its slug is the page's /o/<slug>. */
 export const BENCH_ORGANIZATION = { id: "bench-organization", name: "Bench Organization", slug: "bench-org" }
 
 /** DateTime as Prisma's SQLite adapter writes it (ISO text), so Prisma and the raw reads take it as their own. */

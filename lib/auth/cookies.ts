@@ -9,7 +9,10 @@ import type { Cookie, CookieKey, CookieOption, CookieSerializeOptions, CookiesOp
 export const CHUNK_SIZE = 4096 - 160
 
 const FIFTEEN_MINUTES = 15 * 60
-/** How long a first factor waits for the second (issue 23: at most five minutes). */
+/**
+ * How long a first factor waits for the second: five minutes at most, since the pending cookie
+ * carries the first factor's proof and the provider's tokens.
+ */
 export const TWO_FACTOR_PENDING_SECONDS = 5 * 60
 
 /**

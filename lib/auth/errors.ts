@@ -143,7 +143,7 @@ export type WebAuthnErrorCode =
  * (it was switched to one without the two-factor methods), so no sign-in of theirs can finish.
  */
 /**
- * Why an organization operation was refused (issue 35). `organization_not_found` is also what a
+ * Why an organization operation was refused. `organization_not_found` is also what a
  * non-member gets for an organization that exists: nothing tells them it does.
  */
 export type OrganizationErrorCode =
@@ -652,7 +652,7 @@ export class ReauthenticationRequired extends AuthError {
   }
 }
 /**
- * A banned user tried a way in (issue 33). `until` is when the ban ends by itself (null:
+ * A banned user tried a way in. `until` is when the ban ends by itself (null:
  * permanent); the admin's reason is never part of it. The sign-in page says the account is
  * suspended, and until when.
  */
@@ -732,7 +732,7 @@ export class ProviderUnavailable extends AuthError {
   }
 }
 
-/** An organization operation was refused (issue 35); `code` says why. Nothing was changed. */
+/** An organization operation was refused; `code` says why. Nothing was changed. */
 export class OrganizationError extends AuthError {
   static override type: ErrorType = "OrganizationError"
   static override code: AuthErrorCode = "organization_forbidden"

@@ -126,7 +126,7 @@ export type {
   UnservedStanding,
   VerificationToken,
 } from "./adapters/types"
-// Any @auth/*-adapter as the configuration's adapter, and what it lacks (issue 36).
+// Any @auth/*-adapter as the configuration's adapter, and what it lacks.
 export { authJsAdapter, featureGaps, type FeatureGap } from "./adapters/foreign-adapter"
 export { webAuthnChallengeCompanion } from "./adapters/companion/webauthn-challenge"
 export { sessionProofCompanion } from "./adapters/companion/session-proof"
@@ -216,7 +216,7 @@ export {
 export { providerIcon } from "./pages/icons"
 export type { SafeHtml } from "./pages/escape"
 
-// Roles, permissions, bans and the admin operations (issue 33).
+// Roles, permissions, bans and the admin operations.
 export {
   ADMIN_ROLE,
   USER_ROLE,
@@ -252,7 +252,7 @@ export {
 } from "./admin/operations"
 
 
-// Organizations (issue 35).
+// Organizations.
 export { organizationOperations, type OrganizationOperations } from "./organizations/operations"
 export { prepareAccountDeletion, type DepartureResult } from "./organizations/departure"
 export { defineOrganizationAccess, defaultOrganizationAccess, organizationResources, type OrganizationResources } from "./organizations/roles"

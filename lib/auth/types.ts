@@ -28,7 +28,7 @@ export interface User {
   email?: string | null
   image?: string | null
   /**
-   * Not in Auth.js (issue 33): on a session's user, the roles they hold ("user" always). The
+   * Not in Auth.js: on a session's user, the roles they hold ("user" always). The
    * library sets it after the session callback, so the app's callback cannot grant a role.
    */
   roles?: readonly string[]

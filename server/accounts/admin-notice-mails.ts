@@ -1,6 +1,6 @@
 /**
  * The texts of the mails that tell a user what an administrator did to their
- * account (issue 33): suspended, suspension lifted, sessions ended, two-factor
+ * account: suspended, suspension lifted, sessions ended, two-factor
  * turned off, a session started as them (impersonation). Same notice layout as
  * the other security notices (account-mails.ts).
  *

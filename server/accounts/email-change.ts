@@ -1,5 +1,5 @@
 /**
- * Change of email address (issue 24). A signed-in user (the Settings action
+ * Change of email address. A signed-in user (the Settings action
  * checks step-up) asks for a new address; a single-use link (24 hours) goes
  * to the NEW address and a notice with a cancel link to the OLD one. Only the
  * link from the new address changes it, inside one transaction that also

@@ -93,7 +93,7 @@ const TYPE_WORDS: Record<SecurityEventType, (e: Entry, names: ProviderNames) => 
     const how = `${methodPhrase(e.method, e.provider, n)}${bracketed(e.detail)}`
     return { success: `Identity confirmed${how}`, failure: `Failed identity confirmation${how}` }
   },
-  // Issue 33: what an administrator did to the account. The note never carries a ban's reason.
+  // What an administrator did to the account. The note never carries a ban's reason.
   "roles-changed": (e) => ({ success: `Roles changed by an administrator${bracketed(e.detail)}`, failure: "Changing roles failed" }),
   banned: (e) => ({ success: `Account suspended by an administrator${bracketed(e.detail)}`, failure: "Suspending the account failed" }),
   unbanned: () => ({ success: "Suspension lifted by an administrator", failure: "Lifting the suspension failed" }),

@@ -1,7 +1,7 @@
 /**
  * Every kind of token an account can have outstanding, in one list, and the
  * one call that voids them all (docs/decisions.md, "Account tokens and
- * two-factor on an unproven address (issue 31)").
+ * two-factor on an unproven address").
  *
  * A take-back hands the account to the mailbox's owner; a token issued before
  * it was issued to whoever held the account then, so none may survive it. The
@@ -35,7 +35,7 @@ interface CookieKind {
   /**
    * "sessions-valid-since": the take-back's instant (take-back.ts) is newer
    * than the sign-in's start, and the library re-checks it when the session
-   * would be created (issue 31 item 5, "revocation"); the take-back also
+   * would be created (a sign-in in flight never outlives a take-back); the take-back also
    * deletes the second factors that could finish it.
    */
   readonly voidedBy: "sessions-valid-since"

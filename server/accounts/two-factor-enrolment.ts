@@ -1,5 +1,5 @@
 /**
- * Whether a user may turn two-factor on (issue 31 item 9). An address nobody
+ * Whether a user may turn two-factor on. An address nobody
  * has proven yet reserves nothing: whoever proves the mailbox takes the
  * account back (take-back.ts), and the take-back removes two-factor with
  * every other credential, since the account's creator may hold the

@@ -1,5 +1,5 @@
 /**
- * The frame of every admin server action (issue 33). The action is an
+ * The frame of every admin server action. The action is an
  * endpoint anyone can POST to with its id, so it trusts nothing the page
  * checked: it reads the session itself, refuses an impersonation session
  * and a user whose roles do not grant the permission, asks for a recent

@@ -1,5 +1,5 @@
 /**
- * The guard of the admin pages (issue 33): the permission by the session's
+ * The guard of the admin pages: the permission by the session's
  * roles (else notFound(): a page that is not yours does not exist; signed out:
  * sign-in), then a recent proof of identity, which the library's admin reads
  * ask for too (a stale one goes to "Confirm it's you" and back here). A read

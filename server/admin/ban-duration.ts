@@ -1,4 +1,4 @@
-/** The ban lengths the admin's form offers (issue 33), and the end each gives. */
+/** The ban lengths the admin's form offers, and the end each gives. */
 export const BAN_DURATIONS = [
   { value: "1d", label: "1 day", days: 1 },
   { value: "7d", label: "7 days", days: 7 },

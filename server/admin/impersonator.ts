@@ -1,5 +1,5 @@
 /**
- * Who is behind an impersonation session (issue 33), for the banner on every
+ * Who is behind an impersonation session, for the banner on every
  * page: the admin's name (else address) from their user row. The session
  * names the admin by id only (the row's impersonatedBy, or the jwt claim).
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's "Send password reset" (issue 33): the library never sets a
+ * The admin's "Send password reset": the library never sets a
  * password (ASVS 5.0 6.4.6); it asks the app to mail the user the app's own
  * reset link, the one "Forgot password?" sends, with the mail-link origin.
  */

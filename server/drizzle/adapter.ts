@@ -1,6 +1,6 @@
 /**
  * The starter switched to @auth/drizzle-adapter (AUTH_ADAPTER=drizzle, SQLite
- * only; issue 36): every read and write the library makes goes through the
+ * only): every read and write the library makes goes through the
  * adapter object as the package builds it, over Drizzle definitions of the
  * starter's own tables in the same SQLite file, plus the two companions
  * (examples/drizzle/adapter.ts) and a session list written with Drizzle. The

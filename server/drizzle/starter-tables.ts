@@ -1,7 +1,7 @@
 /**
  * Drizzle definitions of the starter's own SQLite auth tables (the Prisma
  * migrations made them: "User", "Account", "Session", "VerificationToken",
- * "Authenticator"), for AUTH_ADAPTER=drizzle (issue 36). Only the columns of
+ * "Authenticator"), for AUTH_ADAPTER=drizzle. Only the columns of
  * the Auth.js contract are named, so @auth/drizzle-adapter reads and writes
  * them as it would the tables of its own guide; the starter's extra columns
  * fill from their defaults or stay null, and its pages keep reading them

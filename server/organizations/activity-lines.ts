@@ -1,5 +1,5 @@
 /**
- * An organization's activity log in words (issue 35): one sentence per
+ * An organization's activity log in words: one sentence per
  * entry, naming people by their display name or address (the ids the log
  * keeps mean nothing to a reader). Pure: the page reads the entries and the
  * names, this only phrases them.

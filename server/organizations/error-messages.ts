@@ -1,7 +1,7 @@
 /**
  * What a refused organization operation means to the person who tried it:
  * one sentence per OrganizationError code, shared by every organization page
- * and action (issue 35). A non-member and an unknown organization read the
+ * and action. A non-member and an unknown organization read the
  * same, so a message never confirms that another tenant's organization exists.
  */
 import { OrganizationError, OrganizationsUnsupported, PermissionDenied, type OrganizationErrorCode } from "@/lib/auth"

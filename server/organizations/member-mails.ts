@@ -1,5 +1,5 @@
 /**
- * The texts of the organization mails (issue 35): an invitation (a one-time
+ * The texts of the organization mails: an invitation (a one-time
  * link), and the notices a member gets when they are removed, their role
  * changes, or ownership passes to them. Same layout as the account mails
  * (account-mails.ts); every value is escaped by the library's templates, so an

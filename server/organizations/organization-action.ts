@@ -1,6 +1,6 @@
 /**
- * The frame of every organization server action of the starter's pages
- * (issue 35). An action is an endpoint anyone can POST to, so it trusts
+ * The frame of every organization server action of the starter's pages.
+ * An action is an endpoint anyone can POST to, so it trusts
  * nothing the page checked and takes no organization id from the form: the
  * form names the organization by the slug of the page's URL, which is
  * resolved here against the caller's own memberships (a non-member, an

@@ -1,5 +1,5 @@
 /**
- * The guard every page under app/o/[slug] starts with (issue 35): the
+ * The guard every page under app/o/[slug] starts with: the
  * organization named by the URL and the signed-in user's membership of it.
  * A non-member, an unknown slug and a malformed one are the same 404, so a
  * page never hints that another tenant's organization exists; signed out

@@ -1,5 +1,5 @@
 /**
- * What the header's organization switcher shows (issue 35): the session's
+ * What the header's organization switcher shows: the session's
  * active organization and the user's others, by name and slug. Read once
  * per request: one query for the list, and (database strategy) one for the
  * session's active organization; a user in no organization costs the one. A failure here

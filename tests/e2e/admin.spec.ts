@@ -1,5 +1,5 @@
 /**
- * The admin console (issue 33) in real browsers, both session strategies,
+ * The admin console in real browsers, both session strategies,
  * as the seeded admin (admin@example.com) uses it:
  * - a ban from /admin ends the user's session in their own browser (this
  *   server made the change, so at once; another instance within the

@@ -1,5 +1,5 @@
 /**
- * The starter switched to @auth/drizzle-adapter (issue 36): the `drizzle`
+ * The starter switched to @auth/drizzle-adapter: the `drizzle`
  * server of playwright.config.ts runs the same build with AUTH_ADAPTER=drizzle
  * on a SQLite file of its own (server/drizzle/adapter.ts). Every way in, as a
  * user sees it: password, email link, OIDC, passkey; linking a provider; the

@@ -1,5 +1,5 @@
 /**
- * Change of email address (issue 24) end to end, both session strategies,
+ * Change of email address end to end, both session strategies,
  * with the suite's SMTP capture: a stale session is asked to re-authenticate;
  * the old address is told (with a cancel link), the new one confirms; the
  * user's other browser is signed out; a reset link the old address got before

@@ -1,5 +1,5 @@
 /**
- * The move from next-auth, in a real browser (issue 34, "The proof, as a test"). A user signs in
+ * The move from next-auth, in a real browser. A user signs in
  * to the real next-auth 5.0.0-beta app (bench/next-auth-app, on the schema Auth.js documents, with
  * next-auth's Ory Hydra provider against a local OpenID Provider). Then the app is moved as
  * docs/migrating-from-next-auth.md says (library copied in, codemod, schema upgrade) and started

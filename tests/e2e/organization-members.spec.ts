@@ -1,5 +1,5 @@
 /**
- * Members and invitations in the browser (issue 35), once per session
+ * Members and invitations in the browser, once per session
  * strategy: an owner invites by mail (the real SMTP capture), a second browser
  * accepts, the owner changes the role and removes the member, whose already
  * open page loses access at once; a newcomer signs up through an invitation

@@ -1,5 +1,5 @@
 /**
- * Organizations from the pages (issue 35), both session strategies: a user
+ * Organizations from the pages, both session strategies: a user
  * creates an organization from the account menu, sees it in the header's
  * switcher, creates a second from the switcher, switches between them,
  * renames one and changes its slug, and deletes it (typing the slug, and

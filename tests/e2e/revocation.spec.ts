@@ -6,7 +6,7 @@
  * server's default revocation delay: the instance that revokes knows at once).
  * And "Sign out all other sessions" with the jwt strategy. And a password
  * reset from another browser: the attacker's very next request to the same
- * server reads signed out (issue 31, item 2). No test waits for a later
+ * server reads signed out. No test waits for a later
  * second: revocation has milliseconds.
  */
 import type { Browser, Page } from "@playwright/test"

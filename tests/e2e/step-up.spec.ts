@@ -1,5 +1,5 @@
 /**
- * Step-up (issue 23, ASVS 7.5.1) in a real browser, both session strategies:
+ * Step-up (ASVS 7.5.1) in a real browser, both session strategies:
  * a sensitive action on a session whose proof of identity is stale sends the
  * user to the library's re-authenticate page; a wrong password is refused
  * there with a message, the right one brings them back where they were, and

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in on every path (issue 23), in a real browser under both
+ * Two-factor sign-in on every path, in a real browser under both
  * session strategies: an email link and the OIDC provider lead to the
  * two-factor page like a password does; a recovery code works once; a TOTP
  * code replayed inside its window is refused; a password reset does not skip

@@ -141,7 +141,7 @@ export const conformanceCases: ConformanceCase[] = [
       const cookie = setCookie(res, SESSION)!
       expectBaseAttributes(cookie, false)
       const session = await json<Session>(await browser.send(`${BASE}/session`))
-      // Not in Auth.js: the library adds the user's roles (issue 33).
+      // Not in Auth.js: the library adds the user's roles.
       expect(session.user).toEqual({ name: user.name, email: user.email, image: user.image, roles: ["user"] })
       if (t.isDb) {
         const rows = await t.prisma!.session.findMany({ orderBy: { sessionToken: "asc" }, where: { userId: user.id } })

@@ -9,7 +9,7 @@ export interface SecurityActivitySectionProps {
   /** The server's clock when the page was made: "2 minutes ago" is counted from it until the browser takes over. */
   now: Date
   providerNames?: ProviderNames
-  /** The log is off (a database adapter without its methods, issue 36): said instead of an empty list. */
+  /** The log is off (a database adapter without its methods): said instead of an empty list. */
   off?: boolean
 }
 

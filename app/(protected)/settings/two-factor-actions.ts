@@ -58,7 +58,7 @@ async function recentUser(): Promise<{ id: string; email: string | null } | null
 }
 
 const SIGNED_OUT: TwoFactorState = { ok: false, message: "Your session has ended. Sign in again." }
-// AUTH_ADAPTER=drizzle (issue 36): the section shows no form, but an action posted anyway answers, never a 500.
+// AUTH_ADAPTER=drizzle: the section shows no form, but an action posted anyway answers, never a 500.
 const NOT_AVAILABLE: TwoFactorState = { ok: false, message: "Two-factor authentication is not available on this site." }
 const CONFIRM_FIRST: TwoFactorState = { ok: false, message: CONFIRM_ADDRESS_FIRST, needsVerifiedAddress: true }
 

@@ -3,7 +3,7 @@ import { requirePermission } from "@/auth"
 import DashboardPage from "../../(protected)/dashboard/page"
 
 /**
- * bench:http's permission-guarded page (issue 33): the dashboard behind the
+ * bench:http's permission-guarded page: the dashboard behind the
  * admin area's permission, checked by the middleware's route rule and again
  * here by requirePermission, measured beside GET /dashboard with the same
  * admin's cookies. Harmless in production: an admin sees their own

@@ -1,7 +1,7 @@
 "use server"
 
 /**
- * The invitation page's actions (issue 35). The token comes from the form (it
+ * The invitation page's actions. The token comes from the form (it
  * is the page's own URL segment); it is the capability, checked by the library
  * on every call. Accepting joins as the signed-in user, whose verified address
  * must be the invited one; declining needs only the link (or, signed in, the

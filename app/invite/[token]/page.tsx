@@ -15,7 +15,7 @@ import { InvitationSignUp } from "./invitation-sign-up"
 export const metadata: Metadata = { title: "Invitation", referrer: "no-referrer" }
 
 /**
- * /invite/[token] (issue 35): the organization, who invited and the role.
+ * /invite/[token]: the organization, who invited and the role.
  * Signed in with the invited address: accept or decline. Signed in as someone
  * else: says so, and offers nothing that would accept. Signed out: sign in, or
  * create the account from the link. A link that is not valid, for any reason,

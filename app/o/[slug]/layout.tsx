@@ -6,7 +6,7 @@ import { sessionState } from "@/server/session-state"
 import { OrganizationNav } from "./organization-nav"
 
 /**
- * Every page of an organization (issue 35): the guard first
+ * Every page of an organization: the guard first
  * (organizationPage: a non-member, an unknown and a malformed slug are one
  * 404, signed out goes to sign-in), then the organization's name and its
  * navigation. Each page and each action checks again for itself.

@@ -7,7 +7,7 @@ import { readsActivity, rolesInWords } from "@/server/organizations/roles-displa
 
 export const metadata: Metadata = { title: "Organization" }
 
-/** An organization's home (issue 35): who you are in it, how many belong to it, and where to go next. */
+/** An organization's home: who you are in it, how many belong to it, and where to go next. */
 export default async function OrganizationHomePage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params
   const page = await organizationPage(slug)

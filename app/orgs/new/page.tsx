@@ -8,7 +8,7 @@ import { CreateOrganizationForm } from "./create-organization-form"
 
 export const metadata: Metadata = { title: "Create organization" }
 
-/** /orgs/new (issue 35): a new organization with the user as its owner, then its home. */
+/** /orgs/new: a new organization with the user as its owner, then its home. */
 export default async function NewOrganizationPage() {
   const { session, unavailable } = await sessionState()
   if (unavailable) return <ServiceUnavailable />

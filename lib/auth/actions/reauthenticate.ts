@@ -35,7 +35,7 @@ interface Visitor {
   email: string | null
   /** Cookies the read asked for (a slid expiry, a renewed token). */
   cookies: Cookie[]
-  /** The session is an admin's impersonation of this user: nothing proves it (issue 33). */
+  /** The session is an admin's impersonation of this user: nothing proves it. */
   impersonating: boolean
 }
 

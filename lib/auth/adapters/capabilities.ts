@@ -73,7 +73,7 @@ export const accessMethods = ["getUserAccess", "setUserRoles", "setUserBan"] as 
 /** The admin's operations (lib/auth/admin): the access methods, the user list and the session methods they end. */
 export const adminMethods = [...accessMethods, "listUsers", "getUser", "deleteUser", "listSessions", "deleteSession", "deleteSessions"] as const
 
-/** Organizations (lib/auth/organizations, issue 35): all or none. */
+/** Organizations (lib/auth/organizations): all or none. */
 export const organizationMethods = [
   "createOrganization",
   "getOrganization",

@@ -46,7 +46,7 @@ export interface AdapterUser {
   name?: string | null
   image?: string | null
   /**
-   * Not in Auth.js (issue 33): what getSessionAndUser reads beside the user, in the same
+   * Not in Auth.js: what getSessionAndUser reads beside the user, in the same
    * statement, so the database strategy knows roles and bans without a query of its own.
    * Absent: an adapter that does not keep them (the user then holds only the "user" role).
    */
@@ -100,7 +100,7 @@ export interface AdapterSession {
    */
   authenticatedAt?: Date | null
   /**
-   * Not in Auth.js (issue 33): the admin who started this session as the user (impersonation),
+   * Not in Auth.js: the admin who started this session as the user (impersonation),
    * and their reason. Read with the session; stored by an adapter that has `listSessions`.
    */
   impersonatedBy?: string | null
@@ -256,7 +256,7 @@ export interface Adapter {
    */
   removeCredentials?(userId: string): Awaitable<void>
   /**
-   * Not in Auth.js (issue 33): roles and bans (adapters/capabilities.ts, accessMethods; all three or
+   * Not in Auth.js: roles and bans (adapters/capabilities.ts, accessMethods; all three or
    * none). getUserAccess: the user's stored roles, address and ban, null for an unknown user.
    */
   getUserAccess?(userId: string): Awaitable<UserAccessRecord | null>
@@ -271,9 +271,9 @@ export interface Adapter {
    * user with a second factor or a ban in force rather than sign them in without it.
    */
   getUnservedStanding?(userId: string): Awaitable<UnservedStanding>
-  /** Not in Auth.js (issue 33), optional: records when the user last signed in (the admin list sorts by it). */
+  /** Not in Auth.js, optional: records when the user last signed in (the admin list sorts by it). */
   setLastSignIn?(userId: string, at: Date): Awaitable<void>
-  /** Not in Auth.js (issue 33): the admin's user list (lib/auth/admin). */
+  /** Not in Auth.js: the admin's user list (lib/auth/admin). */
   listUsers?(query: UserListQuery): Awaitable<UserListPage>
   createVerificationToken?(token: VerificationToken): Awaitable<VerificationToken | null | undefined>
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
@@ -330,7 +330,7 @@ export interface Adapter {
    */
   getSignInDeviceHistory?(userId: string, device: string): Awaitable<SignInDeviceHistory>
   /**
-   * Not in Auth.js (issue 35): organizations (lib/auth/organizations). All or none
+   * Not in Auth.js: organizations (lib/auth/organizations). All or none
    * (adapters/capabilities.ts, organizationMethods). createOrganization makes the
    * organization and its first member (the creator, with `roles`) together; null when the
    * slug is taken.
@@ -385,7 +385,7 @@ export interface Adapter {
   getActiveMembership?(userId: string, organizationId?: string): Awaitable<MembershipAtVersion>
   /**
    * Not in Auth.js, optional beside getSessionsValidSince: the same instant and the user's
-   * memberships version (issue 35) in one statement, so the jwt strategy's revocation check learns
+   * memberships version in one statement, so the jwt strategy's revocation check learns
    * both for the price of one.
    */
   getSessionStanding?(userId: string): Awaitable<SessionStanding>
@@ -393,7 +393,7 @@ export interface Adapter {
   /** Newest first, at most `limit`. */
   listOrganizationActivity?(organizationId: string, limit: number): Awaitable<OrganizationActivityEntry[]>
   /**
-   * Not in Auth.js (issue 35): teams within an organization, when `organizations.teams` is on.
+   * Not in Auth.js: teams within an organization, when `organizations.teams` is on.
    * All or none (adapters/capabilities.ts, teamMethods). Every method names the organization with
    * the team: a team id of another organization matches nothing. createTeam: null when the
    * organization has a team of that name.
@@ -419,7 +419,7 @@ export interface Adapter {
  * An adapter object from any @auth/*-adapter, as its own package types it: the contract's methods,
  * whose parameter types differ in details the compiler cannot reconcile (Auth.js's user has a
  * non-null email and no index signature; ours allows null for providers that give none). The
- * object itself is used as it is (issue 36): adapters/foreign-adapter.ts, authJsAdapter, only
+ * object itself is used as it is: adapters/foreign-adapter.ts, authJsAdapter, only
  * retypes it; the library checks at start which methods are there (config/assert.ts).
  */
 export type ForeignAdapter = { [K in keyof Adapter]?: (...args: never[]) => unknown }

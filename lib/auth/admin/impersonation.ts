@@ -1,5 +1,5 @@
 /**
- * Impersonation (issue 33): an admin with `user:impersonate` sees the app as
+ * Impersonation: an admin with `user:impersonate` sees the app as
  * one user sees it, openly. Starting it needs a reason; it makes a session for
  * the target marked with the admin (database: the row's impersonatedBy and
  * impersonationReason; jwt: the impersonatedBy claim) that lives at most

@@ -1,5 +1,5 @@
 /**
- * Organizations as the resolved configuration holds them (issue 35): on only
+ * Organizations as the resolved configuration holds them: on only
  * when the configuration asks (`organizations.enabled`), and then refused at
  * start when the adapter lacks any of their methods.
  */

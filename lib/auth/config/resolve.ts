@@ -137,7 +137,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   if (!error && passkeys && !hasMethods(config.adapter, webauthnChallengeMethods) && firstCookieOnlyChallengeWarning()) {
     logger.warn("webauthn-challenge-cookie-only", COOKIE_ONLY_CHALLENGES_FIX)
   }
-  // An Auth.js adapter (issue 36): the features it has no methods for are off, said once per process.
+  // An Auth.js adapter: the features it has no methods for are off, said once per process.
   const gapsNotice = error ? undefined : featureGapsNotice(config.adapter)
   if (gapsNotice && firstFeatureGapsNotice()) logger.warn("adapter-features-off", gapsNotice)
   // The Next.js layer's own server-side calls (raw + skipCSRFCheck) are same-origin by construction.
@@ -160,7 +160,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const validSinceCache = config.session?.revocationCache ?? processValidSinceCache()
   const revocation = hasMethods(adapter, revocationMethods)
     ? sessionRevocation(adapter, validSinceCache, revocationDelay, {
-        // Organizations (issue 35): the memberships version is read in the same statement.
+        // Organizations: the memberships version is read in the same statement.
         memberships: config.organizations?.enabled === true,
       })
     : undefined

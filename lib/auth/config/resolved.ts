@@ -164,7 +164,7 @@ export interface SignedInUser {
   /** The roles the user holds at this sign-in (the jwt strategy keeps them in the token). */
   roles?: readonly string[]
   /**
-   * Organizations on (issue 35): the membership the session starts in (the organization the user
+   * Organizations on: the membership the session starts in (the organization the user
    * made active last, if they are still its member) with their memberships version; absent when off.
    */
   organization?: MembershipAtVersion
@@ -193,7 +193,7 @@ export interface SessionProof {
   /** Set when the session is an impersonation: the admin's user id. Its proof is never recent. */
   impersonatedBy?: string
   /**
-   * Organizations (issue 35): a membership this read established with no query of its own.
+   * Organizations: a membership this read established with no query of its own.
    * database strategy: of the organization whose slug the read was asked for (membership null: not
    * a member, or no such organization); jwt: the active organization's snapshot, only while the
    * user's memberships version is still the one it was taken at. Absent: nothing known.
@@ -260,7 +260,7 @@ export interface SessionRevocation {
   /**
    * The user's memberships version as this process last read it with "sessions valid since"
    * (within the delay; undefined when not known): a jwt membership snapshot taken at another
-   * version is not trusted (issue 35).
+   * version is not trusted.
    */
   membershipsVersion(token: JWT): number | undefined
   /** Keeps a memberships version read from the database just now (a snapshot re-taken). */

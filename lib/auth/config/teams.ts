@@ -1,5 +1,5 @@
 /**
- * Teams as the resolved configuration holds them (issue 35): an option of
+ * Teams as the resolved configuration holds them: an option of
  * organizations (`organizations.teams: true`, or `{ access }` for the app's own
  * team roles), refused at start when the adapter lacks any team method.
  */

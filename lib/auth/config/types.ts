@@ -117,7 +117,7 @@ export interface EventCallbacks {
    * user's first sign-in. Needs the adapter's security-log methods.
    */
   newDeviceSignIn: (message: NewDeviceSignIn) => Awaitable<void>
-  // Issue 33: changes an admin made to a user's standing, each fired once the change is stored
+  // Not in Auth.js: changes an admin made to a user's standing, each fired once the change is stored
   // (and, where it ends sessions, once they are ended). `actorId` is the admin; null when the
   // change came from the command line (npm run admin), which has no signed-in actor.
   /**
@@ -231,9 +231,9 @@ export interface AuthConfig {
   rateLimit?: RateLimitOptions | false
   /** Not in Auth.js. The security log's retention; the log is on when the adapter stores it. */
   securityLog?: SecurityLogOptions
-  /** Not in Auth.js (issue 33). Roles, permissions and the first admins. */
+  /** Not in Auth.js. Roles, permissions and the first admins. */
   access?: AccessOptions
-  /** Not in Auth.js (issue 35). Organizations: members, roles within one, invitations. */
+  /** Not in Auth.js. Organizations: members, roles within one, invitations. */
   organizations?: OrganizationOptions
 }
 

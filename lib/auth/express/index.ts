@@ -134,7 +134,7 @@ export async function requireRecentAuthentication(
   return verdict.session
 }
 
-/** Whether the session's roles grant every action asked for, by the configuration's access control (issue 33). */
+/** Whether the session's roles grant every action asked for, by the configuration's access control. */
 export function hasPermission(session: Session | null | undefined, request: PermissionRequest<Resources>, config: ExpressAuthConfig): boolean {
   return (config.access?.control ?? defaultAccessControl).hasPermission(session, request)
 }

@@ -28,7 +28,7 @@ export interface NextAuthConfig extends Omit<AuthConfig, "raw" | "callbacks"> {
     authorized?: (params: AuthorizedParams) => Awaitable<boolean | Response | null | undefined>
   }
   /**
-   * Organizations (issue 35): the slug of the organization a page path belongs to (e.g. /o/acme →
+   * Organizations: the slug of the organization a page path belongs to (e.g. /o/acme →
    * "acme"), null for any other path. The middleware's session read of such a GET then includes the
    * user's membership of it (database strategy: in the same one statement), and
    * `organizations.bySlug` on that page takes it from the handover instead of querying again.

@@ -148,13 +148,13 @@ export default function NextAuth(input: NextAuthConfigInput) {
      */
     requireRecentAuthentication: recentAuthenticationGuard(() => getConfig()),
     /**
-     * Roles and permissions (issue 33): hasPermission(session, request) by this configuration's access
+     * Roles and permissions: hasPermission(session, request) by this configuration's access
      * control; requirePermission(request) for server components (notFound()) and route handlers
      * ({ route: true }: a 403 Response); admin(options) the admin operations with the current user as actor.
      */
     ...permissionChecks(() => getConfig(), () => getConfig.now),
     /**
-     * Organizations (issue 35): the organization operations with the current user as the actor;
+     * Organizations: the organization operations with the current user as the actor;
      * changes are refused while impersonating. Needs `organizations.enabled` and an adapter with them.
      */
     organizations: appOrganizations(() => getConfig()),

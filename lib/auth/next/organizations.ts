@@ -1,5 +1,5 @@
 /**
- * Organizations in Next.js server code (issue 35): the library's organization
+ * Organizations in Next.js server code: the library's organization
  * operations with the current request's user as the actor, so a server action
  * never passes a user id it could have been handed by the browser.
  *

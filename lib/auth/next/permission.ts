@@ -1,5 +1,5 @@
 /**
- * Permissions in Next.js server code (issue 33):
+ * Permissions in Next.js server code:
  * - `hasPermission(session, { user: ["ban"] })`, by the configuration's access control;
  * - `await requirePermission({ user: ["list"] })` in a server component: the session when its
  *   roles grant it, else notFound() (a page that is not yours does not exist), and sign-in
@@ -20,10 +20,10 @@ import { readSession, type SessionRead } from "./session"
 import { HANDOVER_HEADER, sessionHandover } from "./session-handover"
 
 export interface HasPermission {
-  /** By the app's roles on the session (issue 33). */
+  /** By the app's roles on the session. */
   (session: SessionWithRoles | null | undefined, request: PermissionRequest<Resources>): boolean
   /**
-   * Inside one organization (issue 35): by the session's user's roles there, as the database has
+   * Inside one organization: by the session's user's roles there, as the database has
    * them now (session.user.id, as the session callback sets it; none: false).
    */
   (session: PermissionSubject, request: PermissionRequest<Resources>, scope: { organization: string }): Promise<boolean>

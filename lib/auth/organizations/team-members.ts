@@ -1,5 +1,5 @@
 /**
- * A team's members (issue 35): adding a member of the organization to a team,
+ * A team's members: adding a member of the organization to a team,
  * changing their team roles, removing them, listing them. Allowed to the
  * organization's team managers (`team: ["update"]`) everywhere, and to a team's
  * own members as far as their team roles go (a lead: everything in their

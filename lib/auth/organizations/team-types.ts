@@ -1,5 +1,5 @@
 /**
- * Teams' vocabulary (issue 35): a team within one organization and a member of
+ * Teams' vocabulary: a team within one organization and a member of
  * that organization in a team, with their team roles. Types only.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Teams within an organization (issue 35): creating, renaming and deleting
+ * Teams within an organization: creating, renaming and deleting
  * them (the organization permissions team: create / update / delete, owners
  * and admins by default) and listing them (any member). Their members:
  * ./team-members.ts.

@@ -1,5 +1,5 @@
 /**
- * The organizations' vocabulary (issue 35): the records as the adapter
+ * The organizations' vocabulary: the records as the adapter
  * contract names them, and what the adapter answers for the writes whose
  * rules it must keep in one statement (the last owner, single-use
  * invitations). Types and constants only.
@@ -103,7 +103,7 @@ export interface MembershipRecord {
 }
 
 /**
- * A membership as the user's session sees it (issue 35), with the user's
+ * A membership as the user's session sees it, with the user's
  * memberships version read in the same statement: the number the database
  * moves on whenever one of their memberships ends or changes roles, or one of
  * their organizations is renamed. null: no such membership.

@@ -4,7 +4,8 @@
  * Variables: AUTH_KAKAO_ID, AUTH_KAKAO_SECRET
  *
  * Kakao Login; the numeric id becomes a string. The address is used only
- * when Kakao says it is valid and verified (docs/decisions.md, issue 34).
+ * when Kakao says it is valid and verified (docs/decisions.md, "OAuth
+ * providers of @auth/core", "Addresses a provider says it did not verify").
  * The client authenticates with client_secret_post.
  */
 import { accountId } from "./account-id"

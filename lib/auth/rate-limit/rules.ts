@@ -53,7 +53,7 @@ export type BuiltInRateLimitAction =
    * nothing is refused by it.
    */
   | "two-factor-failure-alert"
-  /** Organization invitations sent per inviter, and per organization (issue 35): each is a mail to someone. */
+  /** Organization invitations sent per inviter, and per organization: each is a mail to someone. */
   | "invitation-inviter"
   | "invitation-organization"
 

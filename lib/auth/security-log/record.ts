@@ -26,7 +26,7 @@ export interface SecurityLogEntry {
   provider?: string | null
   /** A short plain note that is never a secret (a passkey's name, how many sessions ended). */
   detail?: string | null
-  /** Who acted when it was not the user: an admin's user id (issue 33). */
+  /** Who acted when it was not the user: an admin's user id. */
   actorId?: string | null
 }
 

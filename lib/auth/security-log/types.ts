@@ -28,7 +28,7 @@ export type SecurityEventType =
   | "two-factor-failures"
   /** A signed-in user confirmed who they are again (step-up), or tried to. */
   | "reauthenticated"
-  /** Issue 33, written by an admin (actorId): roles changed, a ban set or lifted, sessions ended, … */
+  /** Written by an admin (actorId): roles changed, a ban set or lifted, sessions ended, … */
   | "roles-changed"
   | "banned"
   | "unbanned"
@@ -38,7 +38,7 @@ export type SecurityEventType =
   | "user-deleted"
   | "impersonation-started"
   | "impersonation-stopped"
-  /** Issue 35: the user joined an organization (detail: its name), or left it or was removed (actorId: who removed them). */
+  /** Organizations: the user joined an organization (detail: its name), or left it or was removed (actorId: who removed them). */
   | "organization-joined"
   | "organization-left"
 
@@ -69,7 +69,7 @@ export interface NewSecurityEvent {
   device?: string | null
   /** A short plain note that is never a secret (a passkey's name, a count). */
   detail?: string | null
-  /** Who acted when it was not the user: an admin's user id (issue 33). */
+  /** Who acted when it was not the user: an admin's user id. */
   actorId?: string | null
   /** Default: now. */
   createdAt?: Date

@@ -1,4 +1,4 @@
-// The companions beside @auth/drizzle-adapter (issue 36), on both databases: the session proof
+// The companions beside @auth/drizzle-adapter, on both databases: the session proof
 // follows the session (made, proved again, slid, deleted) and a row next-auth wrote has none; a
 // passkey challenge is answered once, also under a concurrent double use.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"

@@ -1,6 +1,6 @@
 // Our Prisma adapter against a real third-party Auth.js adapter (@auth/drizzle-adapter over the
 // tables of Auth.js's Drizzle guide): every contract method is called on both with the same
-// inputs, and the answers must be deep-equal, keys and values (issue 36). Generated user ids
+// inputs, and the answers must be deep-equal, keys and values. Generated user ids
 // differ by nature (cuid, UUID), so each is replaced by the order it was made in before comparing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Adapter, AdapterAccount, AdapterAuthenticator } from "@/lib/auth/adapters/types"

@@ -1,4 +1,4 @@
-// An app on @auth/drizzle-adapter moves here without touching its schema (issue 36): the adapter
+// An app on @auth/drizzle-adapter moves here without touching its schema: the adapter
 // object as the package builds it, over the tables of Auth.js's Drizzle guide, on SQLite
 // (better-sqlite3) and PostgreSQL. Every sign-in way, linking, sign-out, the session list (off,
 // said so), and a user + session row written as next-auth writes them, signed in by its cookie.

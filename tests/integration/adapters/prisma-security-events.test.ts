@@ -45,7 +45,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter security log on 
       userAgent: "Mozilla/5.0 (Macintosh) Chrome/131.0 Safari/537.36",
       device: "Chrome|macOS|203.0.113",
       detail: "with an authenticator code",
-      // The user's own sign-in: no admin acted (issue 33).
+      // The user's own sign-in: no admin acted.
       actorId: null,
       createdAt: at,
     })

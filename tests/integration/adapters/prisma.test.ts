@@ -20,7 +20,7 @@ import { adapterOnNewDatabase, type TestDatabase } from "@/tests/helpers/db"
 
 
 const userKeys = ["email", "emailVerified", "id", "image", "name"]
-/** What the session lookup reads beside the user for a user with no roles and no ban (issue 33). */
+/** What the session lookup reads beside the user for a user with no roles and no ban. */
 const noStanding = { roles: [], bannedAt: null, banExpires: null }
 
 function inOneHour(): Date {
@@ -124,7 +124,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "useWebAuthnChallenge",
       // Not in Auth.js: stores refreshed tokens; creates a user with its first account in one transaction.
       "updateAccount", "createUserAndAccount",
-      // Not in Auth.js: the library's session lookup with its own fields (issue 36).
+      // Not in Auth.js: the library's session lookup with its own fields.
       "getSessionDetails",
       // Not in Auth.js: a user's own sessions (Settings › Sessions); an admin's impersonations ended with their sessions.
       "listSessions", "deleteSessions", "deleteSessionsImpersonatedBy",
@@ -132,11 +132,11 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "getSessionsValidSince", "setSessionsValidSince",
       // Not in Auth.js: two-factor sign-in (lib/auth/two-factor, tests/integration/adapters/prisma-two-factor.test.ts).
       "getTwoFactor", "enableTwoFactor", "disableTwoFactor", "useTotpStep", "replaceRecoveryCodes", "useRecoveryCode",
-      // Not in Auth.js: roles, bans and the admin's user list (issue 33, lib/auth/access, lib/auth/admin).
+      // Not in Auth.js: roles, bans and the admin's user list (lib/auth/access, lib/auth/admin).
       "getUserAccess", "setUserRoles", "setUserBan", "setLastSignIn", "listUsers",
       // Not in Auth.js: the security log (lib/auth/security-log, tests/integration/adapters/prisma-security-events.test.ts).
       "createSecurityEvent", "listSecurityEvents", "deleteSecurityEventsBefore", "getSignInDeviceHistory",
-      // Not in Auth.js: organizations (issue 35, lib/auth/organizations, tests/integration/auth/organizations).
+      // Not in Auth.js: organizations (lib/auth/organizations, tests/integration/auth/organizations).
       "createOrganization", "getOrganization", "getOrganizationBySlug", "updateOrganization", "deleteOrganization",
       "listOrganizationsOfUser", "getMember", "listMembers", "setMemberRoles", "removeMember", "createInvitation",
       "getInvitationByTokenHash", "listInvitations", "cancelInvitation", "acceptInvitation", "setSessionOrganization",
@@ -144,7 +144,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "createTeam", "getTeam", "listTeams", "renameTeam", "deleteTeam", "addTeamMember", "getTeamMember", "listTeamMembers",
       "setTeamMemberRoles", "removeTeamMember",
       // Not in Auth.js: the organization page's one-statement read, the active organization kept per
-      // user, and the revocation check that also reads the memberships version (issue 35).
+      // user, and the revocation check that also reads the memberships version.
       "getSessionAndMembership", "setMemberLastActive", "getActiveMembership", "getSessionStanding",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
@@ -170,7 +170,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       id: user.id,
       passwordHash: null,
       sessionsValidSince: null,
-      // Issue 33: no roles, no ban, created now, never signed in.
+      // Not in Auth.js: no roles, no ban, created now, never signed in.
       roles: null,
       bannedAt: null,
       banReason: null,
@@ -218,10 +218,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       lastActiveAt: null,
       userAgent: null,
       authenticatedAt: null,
-      // Not an impersonation (issue 33).
+      // Not an impersonation.
       impersonatedBy: null,
       impersonationReason: null,
-      // No active organization (issue 35).
+      // No active organization.
       activeOrganizationId: null,
     })
     expect(createdAt).toBeInstanceOf(Date)
@@ -246,11 +246,11 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     const expires = inOneHour()
     await adapter.createSession({ sessionToken: "session-token-2", userId: user.id, expires })
 
-    // Auth.js's lookup answers the contract's fields and nothing else (issue 36).
+    // Auth.js's lookup answers the contract's fields and nothing else.
     expect(await adapter.getSessionAndUser("session-token-2")).toEqual({ session: { sessionToken: "session-token-2", userId: user.id, expires }, user })
     const result = await adapter.getSessionDetails("session-token-2")
     // The library's own lookup, beside Auth.js's fields: when the session started and was last proved
-    // (lifetime, step-up). The user comes with their roles and ban (issue 33), read in the same statement.
+    // (lifetime, step-up). The user comes with their roles and ban, read in the same statement.
     expect(result).toEqual({
       session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null },
       user: { ...user, ...noStanding },
@@ -400,7 +400,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       where: { provider_providerAccountId: { provider: "passkey", providerAccountId: "cred-1" } },
     })
     expect(row).toMatchObject({ userId: user.id, type: "webauthn", provider: "passkey", providerAccountId: "cred-1" })
-    // The stored row, null columns included, as the contract answers it (issue 36).
+    // The stored row, null columns included, as the contract answers it.
     expect(account).toEqual(row)
   })
 
@@ -505,7 +505,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     ]
     for (const [i, user] of results.entries()) {
       expect(user).not.toBeNull()
-      // The library's session lookup (getSessionDetails) adds the user's roles and ban (never the ban's reason): issue 33.
+      // The library's session lookup (getSessionDetails) adds the user's roles and ban (never the ban's reason).
       expect(Object.keys(user ?? {}).sort()).toEqual(i === 4 ? [...userKeys, ...Object.keys(noStanding)].sort() : userKeys)
       expect(JSON.stringify(user)).not.toContain("scrypt$secret")
     }

@@ -1,5 +1,5 @@
 /**
- * The header's "Admin" link (issue 33): shown to a user whose session grants the admin area's
+ * The header's "Admin" link: shown to a user whose session grants the admin area's
  * permission, and to nobody else. Sessions are read by the library from real SQLite rows, as the
  * layout reads them, for an admin by role, a first admin by AUTH_ADMIN_EMAILS (verified address),
  * the same listed address unverified, and a plain user; the header is rendered as the server does.

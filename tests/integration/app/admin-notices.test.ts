@@ -1,6 +1,6 @@
 /**
- * The starter's configuration (auth.ts) mails a user what an administrator did to their account
- * (issue 33), through the library's admin events: the admin operations run for real against
+ * The starter's configuration (auth.ts) mails a user what an administrator did to their account,
+ * through the library's admin events: the admin operations run for real against
  * SQLite, and the mails are read from a real SMTP server. A suspension mail gives the end, never
  * the admin's reason; turning two-factor off sends the admin's notice alone, not the owner's
  * "you turned it off" one as well.

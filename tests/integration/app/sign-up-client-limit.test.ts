@@ -1,6 +1,6 @@
 /**
  * The app's own per-client budget (sign-up) keys on the library's canonical
- * client address (issue 31, item 7): an attacker whose home connection owns
+ * client address: an attacker whose home connection owns
  * an IPv6 /64 gets one sign-up budget however many of its addresses it
  * rotates through, and one IPv4 client gets one budget however its proxy
  * spells it. The app's sign-up action is called as Next.js calls it, behind

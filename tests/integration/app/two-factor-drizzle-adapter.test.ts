@@ -1,5 +1,5 @@
 /**
- * AUTH_ADAPTER=drizzle (issue 36): the Auth.js contract has no two-factor
+ * AUTH_ADAPTER=drizzle: the Auth.js contract has no two-factor
  * methods, so Settings shows no form; the server actions posted anyway answer
  * that it is not available and write nothing, never a 500. The real actions
  * run against the app's own configuration (auth.ts) switched to

@@ -1,6 +1,6 @@
 /**
  * The starter (auth.ts) tells the owner when wrong two-factor codes keep
- * coming at sign-in (issue 31, item 6): someone has their password. A
+ * coming at sign-in: someone has their password. A
  * stranger signs in with the password through the app's own route handlers
  * and types wrong codes, more than the alert's threshold and across two
  * sign-ins. The owner gets exactly one notice mail for the window (a real

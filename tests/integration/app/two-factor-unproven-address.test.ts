@@ -1,5 +1,5 @@
 /**
- * Two-factor waits for a confirmed address (issue 31 item 9): the Settings
+ * Two-factor waits for a confirmed address: the Settings
  * server actions themselves refuse enrolment while the account's address is
  * unverified, whatever the page showed, and write nothing; once the address
  * is confirmed the same calls turn it on. The real actions of

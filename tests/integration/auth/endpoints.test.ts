@@ -263,7 +263,7 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       expect(res.headers.get("cache-control")).toBe("private, no-cache, no-store")
       const body = (await res.json()) as Session
       expect(body).toEqual({
-        // Not in Auth.js: the library adds the user's roles (issue 33).
+        // Not in Auth.js: the library adds the user's roles.
         user: { name: user.name, email: user.email, image: user.image, roles: ["user"] },
         expires: expect.any(String),
       })
@@ -863,7 +863,7 @@ describe.each(cases)("endpoints with the $label strategy", ({ strategy, db: dbKi
       const down = async (): Promise<never> => {
         throw new Error("connect ECONNREFUSED 127.0.0.1:5432 at /srv/app/db.ts:12")
       }
-      // Both lookups: the library reads through getSessionDetails where the adapter has it (issue 36).
+      // Both lookups: the library reads through getSessionDetails where the adapter has it.
       const failing: Adapter = { ...adapter, getSessionAndUser: down, getSessionDetails: down }
       browser.config = { ...browser.config, adapter: failing, logger }
       const res = await browser.send(`${BASE}/session`)

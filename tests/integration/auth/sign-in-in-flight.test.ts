@@ -1,6 +1,6 @@
 /**
- * A sign-in in flight never outlives a take-back or a reset (issue 31, item
- * 5), replayed on real SQLite and PostgreSQL under both session strategies:
+ * A sign-in in flight never outlives a take-back or a reset,
+ * replayed on real SQLite and PostgreSQL under both session strategies:
  * the attacker's password check finishes, the owner's reset commits (in
  * another server process: its own configuration and cache), and only then
  * is the attacker's session created: there is none, the answer is the error

@@ -168,7 +168,7 @@ describe("a user's own sessions (database strategy)", () => {
   })
 
   it("an adapter without the listing methods is reported, not guessed around", async () => {
-    // Nor the library's own session lookup (issue 36): with it the adapter stores the session's details.
+    // Nor the library's own session lookup: with it the adapter stores the session's details.
     const { listSessions: _l, deleteSessions: _d, getSessionDetails: _g, ...older } = PrismaAdapter(db.prisma)
     const olderConfig: AuthConfig = { ...config, adapter: older }
     const browser = new Browser(olderConfig)

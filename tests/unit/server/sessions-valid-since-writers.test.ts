@@ -3,7 +3,7 @@
  * (revokeUserSessions), through the adapter. A module that writes the column
  * itself (say inside a transaction of its own) leaves every process's cache
  * with the old instant for up to AUTH_REVOCATION_DELAY, which is how a
- * take-back once let a revoked jwt keep working (issue 31, item 2). This
+ * take-back once let a revoked jwt keep working. This
  * scans the source tree: outside the adapter (lib/auth/adapters/) and the
  * generated Prisma client, no module may name the column at all.
  */

@@ -95,7 +95,7 @@ describe("the mail notice", () => {
   })
 })
 
-describe("AUTH_ADAPTER (issue 36)", () => {
+describe("AUTH_ADAPTER, the switch to a foreign Auth.js adapter", () => {
   it("AUTH_ADAPTER accepts only drizzle, and only on SQLite", () => {
     expect(authAdapterCheck({ AUTH_ADAPTER: "drizzle", DATABASE_URL: "file:./x.db" })).toEqual([])
     expect(authAdapterCheck({})).toEqual([])

@@ -1,7 +1,7 @@
 "use server"
 
 /**
- * The admin's actions on one user (issue 33). Each runs in runAdminAction
+ * The admin's actions on one user. Each runs in runAdminAction
  * (server/admin/admin-action.ts): its own permission check, a recent proof,
  * no impersonation session; then the library's admin operation, which
  * checks again against the database and logs the admin as the actor. Each

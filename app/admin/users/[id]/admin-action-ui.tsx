@@ -1,7 +1,7 @@
 "use client"
 
 /**
- * The buttons of the admin's user page (issue 33). Each asks first: a plain
+ * The buttons of the admin's user page. Each asks first: a plain
  * action in the kit's ConfirmDialog (Cancel focused), one with fields (a
  * reason, a duration, roles) in a dialog holding its form. The outcome shows
  * under the buttons (ActionStatusMessage "admin"); a refusal of a form

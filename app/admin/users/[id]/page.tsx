@@ -32,7 +32,7 @@ function Row({ term, children, testId }: { term: string; children: ReactNode; te
 }
 
 /**
- * /admin/users/[id] (issue 33): one user's profile, ways in, sessions and
+ * /admin/users/[id]: one user's profile, ways in, sessions and
  * security activity (with who did each thing), and the admin's actions on
  * the account. A malformed id or an unknown user is a 404.
  */

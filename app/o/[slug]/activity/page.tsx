@@ -18,7 +18,7 @@ async function namesOf(ids: string[]): Promise<Map<string, string>> {
 }
 
 /**
- * An organization's activity log (issue 35): who joined, left, was invited,
+ * An organization's activity log: who joined, left, was invited,
  * removed or given another role, newest first. Its owners and admins read
  * it; for any other member the page does not exist (404, as for a
  * non-member), and the navigation does not offer it.

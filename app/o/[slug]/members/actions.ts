@@ -1,7 +1,7 @@
 "use server"
 
 /**
- * The members page's actions (issue 35). Every one names the organization by
+ * The members page's actions. Every one names the organization by
  * the slug the page was opened with and resolves it as the current user
  * (organizations.bySlug): another tenant's slug is "not found", and a member
  * or invitation id from the form is only ever looked up inside that

@@ -23,7 +23,7 @@ import { RoleSelect } from "./role-select"
 export const metadata: Metadata = { title: "Members" }
 
 /**
- * /o/[slug]/members (issue 35): the organization's members with their roles,
+ * /o/[slug]/members: the organization's members with their roles,
  * pending invitations, and what the viewer's role lets them do. A control is
  * shown only to a role that may use it; each action checks again.
  */

@@ -1,7 +1,7 @@
 "use server"
 
 /**
- * An organization's settings (issue 35): rename, change the slug, delete.
+ * An organization's settings: rename, change the slug, delete.
  * Each runs in runOrganizationAction (server/organizations/organization-action.ts):
  * the organization comes from the slug of the page's URL resolved against
  * the caller's own memberships, never from an id in the form, and the

@@ -8,7 +8,7 @@ import { ChangeSlugForm, DeleteOrganizationForm, RenameOrganizationForm } from "
 export const metadata: Metadata = { title: "Organization settings" }
 
 /**
- * An organization's settings (issue 35): rename and change the slug for
+ * An organization's settings: rename and change the slug for
  * those whose roles grant organization:update, delete for its owners. Others
  * read what the settings are and who may change them; the actions check
  * again for themselves.

@@ -1,5 +1,5 @@
 /**
- * The Prisma side of organizations (issue 35): tables Organization, Member,
+ * The Prisma side of organizations: tables Organization, Member,
  * Invitation, OrganizationActivity and Session.activeOrganizationId. The two
  * rules that must hold under concurrency are single conditional writes whose
  * row count says who won: an invitation is claimed by one UPDATE … WHERE

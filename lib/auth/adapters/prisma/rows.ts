@@ -33,7 +33,7 @@ export type { VerificationToken }
 export const userSelect = { id: true, name: true, email: true, emailVerified: true, image: true } as const
 export type UserSelect = typeof userSelect
 
-/** The session lookup reads the user's roles and ban in the same statement (issue 33). */
+/** The session lookup reads the user's roles and ban in the same statement. */
 export const userWithAccessSelect = { ...userSelect, roles: true, bannedAt: true, banExpires: true } as const
 export type UserWithAccessRow = UserRow & { roles: string | null; bannedAt: Date | null; banExpires: Date | null }
 

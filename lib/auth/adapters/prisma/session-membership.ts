@@ -1,5 +1,5 @@
 /**
- * The Prisma side of the session's organization (issue 35): the organization
+ * The Prisma side of the session's organization: the organization
  * page's read of session, user, membership and organization as one SQL
  * statement (raw, as Prisma would otherwise read each relation apart on
  * SQLite), the active organization each user made last, and the memberships

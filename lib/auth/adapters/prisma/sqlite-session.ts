@@ -44,7 +44,7 @@ export interface SessionUserRow {
 
 export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 
-// Table and column names are the Auth.js schema's, plus the starter's roles and ban columns (issue 33):
+// Table and column names are the Auth.js schema's, plus the starter's roles and ban columns:
 // the database strategy learns a user's roles and ban in this same statement.
 export const SELECT_SESSION_AND_USER = `
   SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",

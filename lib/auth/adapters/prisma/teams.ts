@@ -1,5 +1,5 @@
 /**
- * The Prisma side of teams (issue 35): tables Team and TeamMember. Every read
+ * The Prisma side of teams: tables Team and TeamMember. Every read
  * and write names the organization along with the team, so a team id of
  * another organization matches nothing; a team member is always a Member row
  * of the same organization (the lookup is scoped by it), and leaves every

@@ -1,5 +1,5 @@
 /**
- * The Prisma side of roles, bans and the admin's user list (issue 33): four
+ * The Prisma side of roles, bans and the admin's user list: four
  * nullable User columns the starter adds to Auth.js's table (roles, bannedAt,
  * banReason, banExpires), plus createdAt and lastSignInAt for the list. A
  * database shared with Auth.js keeps working: its rows read as "no roles,

@@ -1,5 +1,5 @@
 /**
- * The admin console's server actions (issue 33, ASVS 5.0 8.3.1), called
+ * The admin console's server actions (ASVS 5.0 8.3.1), called
  * directly as a crafted POST would call them: every action of
  * app/admin/users/[id]/actions.ts, with a well-formed payload aimed at a real
  * user, from a signed-in non-admin, a banned admin, an impersonation session,

@@ -1,6 +1,6 @@
 /**
- * The members page's and the invitation page's server actions (issue 35,
- * ASVS 5.0 8.2.2 / 8.4.1), called directly as a crafted POST would call them,
+ * The members page's and the invitation page's server actions (ASVS
+ * 5.0 8.2.2 / 8.4.1), called directly as a crafted POST would call them,
  * against the app's own configuration (auth.ts) on a real SQLite file, with
  * mails read from a real SMTP server. next/headers is backed by real Headers
  * (the test files mock the module with `incoming`).

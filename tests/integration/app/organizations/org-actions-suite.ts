@@ -1,5 +1,5 @@
 /**
- * The organization pages' server actions (issue 35, ASVS 5.0 8.2.2, 8.4.1),
+ * The organization pages' server actions (ASVS 5.0 8.2.2, 8.4.1),
  * called directly as a crafted POST would call them: a member of
  * organization A aims every action of /orgs/new, the header's switcher and
  * /o/[slug]/settings at organization B (its slug in the hidden field, its id

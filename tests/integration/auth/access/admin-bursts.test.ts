@@ -1,5 +1,5 @@
 /**
- * The admin operations (issue 33) under bursts, on real SQLite and
+ * The admin operations under bursts, on real SQLite and
  * PostgreSQL: two admins banning and unbanning the same user at once, a
  * burst of unbans of one ban, 50 "Revoke all sessions" at once. The end
  * state is one the log explains (its last ban entry says what the row

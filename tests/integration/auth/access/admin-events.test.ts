@@ -1,5 +1,5 @@
 /**
- * The library's admin events (issue 33) on real SQLite: each fires once, with the admin as actor,
+ * The library's admin events on real SQLite: each fires once, with the admin as actor,
  * after its change is stored (a handler reading the database sees the new state); the command
  * line's calls (banUser/unbanUser with no actor) fire them with actorId null; a refused operation
  * fires nothing; the ban events never carry the admin's reason.

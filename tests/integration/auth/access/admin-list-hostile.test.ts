@@ -1,5 +1,5 @@
 /**
- * The admin's user list (issue 33) fed what a hand-edited /admin URL or a
+ * The admin's user list fed what a hand-edited /admin URL or a
  * careless caller of the library can give it, on real SQLite and
  * PostgreSQL: LIKE wildcards and SQL-ish text in the search (matched as
  * text, never widening the list), NUL, unicode and 100 kB of search text,

@@ -1,5 +1,5 @@
 /**
- * The admin operations (issue 33) on real SQLite and PostgreSQL, both session strategies. Every
+ * The admin operations on real SQLite and PostgreSQL, both session strategies. Every
  * operation is called as a signed-in non-admin, as a banned admin, as an admin whose proof of
  * identity is stale, and from an impersonation: each is refused with PermissionDenied and the
  * database is left exactly as it was (ASVS 5.0 8.3.1). Then as a fresh admin: the search and its

@@ -1,5 +1,5 @@
 /**
- * A ban refuses the ways in that do not end in the password form (issue 33), both strategies on
+ * A ban refuses the ways in that do not end in the password form, both strategies on
  * SQLite: a pending two-factor sign-in started before the ban cannot be finished with a correct
  * code, a banned two-factor user is refused before being asked for a code, and an email link
  * signs nobody in. (Passkey and OAuth sign-ins end in the same createSession call.)

@@ -1,5 +1,5 @@
 /**
- * Impersonation (issue 33) under bursts, on SQLite, both session
+ * Impersonation under bursts, on SQLite, both session
  * strategies: a double-clicked (or replayed) "Stop impersonating", 20 at
  * once from the same browser. Every answer that says "stopped" gives the
  * admin's own session back. With database sessions the session row ends

@@ -1,5 +1,5 @@
 /**
- * "Confirm it's you" during an impersonation (issue 33), on real SQLite and PostgreSQL, both
+ * "Confirm it's you" during an impersonation, on real SQLite and PostgreSQL, both
  * strategies. Nothing typed there could ever count, so the page says that sensitive changes are
  * refused while impersonating and shows no form; a POST made anyway (the target's password, right)
  * is refused the same way, records no proof, and writes no re-authentication entry to the

@@ -1,5 +1,5 @@
 /**
- * Impersonation (issue 33) on real SQLite and PostgreSQL, both strategies, as the admin and the
+ * Impersonation on real SQLite and PostgreSQL, both strategies, as the admin and the
  * user meet it: the admin's browser becomes the target's session, marked with the admin; its proof
  * is never recent (so every step-up, hence every sensitive change, refuses it) and the admin
  * operations refuse it; it lives at most the configured hour; stop gives the admin's own session

@@ -1,5 +1,5 @@
 /**
- * Roles cost no database work per request (issue 33), on real SQLite, counting every Prisma
+ * Roles cost no database work per request, on real SQLite, counting every Prisma
  * operation the library runs. A jwt session carries its roles as a claim: reading an admin's
  * session and checking a permission on it (what requirePermission and the middleware's route rules
  * do) runs exactly what a plain user's read runs, the "sessions valid since" revocation check, and

@@ -1,5 +1,5 @@
 /**
- * Roles and bans (issue 33) on real SQLite and PostgreSQL, both session strategies, as a user
+ * Roles and bans on real SQLite and PostgreSQL, both session strategies, as a user
  * and an attacker meet them: the session carries the roles the database gives (and
  * AUTH_ADMIN_EMAILS only for a verified address); a role change and a ban end a signed-in
  * session on its very next request to the same process; a banned user's sign-in is refused with

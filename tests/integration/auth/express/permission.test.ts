@@ -1,5 +1,5 @@
 /**
- * Roles and bans through Express (issue 33), on a real SQLite database with both strategies:
+ * Roles and bans through Express, on a real SQLite database with both strategies:
  * requirePermission answers 401 signed out and 403 for a user without the permission and runs the
  * route for an admin; a banned user's password sign-in through ExpressAuth is refused as suspended.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign in with Apple's form_post callback (issue 34) fed hostile input and
+ * Sign in with Apple's form_post callback fed hostile input and
  * bursts, through Auth() against the stand-in IdP on SQLite, both session
  * strategies: the relay page reflects only escaped text under its own CSP
  * whatever is posted; missing, duplicated and oversized fields, a `user`

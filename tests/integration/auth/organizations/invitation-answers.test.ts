@@ -1,5 +1,5 @@
 /**
- * The two invitation operations that act on the link rather than as a signed-in member (issue 35),
+ * The two invitation operations that act on the link rather than as a signed-in member,
  * on real SQLite and PostgreSQL: declining (whoever holds the link; the link dies and the log says
  * "declined") and accepting for an account just created through the link (the address becomes
  * verified only when the claim succeeds; another address is refused; a used link verifies nothing).

@@ -1,5 +1,5 @@
 /**
- * Invitations on real SQLite and PostgreSQL, both session strategies (issue 35): a link works
+ * Invitations on real SQLite and PostgreSQL, both session strategies: a link works
  * once, for the invited address only and only once that address is verified; it expires;
  * inviting again voids the earlier link; cancelling kills it; 20 concurrent accepts make one
  * membership; the member limit holds; only the link's hash is stored.

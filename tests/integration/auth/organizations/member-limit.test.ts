@@ -1,5 +1,5 @@
 /**
- * The member limit under concurrency (issue 35), on real SQLite and PostgreSQL, both session
+ * The member limit under concurrency, on real SQLite and PostgreSQL, both session
  * strategies: different invitations accepted at the same moment cannot together take more seats
  * than are left. Exactly one joins; the others are refused with member_limit and their
  * invitations stay pending, usable once a seat frees up.

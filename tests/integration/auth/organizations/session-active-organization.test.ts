@@ -1,5 +1,5 @@
 /**
- * The session's active organization (issue 35) on real SQLite and PostgreSQL, both strategies:
+ * The session's active organization on real SQLite and PostgreSQL, both strategies:
  * restored at the next sign-in (the organization the user made active last, only while they are
  * still its member), and cleared at once when the membership ends or the organization goes —
  * database: the session rows' column in the very statement that deletes the membership; jwt: the

@@ -1,5 +1,5 @@
 /**
- * Speed of an organization page (issue 35): "an organization page reads the session, membership
+ * Speed of an organization page: "an organization page reads the session, membership
  * and role in one database statement on the database strategy and none beyond the revocation check
  * on jwt". Counted as role-check-queries.test.ts counts: every Prisma operation the library runs,
  * on real SQLite, through the Next.js layer (next/headers backed by real Headers). The page's

@@ -1,5 +1,5 @@
 /**
- * Teams within organizations on real SQLite and PostgreSQL, both session strategies (issue 35):
+ * Teams within organizations on real SQLite and PostgreSQL, both session strategies:
  * owners and admins create, rename and delete teams; team roles (lead / member, and the app's own
  * through defineTeamAccess); a lead manages their own team's members and nothing else; a member of
  * A naming B's teams or B's users is refused as not found and B is left exactly as it was; a

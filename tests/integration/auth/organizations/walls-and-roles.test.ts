@@ -1,5 +1,5 @@
 /**
- * Organizations on real SQLite and PostgreSQL, both session strategies (issue 35): the walls
+ * Organizations on real SQLite and PostgreSQL, both session strategies: the walls
  * between tenants (a member of A calling every operation with B's ids is refused and B is left
  * exactly as it was), roles (nobody raises their own, only owners touch owners, the last owner
  * cannot leave, be removed or be demoted; ownership moves), and a removed member losing the

@@ -1,5 +1,5 @@
 /**
- * Per-client budgets over HTTP (issue 31, item 7). An attacker behind one
+ * Per-client budgets over HTTP. An attacker behind one
  * home connection owns a whole IPv6 /64 and can send each request from a new
  * address of it; a proxy's X-Forwarded-For may spell one address several
  * ways. Replayed through the library's handler behind one trusted proxy:

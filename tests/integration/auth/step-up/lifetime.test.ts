@@ -1,5 +1,5 @@
 /**
- * Session lifetimes (issue 23, ASVS 7.3.1/7.3.2): session.maxAge slides with
+ * Session lifetimes (ASVS 7.3.1/7.3.2): session.maxAge slides with
  * activity; session.absoluteMaxAge, counted from sign-in, ends a session that
  * was refreshed all along, and caps the cookie's expiry. Both strategies.
  */

@@ -1,5 +1,5 @@
 /**
- * {basePath}/reauthenticate (issue 23, step-up): the page offers what the
+ * {basePath}/reauthenticate (step-up): the page offers what the
  * user has; a right password or code records a new proof on the session
  * (database strategy: under a new session token); a wrong one, another
  * user's password or a replayed code is refused with ?error= and counted per

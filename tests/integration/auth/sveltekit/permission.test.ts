@@ -1,5 +1,5 @@
 /**
- * Roles and bans through SvelteKit (issue 33), on a real SQLite database with both strategies:
+ * Roles and bans through SvelteKit, on a real SQLite database with both strategies:
  * requirePermission throws error(401) signed out and error(403) for a plain user and resolves for
  * an admin; a banned user's sign-in is refused as suspended.
  */

@@ -1,6 +1,6 @@
 /**
- * The per-user second-step budget cannot lock the owner out (issue 31, item
- * 6). A stranger who has the password starts sign-in after sign-in and types
+ * The per-user second-step budget cannot lock the owner out.
+ * A stranger who has the password starts sign-in after sign-in and types
  * wrong codes until the per-user budget is spent. Past it the page says
  * authenticator codes are paused and keeps the sign-in, so the owner on a
  * new browser still finishes with a recovery code (a budget of its own) or

@@ -1,5 +1,5 @@
 /**
- * Rotating AUTH_SECRET (issue 23: "old secrets still decrypt after rotation"):
+ * Rotating AUTH_SECRET (old secrets still decrypt after rotation, or every user would be signed out):
  * a TOTP secret sealed under the old secret keeps working once the deployment
  * lists the new secret first and the old one second, through the whole
  * sign-in (password, pending cookie, code, session), and a setup begun before

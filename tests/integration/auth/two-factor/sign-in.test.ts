@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in enforced on every first factor (issue 23): until the
+ * Two-factor sign-in enforced on every first factor: until the
  * second step passes there is only the pending cookie and no session; codes
  * work once, in parallel too; wrong codes void the pending sign-in; the
  * callback URL survives both steps and stays origin-checked. Real SQLite and

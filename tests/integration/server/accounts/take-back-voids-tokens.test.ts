@@ -1,5 +1,5 @@
 /**
- * A take-back voids every outstanding token of the account (issue 31 item 1),
+ * A take-back voids every outstanding token of the account,
  * on a real SQLite file and the real PostgreSQL, with a real SMTP server.
  *
  * 1. One token of EVERY kind server/accounts/token-kinds.ts registers is

@@ -1,4 +1,4 @@
-// AUTH_ADAPTER=drizzle (issue 36): @auth/drizzle-adapter over the starter's own SQLite tables, made
+// AUTH_ADAPTER=drizzle: @auth/drizzle-adapter over the starter's own SQLite tables, made
 // by the Prisma migrations. What the foreign adapter writes, the starter's Prisma reads see as its
 // own (dates included: Prisma compares them as text), and the session list written with Drizzle
 // lists and revokes.

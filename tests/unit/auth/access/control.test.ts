@@ -1,5 +1,5 @@
 /**
- * The access-control definition (issue 33): what each built-in role grants, an app's own roles,
+ * The access-control definition: what each built-in role grants, an app's own roles,
  * the refusals of a definition that cannot mean what it says, route rules, the roles a user
  * holds (AUTH_ADMIN_EMAILS only for a verified address) and a ban that lifts itself.
  */

@@ -159,7 +159,7 @@ describe("auth(handler) wrapper", () => {
     const { auth } = NextAuth(config({ callbacks: {} }))
     const route = auth((req) => Response.json({ user: req.auth?.user ?? null }))
     const signedIn = await route(new NextRequest("http://localhost:3000/api/x", { headers: { cookie: await sessionCookie() } }), {})
-    // The library puts the user's roles on every session (issue 33).
+    // The library puts the user's roles on every session.
     expect(await signedIn.json()).toEqual({ user: { name: "Ada", email: "ada@example.com", image: null, roles: ["user"] } })
     const anonymous = await route(new NextRequest("http://localhost:3000/api/x"), {})
     expect(await anonymous.json()).toEqual({ user: null })

@@ -1,5 +1,5 @@
 /**
- * The organization roles' definition and the slug rules (issue 35): plain functions.
+ * The organization roles' definition and the slug rules: plain functions.
  */
 import { describe, expect, it } from "vitest"
 import { defaultOrganizationAccess, defineOrganizationAccess, organizationResources } from "@/lib/auth/organizations/roles"

@@ -70,7 +70,7 @@ interface Case {
   /** The provider's user payload (ID token claims or API answer) in its documented shape. */
   payload: Record<string, unknown>
   user: { id: string; name: string | null; email: string | null; image: string | null }
-  /** Where docs/decisions.md (issue 34) says our user differs from @auth/core's for this payload. */
+  /** Where docs/decisions.md ("OAuth providers of @auth/core") says our user differs from @auth/core's for this payload. */
   differsFromAuthCore?: true
 }
 
@@ -301,7 +301,7 @@ it("every factory's result fits a configuration's providers list as it is (check
   expect(new Set(providers.map((p) => p.id)).size).toBe(Object.keys(CASES).length + 1)
 })
 
-describe("addresses a provider says it did not verify (docs/decisions.md, issue 34)", () => {
+describe("addresses a provider says it did not verify (docs/decisions.md)", () => {
   it("Kakao: an address Kakao marks invalid or unverified is none", async () => {
     const base = { id: 1, kakao_account: { profile: { nickname: "n" }, email: "someone@kakao.com", is_email_valid: true, is_email_verified: true } }
     expect((await Kakao().profile!(base, tokens)).email).toBe("someone@kakao.com")

@@ -1,5 +1,5 @@
 /**
- * The library's one address reader (issue 31, item 7). Per-client budgets key
+ * The library's one address reader. Per-client budgets key
  * on what it makes of an address: every spelling of one address must give
  * one key, every address of one IPv6 /64 must give one key, and two networks
  * must never share one. The security log's device key takes its network from

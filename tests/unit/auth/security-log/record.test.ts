@@ -46,7 +46,7 @@ describe("recordSecurityEvent", () => {
         method: null,
         provider: null,
         detail: null,
-        // The user's own act: no admin acted (issue 33).
+        // The user's own act: no admin acted.
         actorId: null,
         ip: "198.51.100.7",
         userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",

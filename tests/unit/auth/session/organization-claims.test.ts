@@ -1,5 +1,5 @@
 /**
- * The jwt session's organization snapshot (issue 35): trusted only at the user's current
+ * The jwt session's organization snapshot: trusted only at the user's current
  * memberships version, read again (and the claims replaced) otherwise, never read at all for a
  * token without an active organization; and the cache keeps the version beside the instant.
  */
