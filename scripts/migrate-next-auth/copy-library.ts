@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
+import { oldPrismaClientNotes, tsconfigNotes } from "./copy-checks"
 import { CopyLibraryError } from "./copy-errors"
 import { chooseDatabase, type DatabaseChoice, type DatabaseDecision } from "./database-choice"
 import { installCommand, neededPackages, planPackageJson, readPackageJson, type PackagePlan } from "./dependencies"
@@ -67,7 +68,7 @@ export async function copyLibraryInto(appDir: string, options: CopyLibraryOption
   const files = planned.map((file) => ({ path: file.to, action: fileAction(root, file.to, file.text) }))
   const packages = appPackage ? planPackageJson(appPackage, neededPackages(planned, database.database), database.database) : undefined
   const install = installCommand(root)
-  const notes: string[] = [...(packages?.notes ?? [])]
+  const notes: string[] = [...(packages?.notes ?? []), ...tsconfigNotes(root), ...oldPrismaClientNotes(root, database.database)]
   if (!appPackage) notes.push("no package.json in the app: add the packages listed above yourself")
   if (install.manager !== "npm" && (packages?.overrides.length ?? 0) > 0) {
     notes.push(`package.json: "overrides" is npm's field; with ${install.manager}, move it to ${install.manager === "pnpm" ? `"pnpm.overrides"` : `"resolutions"`}`)
