@@ -1,9 +1,9 @@
 /**
  * What in the app's own files stops it compiling against the copied library,
  * reported (never rewritten: tsconfig.json and the app's code are the app's):
- * a tsconfig whose target or module resolution the library cannot build
- * under, and modules that still construct the client of the app's old Prisma
- * schema, which the starter's schema and client replace.
+ * a tsconfig target the library cannot be type-checked under, and modules
+ * that still construct the client of the app's old Prisma schema, which the
+ * starter's schema and client replace.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
@@ -17,15 +17,11 @@ const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/
 export function tsconfigNotes(appDir: string): string[] {
   const file = path.join(appDir, "tsconfig.json")
   if (!existsSync(file)) return []
-  const options = (ts.parseConfigFileTextToJson(file, readFileSync(file, "utf8")).config as { compilerOptions?: { target?: string; moduleResolution?: string } } | undefined)?.compilerOptions
+  const options = (ts.parseConfigFileTextToJson(file, readFileSync(file, "utf8")).config as { compilerOptions?: { target?: string } } | undefined)?.compilerOptions
   const notes: string[] = []
   const target = options?.target?.toLowerCase()
   if (target === "es3" || target === "es5") {
-    notes.push(`tsconfig.json: "target": "${options?.target}" — set "ES2017" or later: the library uses private class fields, which TypeScript does not type-check below ES2015 (Next.js compiles with SWC either way)`)
-  }
-  const resolution = options?.moduleResolution?.toLowerCase()
-  if (resolution === "node" || resolution === "node10" || resolution === "classic") {
-    notes.push(`tsconfig.json: "moduleResolution": "${options?.moduleResolution}" — set "bundler" (what create-next-app writes): the library's packages publish their types through package.json "exports", which "${options?.moduleResolution}" does not read`)
+    notes.push(`tsconfig.json: "target": "${options?.target}" — set "ES2017" or later: the library iterates Sets, Maps and URLSearchParams, which TypeScript refuses below ES2015 (error TS2802; Next.js itself compiles with SWC either way)`)
   }
   return notes
 }

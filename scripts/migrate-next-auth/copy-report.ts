@@ -26,7 +26,7 @@ export function formatCopyResult(result: CopyResult): string {
     for (const change of packages.added) {
       lines.push(`  + ${change.name}@${change.version}${change.section === "devDependencies" ? " (dev)" : ""}${change.was ? ` (was ${change.was})` : ""}`)
     }
-    for (const entry of packages.overrides) lines.push(`  overrides["@auth/core"] ${entry}  (the kept Auth.js adapter's peers, at the library's versions)`)
+    for (const entry of packages.overrides) lines.push(`  overrides["@auth/core"] ${entry}  (@auth/core's optional peers, at the library's versions)`)
     if (packages.removed.length + packages.added.length + packages.overrides.length === 0) lines.push("  nothing to change")
   }
   if (result.generate) lines.push("", `Prisma client: ${result.generate} (the starter's CLI; only this provider's client)${result.dryRun ? ", not run" : ", done"}`)

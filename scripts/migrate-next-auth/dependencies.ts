@@ -2,10 +2,12 @@
  * The app's package.json after the move: next-auth (and Auth.js's Prisma
  * adapter, when the starter's replaces it) out; in, every package the copied
  * files import, at the exact version this repository's package.json pins, so
- * the app runs what the starter is tested with. A kept @auth/*-adapter stays;
- * it brings @auth/core, whose optional peers (nodemailer, @simplewebauthn/*)
- * are pinned to older majors than the library's, so the app gets the
- * starter's `overrides` for them, or npm refuses the install (ERESOLVE).
+ * the app runs what the starter is tested with. A kept @auth/*-adapter stays:
+ * npm nests the @auth/core it brings, with that core's own optional peers, so
+ * it installs beside the library's newer nodemailer and @simplewebauthn/*.
+ * An app that lists @auth/core itself gets the starter's `overrides` for those
+ * peers: at the top level, their older majors conflict and npm refuses the
+ * install (ERESOLVE), as it does while next-auth is still listed.
  */
 import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
@@ -34,7 +36,7 @@ export interface PackageChange {
 export interface PackagePlan {
   readonly added: readonly PackageChange[]
   readonly removed: readonly string[]
-  /** Entries added under overrides["@auth/core"]. */
+  /** Entries added under overrides["@auth/core"] (only when the app lists @auth/core itself). */
   readonly overrides: readonly string[]
   readonly notes: readonly string[]
   readonly packageJson: PackageJson
@@ -128,13 +130,12 @@ function majorOf(range: string): number | undefined {
 
 function overridesForKeptAuthPackages(next: PackageJson, starter: PackageJson, notes: string[]): string[] {
   const names = [...Object.keys(next.dependencies ?? {}), ...Object.keys(next.devDependencies ?? {})]
-  const kept = names.filter((name) => name.startsWith("@auth/"))
-  if (kept.length === 0) return []
+  if (!names.includes(OVERRIDDEN)) return []
   const ours = starter.overrides?.[OVERRIDDEN]
   if (!ours || typeof ours === "string") return []
   const theirs = next.overrides?.[OVERRIDDEN]
   if (typeof theirs === "string") {
-    notes.push(`package.json: overrides["${OVERRIDDEN}"] is a version; ${kept.join(", ")} needs the starter's entries for its peers (${Object.keys(ours).join(", ")}) instead`)
+    notes.push(`package.json: overrides["${OVERRIDDEN}"] is a version; ${OVERRIDDEN} at the top level needs the starter's entries for its peers (${Object.keys(ours).join(", ")}) instead`)
     return []
   }
   const merged: Record<string, string> = { ...theirs }
