@@ -63,7 +63,7 @@ describe("migrate:next-auth copies the library into the app", () => {
     expect(has(dir, "lib/auth/express") || has(dir, "lib/auth/sveltekit")).toBe(false)
     expect(readdirSync(path.join(dir, "lib/db")).sort()).toEqual(["client.ts", "url.ts"])
     expect(read(dir, "lib/db/client.ts")).toContain(`from "../generated/prisma/sqlite/client"`)
-    expect(read(dir, "lib/db/client.ts")).not.toMatch(/postgres|adapter-pg/)
+    expect(read(dir, "lib/db/client.ts")).not.toMatch(/prisma\/postgres|adapter-pg/)
     expect(has(dir, "lib/generated/prisma/sqlite/client.ts")).toBe(true)
     expect(has(dir, "lib/generated/prisma/postgres")).toBe(false)
     expect(read(dir, "prisma/schema.prisma")).toBe(read(PROJECT_ROOT, "prisma/schema.prisma"))
