@@ -4,8 +4,16 @@
  */
 import { ts } from "ts-morph"
 
-export function importedModules(text: string): string[] {
-  return ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
+// The copy reads each library file's imports twice (completeness, then packages): parse once.
+const parsed = new Map<string, readonly string[]>()
+
+export function importedModules(text: string): readonly string[] {
+  let modules = parsed.get(text)
+  if (!modules) {
+    modules = ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
+    parsed.set(text, modules)
+  }
+  return modules
 }
 
 /** "@scope/name/sub" → "@scope/name", "name/sub" → "name"; undefined for relative, alias and node: imports. */
