@@ -1,7 +1,7 @@
 // A small next-auth v5 app as create-next-app and Auth.js's Prisma guide leave it, written here
 // (not copied from any project) from strings, so that its next-auth imports are never type-checked
 // or linted as part of the starter. Shaped like nextauthjs/next-auth-example: auth.ts with OAuth
-// providers, a `declare`-free session callback, middleware.ts exporting auth, the route handlers,
+// providers and a session callback, middleware.ts exporting auth, the route handlers,
 // a client component on next-auth/react, a server page calling auth(), and an instrumentation.ts
 // of its own; on Prisma with SQLite through @auth/prisma-adapter and the schema Auth.js documents.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
