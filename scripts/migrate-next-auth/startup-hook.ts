@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from "node:fs"
 import path from "node:path"
-import { IndentationText, Project, QuoteKind, SyntaxKind } from "ts-morph"
+import { Project, SyntaxKind } from "ts-morph"
 
 export const STARTUP_MODULE = "./auth-startup"
 const CALL = "await registerAuthStartup()"
@@ -29,10 +29,7 @@ export function planStartupHook(appDir: string, template: string): StartupHookOu
   const specifier = startupImport.startsWith(".") ? startupImport : `./${startupImport}`
   if (text.includes(`"${specifier}"`) || text.includes(`'${specifier}'`)) return { kind: "unchanged", file: existing }
 
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces, quoteKind: QuoteKind.Double },
-  })
+  const project = new Project({ useInMemoryFileSystem: true })
   const source = project.createSourceFile(`/app/${existing}`, text)
   const register = source.getFunction("register")
   const manual = (why: string): StartupHookOutcome => ({
@@ -40,20 +37,31 @@ export function planStartupHook(appDir: string, template: string): StartupHookOu
     file: existing,
     message: `${why}: add \`import { registerAuthStartup } from "${specifier}"\` and make \`${CALL}\` the first line of register()`,
   })
+  // Edits by position, not by ts-morph's printer: the rest of the file keeps its exact text,
+  // its semicolon style included.
+  const semicolon = source.getImportDeclarations().some((declaration) => declaration.getText().endsWith(";")) ? ";" : ""
+  const imports = source.getImportDeclarations()
+  const importAt = imports.length > 0 ? imports[imports.length - 1].getEnd() : 0
+  const importText = `import { registerAuthStartup } from "${specifier}"${semicolon}`
+  const edits: { at: number; remove?: number; text: string }[] = [{ at: importAt, text: imports.length > 0 ? `\n${importText}` : `${importText}\n\n` }]
   if (!register) {
     if (source.getVariableDeclaration("register") || source.getExportedDeclarations().has("register")) return manual("register is not a function declaration")
-    source.addImportDeclaration({ moduleSpecifier: specifier, namedImports: ["registerAuthStartup"] })
-    source.addFunction({ isExported: true, isAsync: true, name: "register", returnType: "Promise<void>", statements: [CALL] })
-    return { kind: "merged", file: existing, text: source.getFullText() }
-  }
-  if (!register.isExported() || !register.getBody()) return manual("register() is not an exported function with a body")
-  source.insertImportDeclaration(source.getImportDeclarations().length, { moduleSpecifier: specifier, namedImports: ["registerAuthStartup"] })
-  if (!register.isAsync()) {
-    register.setIsAsync(true)
+    edits.push({ at: text.length, text: `${text.endsWith("\n") ? "" : "\n"}\nexport async function register(): Promise<void> {\n  ${CALL}${semicolon}\n}\n` })
+  } else {
+    const body = register.getBody()
+    if (!register.isExported() || !body) return manual("register() is not an exported function with a body")
+    const open = body.getStart() + 1
+    const empty = register.getStatements().length === 0
+    edits.push({ at: open, text: `\n  ${CALL}${semicolon}${empty ? "\n" : ""}` })
     const returnType = register.getReturnTypeNode()
-    if (returnType?.getKind() === SyntaxKind.VoidKeyword) register.setReturnType("Promise<void>")
+    if (!register.isAsync()) {
+      if (returnType?.getKind() === SyntaxKind.VoidKeyword) edits.push({ at: returnType.getStart(), remove: returnType.getWidth(), text: "Promise<void>" })
+      const keyword = register.getFirstChildByKindOrThrow(SyntaxKind.FunctionKeyword)
+      edits.push({ at: keyword.getStart(), text: "async " })
+    }
   }
-  register.insertStatements(0, CALL)
-  return { kind: "merged", file: existing, text: source.getFullText() }
+  let merged = text
+  for (const edit of edits.sort((a, b) => b.at - a.at)) merged = merged.slice(0, edit.at) + edit.text + merged.slice(edit.at + (edit.remove ?? 0))
+  return { kind: "merged", file: existing, text: merged }
 }
 
