@@ -35,7 +35,8 @@ export function discordAvatarUrl(profile: DiscordProfile): string {
     return `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.${format}`
   }
   // Default avatars: new usernames (discriminator "0") index by id, legacy ones by discriminator.
-  // BigInt() rather than literals: the library must type-check under an app's ES2017 target.
+  // BigInt(…) rather than literals: apps made by create-next-app type-check this file at ES2017,
+  // where TypeScript refuses BigInt literals.
   const index = profile.discriminator === "0" ? Number((BigInt(profile.id) >> BigInt(22)) % BigInt(6)) : Number(profile.discriminator) % 5
   return `https://cdn.discordapp.com/embed/avatars/${index}.png`
 }

@@ -4,7 +4,6 @@
  * PEXPIRE on a new key), so it is atomic across instances, and Redis expires
  * windows itself.
  */
-import type { Redis } from "ioredis"
 import type { RateLimitStore, RateLimitWindow } from "./store"
 
 const HIT = `
@@ -22,16 +21,26 @@ if redis.call('PTTL', KEYS[1]) > 0 and tonumber(redis.call('GET', KEYS[1])) > 0 
 end
 return 0`
 
+/**
+ * The two commands the store sends, in ioredis's call shapes (an ioredis client
+ * fits). Typed here rather than imported from ioredis, so that an app that never
+ * uses Redis compiles the library without installing it.
+ */
+export interface RedisCommands {
+  eval(script: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>
+  del(...keys: string[]): Promise<number>
+}
+
 export interface RedisStoreOptions {
   /** Prefix of every key the store writes (default "authrl:"). */
   prefix?: string
 }
 
 export class RedisRateLimitStore implements RateLimitStore {
-  readonly #redis: Pick<Redis, "eval" | "del">
+  readonly #redis: RedisCommands
   readonly #prefix: string
 
-  constructor(redis: Pick<Redis, "eval" | "del">, options: RedisStoreOptions = {}) {
+  constructor(redis: RedisCommands, options: RedisStoreOptions = {}) {
     this.#redis = redis
     this.#prefix = options.prefix ?? "authrl:"
   }

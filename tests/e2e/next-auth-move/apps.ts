@@ -5,8 +5,11 @@
  *   @auth/prisma-adapter, on a Prisma client generated from the schema Auth.js documents
  *   (prisma/next-auth-upgrade/<provider>/next-auth.prisma), signing in with next-auth's Ory Hydra
  *   provider against the tests' local OpenID Provider; the session strategy is read at start.
- * - "after": the same sources moved as docs/migrating-from-next-auth.md says: the starter's
- *   `lib/` copied in (its Prisma client generated from the starter's schema), then the codemod.
+ * - "after": the same sources moved as docs/migrating-from-next-auth.md says, by its one command
+ *   (`npm run migrate:next-auth -- <app>`: the library and one database's schema, client module and
+ *   generated client copied in, then the codemod). The proof starts one build on either database,
+ *   so the command runs once per provider: PostgreSQL first, then SQLite, whose lib/db/client.ts
+ *   stays; the proof's db.ts imports both generated clients itself.
  *
  * The copies live in test-results/, two folders below the starter like bench/next-auth-app, so
  * that the reference app's relative imports of the starter's components still resolve; next,
@@ -139,13 +142,15 @@ function prepareBefore(): void {
   nextBuild(BEFORE_APP)
 }
 
-/** Returns the codemod's report. */
+/** Returns the command's output. */
 function prepareAfter(): string {
   copyReferenceApp(AFTER_APP)
-  // Step 1 of the guide: the library, with its client generated from the starter's schema. The app no
-  // longer has next-auth or @auth/prisma-adapter: nothing may import them after the codemod.
-  cpSync(path.join(ROOT, "lib"), path.join(AFTER_APP, "lib"), { recursive: true })
-  const report = run("codemod", process.execPath, [binPath("tsx"), "scripts/migrate-next-auth/main.ts", AFTER_APP], ROOT)
+  // Steps 1 and 2 of the guide, one command. The app no longer has next-auth or
+  // @auth/prisma-adapter: nothing may import them afterwards (it resolves packages from the
+  // starter's node_modules, where neither is installed).
+  const report = ["postgresql", "sqlite"]
+    .map((database) => run("codemod", process.execPath, [binPath("tsx"), "scripts/migrate-next-auth/main.ts", AFTER_APP, "--database", database], ROOT))
+    .join("\n")
   writeFileSync(path.join(AFTER_APP, "codemod-report.txt"), report)
   nextBuild(AFTER_APP)
   return report
