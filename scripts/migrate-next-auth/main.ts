@@ -43,7 +43,7 @@ try {
   console.error(`error: ${error.message}`)
   process.exit(1)
 }
-const report = await migrateNextAuthApp(appDir, { dryRun })
+const report = await migrateNextAuthApp(appDir, { dryRun, libraryCopied: true })
 console.log(formatReport(report))
 console.log(`\n${formatCopyResult(copied)}\n\n${formatInstallStep(copied)}`)
 process.exit(exitCode(report))

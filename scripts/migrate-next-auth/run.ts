@@ -17,6 +17,8 @@ import { newReport, type Report } from "./report"
 
 export interface MigrateOptions {
   readonly dryRun?: boolean
+  /** The copy step (copy-library.ts) wrote the library, or would have under --dry-run: do not ask for it by hand. */
+  readonly libraryCopied?: boolean
 }
 
 export async function migrateNextAuthApp(appDir: string, options: MigrateOptions = {}): Promise<Report> {
@@ -26,7 +28,7 @@ export async function migrateNextAuthApp(appDir: string, options: MigrateOptions
   const surface = librarySurface()
   const before = new Map(app.files.map((file) => [file, file.getFullText()]))
 
-  checkAppSetup(app, report)
+  checkAppSetup(app, report, { libraryCopied: options.libraryCopied ?? false })
   checkModuleAugmentation(app, report)
   rewriteImports(app, surface, report)
   wrapForeignAdapters(app, report)
