@@ -10,6 +10,7 @@ import type { Provider } from "../providers/types"
 import type { RateLimitOptions } from "../rate-limit/limiter"
 import type { SecurityEventMethod } from "../security-log/types"
 import type { ValidSinceCache } from "../session/valid-since-cache"
+import type { RevocationChannel } from "../session/revocation-channel"
 import type {
   Account,
   Awaitable,
@@ -190,6 +191,13 @@ export interface SessionOptions {
   revocationDelay: number
   /** Where those instants are kept; default one cache per process. Tests give each "instance" its own. */
   revocationCache?: ValidSinceCache
+  /**
+   * Not in Auth.js. A channel shared by the deployment's instances (RedisRevocationChannel,
+   * PostgresRevocationChannel): every revocation, ban, role or memberships change is published on
+   * it, and every instance forgets that user's cached state at once, so instances behave as one.
+   * While it is unreachable the revocation delay applies, as without it.
+   */
+  revocationChannel?: RevocationChannel
   /**
    * Not in Auth.js. The absolute lifetime, in seconds from sign-in (default 30
    * days; OWASP ASVS 5.0 7.3.2): no refresh extends a session past it, while

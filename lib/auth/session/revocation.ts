@@ -27,6 +27,7 @@ import type { JWT } from "../types"
 import { DatabaseUnavailable } from "../errors"
 import { validFromOf } from "./valid-from"
 import { NO_USER_LEFT, type ValidSinceCache } from "./valid-since-cache"
+import type { RevocationChannel } from "./revocation-channel"
 
 /** Seconds a process may go on using the instant it last read for a user. */
 export const DEFAULT_REVOCATION_DELAY_SECONDS = 60
@@ -49,8 +50,11 @@ export function sessionRevocation(
   adapter: RevocationAdapter,
   cache: ValidSinceCache,
   delaySeconds: number,
-  options: { memberships?: boolean } = {},
+  options: { memberships?: boolean; channel?: RevocationChannel } = {},
 ): SessionRevocation {
+  const channel = options.channel
+  // Not awaited: the change is stored, and a channel that is away only leaves others on the delay.
+  const tellOthers = (userId: string) => void channel?.publish(userId).catch(() => undefined)
   const standing = options.memberships ? adapter.getSessionStanding?.bind(adapter) : undefined
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
@@ -78,6 +82,7 @@ export function sessionRevocation(
       const stored = await adapter.setSessionsValidSince(userId, since)
       // false: no such user (deleted). Remembered as such, so no token of it is accepted.
       cache.set(userId, stored === false ? "no-such-user" : since)
+      tellOthers(userId)
       return since
     },
     membershipsVersion(token) {
@@ -89,6 +94,7 @@ export function sessionRevocation(
     },
     membershipsChanged(userId) {
       cache.forget(userId)
+      tellOthers(userId)
     },
     async revokedAfter(userId, instantMs) {
       // Straight from the database, never the cache: this process may not have seen another's revocation yet.
