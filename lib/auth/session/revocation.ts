@@ -54,7 +54,14 @@ export function sessionRevocation(
 ): SessionRevocation {
   const channel = options.channel
   // Not awaited: the change is stored, and a channel that is away only leaves others on the delay.
-  const tellOthers = (userId: string) => void channel?.publish(userId).catch(() => undefined)
+  const tellOthers = (userId: string) => {
+    if (!channel) return
+    try {
+      void channel.publish(userId).catch(() => undefined)
+    } catch {
+      // An app's own channel that throws at once is as unreachable as one that rejects.
+    }
+  }
   const standing = options.memberships ? adapter.getSessionStanding?.bind(adapter) : undefined
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
