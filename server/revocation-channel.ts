@@ -5,9 +5,13 @@
  * DATABASE_URL, which must then be a PostgreSQL URL). One channel per
  * process, whichever server bundle asks first; AUTH_REVOCATION_CHANNEL_NAME
  * renames the channel (instances of one deployment must agree on it).
+ *
+ * AUTH_REVOCATION_STORE=redis is the same for instances that cannot hold a
+ * subscription (serverless functions): changes are marked in Redis and each
+ * instance asks it at most once a second per user.
  */
 import { Redis } from "ioredis"
-import { PostgresRevocationChannel, RedisRevocationChannel, type RevocationChannel } from "@/lib/auth"
+import { PostgresRevocationChannel, RedisRevocationChannel, RedisRevocationStore, type RevocationChannel, type RevocationStore } from "@/lib/auth"
 import { isPostgresUrl } from "@/lib/db/url"
 
 export type RevocationChannelKind = "none" | "redis" | "postgres"
@@ -27,13 +31,17 @@ function pgConnectionString(url: string): string {
   return parsed.toString()
 }
 
+function redisClient(env: Env): Redis {
+  const redis = new Redis(env.REDIS_URL || "redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 })
+  // Failures are reported once by the library (lost, then restored), not per retry.
+  redis.on("error", () => undefined)
+  return redis
+}
+
 function createChannel(kind: Exclude<RevocationChannelKind, "none">, env: Env): RevocationChannel {
   const name = env.AUTH_REVOCATION_CHANNEL_NAME?.trim() || undefined
   if (kind === "redis") {
-    const redis = new Redis(env.REDIS_URL || "redis://127.0.0.1:6379", { lazyConnect: true, maxRetriesPerRequest: 1 })
-    // Failures are reported once by the channel's subscriber, not per retry.
-    redis.on("error", () => undefined)
-    return new RedisRevocationChannel(redis, { channel: name })
+    return new RedisRevocationChannel(redisClient(env), { channel: name })
   }
   const url = env.DATABASE_URL ?? ""
   if (!isPostgresUrl(url)) throw new Error("AUTH_REVOCATION_CHANNEL=postgres needs DATABASE_URL to be a postgresql:// URL")
@@ -49,4 +57,19 @@ export function revocationChannelFromEnv(env: Env = process.env): RevocationChan
   if (kind === "none") return undefined
   processWide[globalKey] ??= createChannel(kind, env)
   return processWide[globalKey]
+}
+
+const storeKey = Symbol.for("next-auth-starter.revocation-store")
+const processStore = globalThis as typeof globalThis & { [storeKey]?: RevocationStore }
+
+/** AUTH_REVOCATION_STORE: unset or "none", or "redis" (REDIS_URL). */
+export function revocationStoreFromEnv(env: Env = process.env): RevocationStore | undefined {
+  const value = env.AUTH_REVOCATION_STORE?.trim().toLowerCase() || "none"
+  if (value === "none") return undefined
+  if (value !== "redis") throw new Error(`AUTH_REVOCATION_STORE must be none or redis (got "${value}")`)
+  // Kept twice the delay: by then every instance's cached entry has expired anyway.
+  const delay = Number(env.AUTH_REVOCATION_DELAY)
+  const ttlSeconds = Number.isFinite(delay) && delay > 0 ? delay * 2 : undefined
+  processStore[storeKey] ??= new RedisRevocationStore(redisClient(env), { ttlSeconds })
+  return processStore[storeKey]
 }

@@ -172,6 +172,8 @@ export { ValidSinceCache } from "./session/valid-since-cache"
 export type { RevocationChannel, RevocationChannelConnection } from "./session/revocation-channel"
 export { RedisRevocationChannel, type RedisRevocationChannelOptions } from "./session/redis-revocation-channel"
 export { PostgresRevocationChannel, type PostgresRevocationChannelOptions } from "./session/postgres-revocation-channel"
+export type { RevocationStore } from "./session/revocation-store"
+export { RedisRevocationStore, type RedisRevocationStoreOptions } from "./session/redis-revocation-store"
 export type { SessionRevocation } from "./config/resolved"
 export { describeUserAgent, storedUserAgent } from "./session/user-agent"
 // The security log: what a user can read back about their account (Settings › Security activity).

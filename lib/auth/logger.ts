@@ -35,6 +35,8 @@ export type WarningCode =
   | "unserved-standing-refused"
   | "revocation-channel-lost"
   | "revocation-channel-restored"
+  | "revocation-store-lost"
+  | "revocation-store-restored"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -55,6 +57,9 @@ const warningText: Record<WarningCode, string> = {
   "revocation-channel-lost":
     "The revocation channel is unreachable: other instances' revocations reach this one within the revocation delay (AUTH_REVOCATION_DELAY) until it is back. Reconnecting.",
   "revocation-channel-restored": "The revocation channel is back; this instance re-reads every user's revocation state once and then follows the channel again.",
+  "revocation-store-lost":
+    "The revocation store is unreachable: other instances' revocations reach this one within the revocation delay (AUTH_REVOCATION_DELAY) until it is back.",
+  "revocation-store-restored": "The revocation store answers again; this instance follows it again.",
   "security-log-write-failed":
     "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }

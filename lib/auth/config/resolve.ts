@@ -18,7 +18,7 @@ import { jwtStrategy } from "../session/jwt-session"
 import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
 import { standingCacheFor } from "../session/standing-cache"
-import { listenForRevocations } from "../session/revocation-listener"
+import { changeWatchFor, listenForRevocations } from "../session/revocation-listener"
 import {
   accessMethods,
   adapterViews,
@@ -160,11 +160,14 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const revocationDelay = config.session?.revocationDelay ?? DEFAULT_REVOCATION_DELAY_SECONDS
   const validSinceCache = config.session?.revocationCache ?? processValidSinceCache()
   const revocationChannel = config.session?.revocationChannel
+  const revocationStore = config.session?.revocationStore
   const revocation = hasMethods(adapter, revocationMethods)
     ? sessionRevocation(adapter, validSinceCache, revocationDelay, {
         // Organizations (issue 35): the memberships version is read in the same statement.
         memberships: config.organizations?.enabled === true,
         channel: revocationChannel,
+        watch: revocationStore ? changeWatchFor(revocationStore, validSinceCache, logger) : undefined,
+        onChanged: (userId) => standingCacheFor(validSinceCache).forget(userId),
       })
     : undefined
   if (!error && revocation && revocationChannel) {

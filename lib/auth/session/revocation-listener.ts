@@ -9,6 +9,7 @@
  */
 import type { LoggerInstance } from "../logger"
 import type { RevocationChannel } from "./revocation-channel"
+import { ChangeWatch, type RevocationStore } from "./revocation-store"
 import type { StandingCache } from "./standing-cache"
 import type { ValidSinceCache } from "./valid-since-cache"
 
@@ -40,4 +41,22 @@ export function listenForRevocations(
       logger.warn(change === "lost" ? "revocation-channel-lost" : "revocation-channel-restored")
     },
   )
+}
+
+const watchKey = Symbol.for("auth.session.revocation-store-watches")
+type Watched = ValidSinceCache & { [watchKey]?: WeakMap<RevocationStore, ChangeWatch> }
+
+/**
+ * The instance's watch on a revocation store, one per cache and store (so every bundle shares what
+ * it has seen), reporting a lost or restored store once each.
+ */
+export function changeWatchFor(store: RevocationStore, validSince: ValidSinceCache, logger: Pick<LoggerInstance, "warn">): ChangeWatch {
+  const holder = validSince as Watched
+  holder[watchKey] ??= new WeakMap()
+  let watch = holder[watchKey].get(store)
+  if (!watch) {
+    watch = new ChangeWatch(store, { onConnection: (change) => logger.warn(change === "lost" ? "revocation-store-lost" : "revocation-store-restored") })
+    holder[watchKey].set(store, watch)
+  }
+  return watch
 }
