@@ -3,7 +3,8 @@
  * GET {basePath}/session with a warm jwt cookie, through our Auth(), for the
  * same user and database with the channel off, over Redis, over PostgreSQL,
  * and over Redis while other users' revocations arrive at about 200 a second
- * (each forgets a cache entry); the revocation check alone
+ * (each forgets a cache entry), and with the Redis revocation store (asked
+ * once a second per user, for serverless); the revocation check alone
  * (revocation.accepts) likewise. Interleaved in rounds in one process, and
  * reported as ratios to "off". A benchmark, not a test.
  *
@@ -13,7 +14,16 @@
  */
 import { randomBytes } from "node:crypto"
 import { Redis } from "ioredis"
-import { Auth, PostgresRevocationChannel, RedisRevocationChannel, resolveAuthConfig, ValidSinceCache, type RevocationChannel } from "../lib/auth"
+import {
+  Auth,
+  PostgresRevocationChannel,
+  RedisRevocationChannel,
+  RedisRevocationStore,
+  resolveAuthConfig,
+  ValidSinceCache,
+  type RevocationChannel,
+  type RevocationStore,
+} from "../lib/auth"
 import type { AuthConfig } from "../lib/auth/config/types"
 import Credentials from "../lib/auth/providers/credentials"
 import type { JWT } from "../lib/auth/types"
@@ -39,12 +49,12 @@ function redis(): Redis {
   return client
 }
 
-function config(channel?: RevocationChannel): AuthConfig {
+function config(channel?: RevocationChannel, store?: RevocationStore): AuthConfig {
   return {
     secret: "revocation-channel-bench-secret-0123456789",
     trustHost: true,
     adapter: database.adapter,
-    session: { strategy: "jwt", revocationDelay: 60, revocationCache: new ValidSinceCache(), revocationChannel: channel },
+    session: { strategy: "jwt", revocationDelay: 60, revocationCache: new ValidSinceCache(), revocationChannel: channel, revocationStore: store },
     providers: [Credentials({ authorize: () => ({ id: userId, email: "grace@example.com" }) })],
   }
 }
@@ -74,8 +84,8 @@ interface Case {
   token: JWT
 }
 
-async function makeCase(id: string, channel?: RevocationChannel): Promise<Case> {
-  const cfg = config(channel)
+async function makeCase(id: string, channel?: RevocationChannel, store?: RevocationStore): Promise<Case> {
+  const cfg = config(channel, store)
   const resolved = resolveAuthConfig(cfg)
   await channel?.ready()
   const cookie = await signIn(cfg)
@@ -91,6 +101,7 @@ const cases = [
   await makeCase("redis", redisChannel),
   await makeCase("postgres", postgresChannel),
   await makeCase("redis, 200 msg/s", busyChannel),
+  await makeCase("redis store", undefined, new RedisRevocationStore(redis(), { prefix: `${name}:` })),
 ]
 // Other users' revocations, from another connection, as a busy deployment would send them.
 const sender = redis()

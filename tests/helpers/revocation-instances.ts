@@ -2,7 +2,7 @@
 // caches and (optionally) its own channel connection, on a database the instances share. The
 // tests build several in one process; revoking-instance.ts builds one in a child process.
 import { Redis } from "ioredis"
-import { PostgresRevocationChannel, RedisRevocationChannel, ValidSinceCache, type RevocationChannel } from "@/lib/auth"
+import { PostgresRevocationChannel, RedisRevocationChannel, ValidSinceCache, type RevocationChannel, type RevocationStore } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import type { AuthConfig } from "@/lib/auth/config/types"
@@ -34,6 +34,7 @@ export interface InstanceOptions {
   userId: string
   revocationDelay: number
   channel?: RevocationChannel
+  store?: RevocationStore
   warnings?: string[]
 }
 
@@ -48,6 +49,7 @@ export function instanceConfig(options: InstanceOptions): AuthConfig {
       revocationDelay: options.revocationDelay,
       revocationCache: new ValidSinceCache(),
       revocationChannel: options.channel,
+      revocationStore: options.store,
     },
     logger: {
       warn: (code) => options.warnings?.push(code),

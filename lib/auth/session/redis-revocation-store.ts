@@ -11,7 +11,11 @@ import type { RevocationStore } from "./revocation-store"
 export interface RedisRevocationStoreOptions {
   /** Prefix of every key (default "auth:changed:"). */
   prefix?: string
-  /** Seconds a change id is kept (default 120: twice the default revocation delay). */
+  /**
+   * Seconds a change id is kept (default 120: twice the default revocation delay). At least the
+   * revocation delay: an instance that saw no id, and finds none again after a change's id expired,
+   * must have dropped its entry by then.
+   */
   ttlSeconds?: number
 }
 

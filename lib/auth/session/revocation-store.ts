@@ -23,6 +23,8 @@ export interface RevocationStore {
 
 /** How long an instance trusts the change id it last read for a user. */
 export const DEFAULT_CHANGE_CHECK_MS = 1000
+/** Longest a request waits for the store before going on as if it were unreachable. */
+const ASK_TIMEOUT_MS = 250
 const MAX_USERS = 10_000
 
 interface Seen {
@@ -37,6 +39,8 @@ export class ChangeWatch {
   readonly #checkMs: number
   readonly #now: () => number
   readonly #report: ConnectionReport
+  /** While the store is away, it is asked again only after this instant: one slow request a second, not each. */
+  #quietUntil = 0
 
   constructor(
     store: RevocationStore,
@@ -64,14 +68,19 @@ export class ChangeWatch {
    * be read, so an outage never reads as a change on every request.
    */
   async changed(userId: string): Promise<boolean> {
-    if (this.checkedRecently(userId)) return false
+    if (this.checkedRecently(userId) || this.#now() < this.#quietUntil) return false
     let change: string | null
+    let timer: ReturnType<typeof setTimeout> | undefined
     try {
-      change = await this.#store.changeOf(userId)
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), ASK_TIMEOUT_MS)))
+      change = await Promise.race([this.#store.changeOf(userId), late])
       this.#report.connected()
     } catch {
+      this.#quietUntil = this.#now() + this.#checkMs
       this.#report.disconnected()
       return false
+    } finally {
+      clearTimeout(timer)
     }
     const before = this.#seen.get(userId)
     this.#seen.delete(userId)

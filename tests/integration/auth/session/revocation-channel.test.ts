@@ -7,14 +7,17 @@
  * the session within 1 s (p99 of 20 trials) although its delay is 60 s.
  * Without the channel A goes on accepting it until its delay has passed. A
  * lost Redis connection is logged once, leaves A on the delay (never signed
- * out, never valid for longer), and the channel recovers on its own.
+ * out, never valid for longer), and the channel recovers on its own. The
+ * revocation store (Redis) does the same for instances that cannot subscribe,
+ * within a second and a bit, with the same fallback.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import path from "node:path"
 import { createInterface } from "node:readline"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { resolveAuthConfig, revokeUserSessions, type RevocationChannel } from "@/lib/auth"
+import { Redis } from "ioredis"
+import { RedisRevocationStore, resolveAuthConfig, revokeUserSessions, type RevocationChannel, type RevocationStore } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { banUserNow } from "@/lib/auth/admin/standing"
 import type { AuthConfig } from "@/lib/auth/config/types"
@@ -31,12 +34,14 @@ const channelName = () => `auth_revocations_test_${randomBytes(6).toString("hex"
 
 let db: TestDatabase
 const opened: RevocationChannel[] = []
+const clients: Redis[] = []
 
 beforeAll(async () => {
   db = await createTestDatabase("postgresql")
 })
 afterAll(async () => {
   await Promise.all(opened.map((channel) => channel.close()))
+  for (const client of clients) client.disconnect()
   await db.cleanup()
 })
 
@@ -53,9 +58,17 @@ function channel(kind: ChannelKind, name: string, port?: number): RevocationChan
   return opening
 }
 
+/** A store of this run's own keys, reached at `port` (a proxy's) or Redis's own. */
+function store(prefix: string, port = 6379): RevocationStore {
+  const client = new Redis(`redis://127.0.0.1:${port}`, { maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 100, 500) })
+  client.on("error", () => undefined)
+  clients.push(client)
+  return new RedisRevocationStore(client, { prefix, ttlSeconds: 120 })
+}
+
 /** An instance whose channel (if any) listens before it is used. */
-async function instance(userId: string, revocationDelay: number, via?: RevocationChannel, warnings?: string[]): Promise<AuthConfig> {
-  const config = instanceConfig({ prisma: db.prisma, userId, revocationDelay, channel: via, warnings })
+async function instance(userId: string, revocationDelay: number, via?: RevocationChannel, warnings?: string[], kept?: RevocationStore): Promise<AuthConfig> {
+  const config = instanceConfig({ prisma: db.prisma, userId, revocationDelay, channel: via, store: kept, warnings })
   resolveAuthConfig(config)
   await via?.ready()
   return config
@@ -216,6 +229,58 @@ it.each([
     await proxy.close()
   }
 }, 30_000)
+
+describe("the revocation store (Redis), for instances that cannot hold a subscription", () => {
+  it("instance B's revocation is refused on instance A within 1.5 s (p99 of 20: the store is asked once a second per user), although A's delay is 60 s", async () => {
+    const userId = await newUser()
+    const prefix = `${channelName()}:`
+    const a = await instance(userId, 60, undefined, undefined, store(prefix))
+    const b = await instance(userId, 60, undefined, undefined, store(prefix))
+    const latencies = await trials(async () => {
+      const browser = await signedInAndRead(a)
+      const start = performance.now()
+      await revokeUserSessions(b, userId)
+      return refusedAfter(browser, a, start, 3000)
+    })
+    console.info(`redis store: ${summary(latencies)}`)
+    expect(p99(latencies)).toBeLessThanOrEqual(1500)
+  }, 60_000)
+
+  it("an unreachable store is logged once and leaves the delay in force (never signed out, never longer), then is followed again", async () => {
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port: 6379 })
+    try {
+      const userId = await newUser()
+      const prefix = `${channelName()}:`
+      const warnings: string[] = []
+      const said = (code: string) => warnings.filter((w) => w === code).length
+      const a = await instance(userId, 2, undefined, warnings, store(prefix, proxy.port))
+      const b = await instance(userId, 60, undefined, undefined, store(prefix))
+
+      proxy.cut()
+      const during = await signedInAndRead(a)
+      const start = performance.now()
+      await revokeUserSessions(b, userId)
+      await sleep(1100)
+      expect(await accepted(during, a)).toBe(true)
+      expect(await refusedAfter(during, a, start, 3000)).toBeLessThanOrEqual(2600)
+      const fresh = await signedInAndRead(a)
+      await sleep(1100)
+      expect(await accepted(fresh, a)).toBe(true)
+      expect(said("revocation-store-lost")).toBe(1)
+
+      proxy.restore()
+      await sleep(1100)
+      expect(await accepted(fresh, a)).toBe(true)
+      await waitFor(() => said("revocation-store-restored") > 0, 3000)
+      const again = performance.now()
+      await revokeUserSessions(b, userId)
+      expect(await refusedAfter(fresh, a, again, 1500)).toBeLessThanOrEqual(1500)
+      expect([said("revocation-store-lost"), said("revocation-store-restored")]).toEqual([1, 1])
+    } finally {
+      await proxy.close()
+    }
+  }, 30_000)
+})
 
 async function waitFor(condition: () => boolean, limitMs: number): Promise<void> {
   const start = performance.now()
