@@ -52,7 +52,6 @@ export class RedisRevocationChannel implements RevocationChannel {
 
   async publish(userId: string): Promise<void> {
     try {
-      if (this.#publisher.status === "wait") await this.#publisher.connect()
       await this.#publisher.publish(this.#channel, userId)
     } catch {
       // The subscriber's report covers the outage; see the interface.
