@@ -13,6 +13,7 @@ import { starterDrizzleAdapter } from "@/server/drizzle/adapter"
 import { mailMode } from "@/server/mail/deliver"
 import { oauthProvidersFromEnv } from "@/server/accounts/oauth-providers"
 import { rateLimitStoreFromEnv } from "@/server/rate-limit-store"
+import { revocationChannelFromEnv, revocationStoreFromEnv } from "@/server/revocation-channel"
 import { accountRateLimitRules } from "@/server/accounts/rate-limit"
 import { removeCredentials } from "@/server/accounts/take-back"
 import { sendVerificationMail } from "@/server/accounts/email-verification"
@@ -121,7 +122,10 @@ export const authConfig: NextAuthConfig = {
   // account back for the mailbox's owner (docs/decisions.md, "Account model").
   // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
   adapter: { ...libraryAdapter(), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
-  session: { strategy: sessionStrategy },
+  // AUTH_REVOCATION_CHANNEL=redis|postgres: a ban, role change or "sign out everywhere" on one
+  // instance reaches every other at once, not within AUTH_REVOCATION_DELAY (README, "Deployment");
+  // AUTH_REVOCATION_STORE=redis within a second, for serverless instances that cannot subscribe.
+  session: { strategy: sessionStrategy, revocationChannel: revocationChannelFromEnv(), revocationStore: revocationStoreFromEnv() },
   // Organizations: teams of users with their own roles, invitations by mail, and an active
   // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".
   organizations: {

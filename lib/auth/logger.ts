@@ -33,6 +33,10 @@ export type WarningCode =
   | "adapter-features-off"
   | "webauthn-challenge-cookie-only"
   | "unserved-standing-refused"
+  | "revocation-channel-lost"
+  | "revocation-channel-restored"
+  | "revocation-store-lost"
+  | "revocation-store-restored"
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on. It can print secrets and tokens: turn it off in production.",
@@ -50,6 +54,12 @@ const warningText: Record<WarningCode, string> = {
     "The adapter has no useWebAuthnChallenge, so each passkey challenge lives only in its short-lived challenge cookie: it is single-use on this instance, not across instances.",
   "unserved-standing-refused":
     "A user whose second factor or ban this adapter cannot serve was refused at sign-in. Switch back to the adapter that wrote those rows, or turn their two-factor off and lift the ban there first (docs/decisions/adapter-switch-fails-closed.md).",
+  "revocation-channel-lost":
+    "The revocation channel is unreachable: other instances' revocations reach this one within the revocation delay (AUTH_REVOCATION_DELAY) until it is back. Reconnecting.",
+  "revocation-channel-restored": "The revocation channel is back; this instance re-reads every user's revocation state once and then follows the channel again.",
+  "revocation-store-lost":
+    "The revocation store is unreachable: other instances' revocations reach this one within the revocation delay (AUTH_REVOCATION_DELAY) until it is back.",
+  "revocation-store-restored": "The revocation store answers again; this instance follows it again.",
   "security-log-write-failed":
     "A security log entry could not be written; the request went on without it. Further failures are logged at debug level until a write succeeds again.",
 }

@@ -18,6 +18,7 @@ import { jwtStrategy } from "../session/jwt-session"
 import { DEFAULT_REVOCATION_DELAY_SECONDS, sessionRevocation } from "../session/revocation"
 import { processValidSinceCache } from "../session/valid-since-cache"
 import { standingCacheFor } from "../session/standing-cache"
+import { changeWatchFor, listenForRevocations } from "../session/revocation-listener"
 import {
   accessMethods,
   adapterViews,
@@ -158,12 +159,20 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
   const sessionStrategy = strategy === "database" && adapters.session ? databaseStrategy(adapters.session) : jwtStrategy
   const revocationDelay = config.session?.revocationDelay ?? DEFAULT_REVOCATION_DELAY_SECONDS
   const validSinceCache = config.session?.revocationCache ?? processValidSinceCache()
+  const revocationChannel = config.session?.revocationChannel
+  const revocationStore = config.session?.revocationStore
   const revocation = hasMethods(adapter, revocationMethods)
     ? sessionRevocation(adapter, validSinceCache, revocationDelay, {
         // Organizations: the memberships version is read in the same statement.
         memberships: config.organizations?.enabled === true,
+        channel: revocationChannel,
+        watch: revocationStore ? changeWatchFor(revocationStore, validSinceCache, logger) : undefined,
+        onChanged: (userId) => standingCacheFor(validSinceCache).forget(userId),
       })
     : undefined
+  if (!error && revocation && revocationChannel) {
+    listenForRevocations(revocationChannel, { validSince: validSinceCache, standing: standingCacheFor(validSinceCache) }, logger)
+  }
 
   return {
     basePath: normaliseBasePath(config.basePath ?? "/auth"),

@@ -10,6 +10,8 @@ import type { Provider } from "../providers/types"
 import type { RateLimitOptions } from "../rate-limit/limiter"
 import type { SecurityEventMethod } from "../security-log/types"
 import type { ValidSinceCache } from "../session/valid-since-cache"
+import type { RevocationChannel } from "../session/revocation-channel"
+import type { RevocationStore } from "../session/revocation-store"
 import type {
   Account,
   Awaitable,
@@ -190,6 +192,19 @@ export interface SessionOptions {
   revocationDelay: number
   /** Where those instants are kept; default one cache per process. Tests give each "instance" its own. */
   revocationCache?: ValidSinceCache
+  /**
+   * Not in Auth.js. A channel shared by the deployment's instances (RedisRevocationChannel,
+   * PostgresRevocationChannel): every revocation, ban, role or memberships change is published on
+   * it, and every instance forgets that user's cached state at once, so instances behave as one.
+   * While it is unreachable the revocation delay applies, as without it.
+   */
+  revocationChannel?: RevocationChannel
+  /**
+   * Not in Auth.js. For instances that cannot hold a subscription (serverless): every such change
+   * is marked in this store (RedisRevocationStore), and each instance asks it at most once a second
+   * per user whether that user changed. Same fallback to the delay while it is unreachable.
+   */
+  revocationStore?: RevocationStore
   /**
    * Not in Auth.js. The absolute lifetime, in seconds from sign-in (default 30
    * days; OWASP ASVS 5.0 7.3.2): no refresh extends a session past it, while

@@ -27,6 +27,8 @@ import type { JWT } from "../types"
 import { DatabaseUnavailable } from "../errors"
 import { validFromOf } from "./valid-from"
 import { NO_USER_LEFT, type ValidSinceCache } from "./valid-since-cache"
+import type { RevocationChannel } from "./revocation-channel"
+import type { ChangeWatch } from "./revocation-store"
 
 /** Seconds a process may go on using the instant it last read for a user. */
 export const DEFAULT_REVOCATION_DELAY_SECONDS = 60
@@ -49,8 +51,29 @@ export function sessionRevocation(
   adapter: RevocationAdapter,
   cache: ValidSinceCache,
   delaySeconds: number,
-  options: { memberships?: boolean } = {},
+  options: {
+    memberships?: boolean
+    channel?: RevocationChannel
+    watch?: ChangeWatch
+    /** Called when the watch says the user changed: what else this process cached of them goes too. */
+    onChanged?: (userId: string) => void
+  } = {},
 ): SessionRevocation {
+  const { channel, watch } = options
+  // Not awaited: the change is stored, and a channel that is away only leaves others on the delay.
+  const tellOthers = (userId: string) => {
+    try {
+      if (channel) void channel.publish(userId).catch(() => undefined)
+      if (watch) void watch.store.markChanged(userId).catch(() => undefined)
+    } catch {
+      // An app's own channel that throws at once is as unreachable as one that rejects.
+    }
+  }
+  const catchUp = async (userId: string) => {
+    if (!watch || !(await watch.changed(userId))) return
+    cache.forget(userId)
+    options.onChanged?.(userId)
+  }
   const standing = options.memberships ? adapter.getSessionStanding?.bind(adapter) : undefined
   const maxAgeMs = delaySeconds * 1000
   const isOutage = (error: unknown) => error instanceof DatabaseUnavailable
@@ -62,11 +85,14 @@ export function sessionRevocation(
       if (userId === undefined) return true
       // With organizations on, the memberships version too, when the adapter reads both in one statement (issue 35).
       const read = standing ? async () => standing(userId) : async () => adapter.getSessionsValidSince(userId)
+      await catchUp(userId)
       return verdict(token, await cache.get(userId, maxAgeMs, read, isOutage))
     },
     acceptsNow(token) {
       const userId = subjectOf(token)
       if (userId === undefined) return true
+      // The store's answer is due: only accepts() can ask it.
+      if (watch && !watch.checkedRecently(userId)) return undefined
       const since = cache.peek(userId, maxAgeMs)
       return since === undefined ? undefined : verdict(token, since)
     },
@@ -78,6 +104,7 @@ export function sessionRevocation(
       const stored = await adapter.setSessionsValidSince(userId, since)
       // false: no such user (deleted). Remembered as such, so no token of it is accepted.
       cache.set(userId, stored === false ? "no-such-user" : since)
+      tellOthers(userId)
       return since
     },
     membershipsVersion(token) {
@@ -89,6 +116,7 @@ export function sessionRevocation(
     },
     membershipsChanged(userId) {
       cache.forget(userId)
+      tellOthers(userId)
     },
     async revokedAfter(userId, instantMs) {
       // Straight from the database, never the cache: this process may not have seen another's revocation yet.

@@ -71,6 +71,12 @@ export class StandingCache {
     this.#entries.delete(userId)
   }
 
+  /** Forgets every user (see ValidSinceCache.clear). */
+  clear(): void {
+    this.#pending.clear()
+    this.#entries.clear()
+  }
+
   get size(): number {
     return this.#entries.size
   }

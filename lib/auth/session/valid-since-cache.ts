@@ -144,6 +144,12 @@ export class ValidSinceCache {
     this.#entries.delete(userId)
   }
 
+  /** Forgets every user: a revocation channel was lost for a while, and what it missed is unknown. */
+  clear(): void {
+    this.#pending.clear()
+    this.#entries.clear()
+  }
+
   /**
    * Whether the user's remembered instant was read from the database (or set
    * by this process), not kept through an outage; false when none is kept.
