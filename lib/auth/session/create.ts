@@ -26,7 +26,7 @@ export async function createSession(ctx: AuthContext, signedIn: SignedInUser): P
 }
 
 /**
- * The organization a new session starts in (issue 35): the one the user made active last, while
+ * The organization a new session starts in: the one the user made active last, while
  * they are still its member. No query at all when organizations are off.
  */
 async function signInOrganization(config: Pick<ResolvedConfig, "organizations">, userId: unknown): Promise<MembershipAtVersion | undefined> {

@@ -115,7 +115,7 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return { session: null, cookies: [] }
 
-  // An organization page's read (issue 35): the membership of its organization in the same statement.
+  // An organization page's read: the membership of its organization in the same statement.
   const slug = ctx.organizationSlug
   const organizations = slug === undefined ? undefined : config.organizations.adapter
   const found = organizations && slug !== undefined ? await organizations.getSessionAndMembership(sessionToken, slug) : await lookUpSession(adapter, sessionToken)
@@ -208,7 +208,7 @@ async function create(ctx: AuthContext, adapter: SessionAdapter, signedIn: Signe
     await adapter.deleteSession(created.sessionToken)
     throw new AccessDenied("The account's sessions were ended while this sign-in was in progress")
   }
-  // The organization the user made active last (issue 35). Were the membership to end meanwhile, the
+  // The organization the user made active last. Were the membership to end meanwhile, the
   // column would grant nothing: every use of it checks the membership (organizations/active.ts).
   const organizationId = signedIn.organization?.membership?.organization.id
   if (organizationId && config.organizations.adapter) await config.organizations.adapter.setSessionOrganization(created.sessionToken, organizationId)

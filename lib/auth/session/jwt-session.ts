@@ -32,12 +32,12 @@ export const SIGNED_IN_AT_CLAIM = "signedInAt"
 export { VALID_FROM_CLAIM }
 const LIBRARY_CLAIMS = [AUTHENTICATED_AT_CLAIM, SIGNED_IN_AT_CLAIM, VALID_FROM_CLAIM] as const
 /**
- * The roles the user held at sign-in (issue 33), the library's too. A role change revokes the
+ * The roles the user held at sign-in, the library's too. A role change revokes the
  * user's sessions (lib/auth/admin), so a token never outlives its roles by more than the
  * revocation delay.
  */
 export const ROLES_CLAIM = "roles"
-/** The admin who started this session as its user (impersonation, issue 33): their user id. */
+/** The admin who started this session as its user (impersonation): their user id. */
 export const IMPERSONATED_BY_CLAIM = "impersonatedBy"
 
 function impersonatorOf(token: JWT): string | undefined {
@@ -213,7 +213,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const shaped = isPromiseLike(shaping) ? await shaping : shaping
   if (!shaped) return { session: null, cookies: store.clean() }
   let token = withLibraryClaims(shaped, payload)
-  // Organizations (issue 35): only a token with an active organization costs anything here.
+  // Organizations: only a token with an active organization costs anything here.
   let membership: MembershipRecord | null | undefined
   if (token[ACTIVE_ORGANIZATION_CLAIM] !== undefined) ({ token, membership } = await currentActiveMembership(config, token, confirmed))
   // The roles follow the stored ones (and AUTH_ADMIN_EMAILS as configured now), within the revocation
@@ -284,7 +284,7 @@ async function create(ctx: AuthContext, signedIn: SignedInUser): Promise<Cookie[
     [SIGNED_IN_AT_CLAIM]: nowSeconds,
     [VALID_FROM_CLAIM]: startedAt,
     [ROLES_CLAIM]: [...(signedIn.roles ?? [USER_ROLE])],
-    // The organization the user made active last, when they are still its member (issue 35).
+    // The organization the user made active last, when they are still its member.
     ...(signedIn.organization ? withActiveMembership({}, signedIn.organization.membership, signedIn.organization.membershipsVersion) : {}),
   }
   const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id, ...own }

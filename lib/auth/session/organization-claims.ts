@@ -1,5 +1,5 @@
 /**
- * The jwt session's active organization (issue 35): its id, and a snapshot of
+ * The jwt session's active organization: its id, and a snapshot of
  * the user's membership of it (organization, member id, roles) taken at the
  * user's memberships version. The database moves that version on in the same
  * statement that ends a membership, changes its roles or renames the

@@ -21,7 +21,7 @@ export interface SessionRequestFacts {
   origin: string
   /** The Cookie header as it stands now (including cookies set earlier in the same request). */
   cookie: string | null
-  /** An organization page's slug (issue 35): the database strategy reads the membership of it with the session. */
+  /** An organization page's slug: the database strategy reads the membership of it with the session. */
   organizationSlug?: string
 }
 

@@ -8,7 +8,7 @@
  * (valid-since-cache.ts), so other instances see a revocation within that
  * delay, this one at once.
  *
- * Rules (docs/decisions.md, "Revoking jwt sessions" and "Revocation (issue 31)"):
+ * Rules (docs/decisions.md, "Revoking jwt sessions" and "Revocation"):
  * - milliseconds: the instant is stored as it is, and compared with the
  *   token's `validFrom`, which no re-issue moves forward (a token from
  *   before the claim counts from its `iat`);
@@ -83,7 +83,7 @@ export function sessionRevocation(
     async accepts(token) {
       const userId = subjectOf(token)
       if (userId === undefined) return true
-      // With organizations on, the memberships version too, when the adapter reads both in one statement (issue 35).
+      // With organizations on, the memberships version too, when the adapter reads both in one statement.
       const read = standing ? async () => standing(userId) : async () => adapter.getSessionsValidSince(userId)
       await catchUp(userId)
       return verdict(token, await cache.get(userId, maxAgeMs, read, isOutage))

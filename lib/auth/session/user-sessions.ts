@@ -36,7 +36,7 @@ export interface UserSessionInfo {
   userAgent: string | null
   browser: string
   os: string
-  /** Set on a session an admin started as this user (impersonation, issue 33): the admin's user id. */
+  /** Set on a session an admin started as this user (impersonation): the admin's user id. */
   impersonatedBy: string | null
 }
 

@@ -15,7 +15,7 @@
 type SessionsValidSince = Date | null | "no-such-user"
 /**
  * Or, from an adapter that reads it in the same statement, that with the user's memberships
- * version (issue 35), kept beside the instant for the same time (SessionStanding).
+ * version, kept beside the instant for the same time (SessionStanding).
  */
 type Standing = { validSince: SessionsValidSince; membershipsVersion: number | null }
 
@@ -118,7 +118,7 @@ export class ValidSinceCache {
   }
 
   /**
-   * The user's memberships version read with their instant less than `maxAgeMs` ago (issue 35);
+   * The user's memberships version read with their instant less than `maxAgeMs` ago;
    * undefined when none was read (an adapter without it, a set(), an outage's fallback).
    */
   memberships(userId: string, maxAgeMs: number): number | undefined {
