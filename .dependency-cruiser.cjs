@@ -27,7 +27,8 @@ const layers = [
       // types name them (session.revocationCache, access.standing), so it sits below them although its folder is a flow.
       "^lib/auth/session/(user-agent|valid-since-cache|standing-cache)\\.ts$",
       // The revocation channel: its interface (named by session.revocationChannel), its two transports and the caches' subscription.
-      "^lib/auth/session/(revocation-channel|redis-revocation-channel|postgres-revocation-channel|revocation-listener|revocation-store|redis-revocation-store)\\.ts$",
+      "^lib/auth/session/(revocation-channel|revocation-listener|revocation-store)\\.ts$",
+      "^lib/auth/revocation-transports/",
       "^lib/auth/relying-party/encoding\\.ts$",
       "^lib/auth/pages/(escape|styles|icons|urls)\\.ts$",
       "^lib/auth/two-factor/(totp|secret-box|recovery-codes)\\.ts$",

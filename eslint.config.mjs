@@ -16,7 +16,7 @@ const OAUTH_PROVIDER_IDS = readdirSync(PROVIDERS_DIR)
   .map((file) => file.slice(0, -3))
 const AUTH_PROVIDER_IDS = [...NON_OAUTH_PROVIDER_IDS, ...OAUTH_PROVIDER_IDS]
 const AUTH_ENTRY_POINTS = [
-  "next", "next/instrumentation", "react", "express", "sveltekit", "adapters/prisma", "webauthn",
+  "next", "next/instrumentation", "react", "express", "sveltekit", "adapters/prisma", "webauthn", "revocation-transports",
   // The slug rules alone (no imports): the browser suggests a slug from a name as the library would.
   "organizations/slug",
   ...AUTH_PROVIDER_IDS.map((id) => `providers/${id}`),
@@ -29,7 +29,7 @@ const authInternals = [`^(?:@/|(?:\\.\\.?/)+)lib/auth/${notAnEntryPoint}`, `^\\$
 const authInternalsMessage =
   "Import lib/auth only through its entry points: @/lib/auth (core), @/lib/auth/next, " +
   "@/lib/auth/next/instrumentation, @/lib/auth/react, @/lib/auth/express, @/lib/auth/sveltekit, " +
-  "@/lib/auth/adapters/prisma, @/lib/auth/providers/<id>, @/lib/auth/webauthn. " +
+  "@/lib/auth/adapters/prisma, @/lib/auth/providers/<id>, @/lib/auth/webauthn, @/lib/auth/revocation-transports. " +
   "If the app needs something else, export it from the right entry point."
 
 /** Rejects imports of lib/auth internals, static and `import()` alike, for sources matching `sources`. */

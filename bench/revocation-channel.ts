@@ -16,14 +16,12 @@ import { randomBytes } from "node:crypto"
 import { Redis } from "ioredis"
 import {
   Auth,
-  PostgresRevocationChannel,
-  RedisRevocationChannel,
-  RedisRevocationStore,
   resolveAuthConfig,
   ValidSinceCache,
   type RevocationChannel,
   type RevocationStore,
 } from "../lib/auth"
+import { PostgresRevocationChannel, RedisRevocationChannel, RedisRevocationStore } from "../lib/auth/revocation-transports"
 import type { AuthConfig } from "../lib/auth/config/types"
 import Credentials from "../lib/auth/providers/credentials"
 import type { JWT } from "../lib/auth/types"

@@ -11,7 +11,8 @@
  * instance asks it at most once a second per user.
  */
 import { Redis } from "ioredis"
-import { PostgresRevocationChannel, RedisRevocationChannel, RedisRevocationStore, type RevocationChannel, type RevocationStore } from "@/lib/auth"
+import type { RevocationChannel, RevocationStore } from "@/lib/auth"
+import { PostgresRevocationChannel, RedisRevocationChannel, RedisRevocationStore } from "@/lib/auth/revocation-transports"
 import { isPostgresUrl } from "@/lib/db/url"
 
 export type RevocationChannelKind = "none" | "redis" | "postgres"

@@ -168,12 +168,10 @@ export type { SessionListing, RevokeResult, RevokeOthersResult, UserSessionInfo 
 // The one revocation call every path that ends a user's sessions goes through.
 export { revokeUserSessions, type RevokeUserSessionsOptions, type RevokeUserSessionsResult } from "./revoke-sessions"
 export { ValidSinceCache } from "./session/valid-since-cache"
-// A channel between instances, so a revocation on one reaches the others at once.
+// A channel between instances, so a revocation on one reaches the others at once (the Redis and
+// PostgreSQL transports: @/lib/auth/revocation-transports).
 export type { RevocationChannel, RevocationChannelConnection } from "./session/revocation-channel"
-export { RedisRevocationChannel, type RedisRevocationChannelOptions } from "./session/redis-revocation-channel"
-export { PostgresRevocationChannel, type PostgresRevocationChannelOptions } from "./session/postgres-revocation-channel"
 export type { RevocationStore } from "./session/revocation-store"
-export { RedisRevocationStore, type RedisRevocationStoreOptions } from "./session/redis-revocation-store"
 export type { SessionRevocation } from "./config/resolved"
 export { describeUserAgent, storedUserAgent } from "./session/user-agent"
 // The security log: what a user can read back about their account (Settings › Security activity).

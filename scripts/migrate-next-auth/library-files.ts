@@ -22,8 +22,10 @@ export interface PlannedFile {
   readonly text: string
 }
 
-// Layers for other frameworks: they import express / @sveltejs/kit, which a Next.js app lacks.
-const LEFT_OUT = ["lib/auth/express", "lib/auth/sveltekit"]
+// Layers for other frameworks (they import express / @sveltejs/kit, which a Next.js app lacks), and
+// the Redis and PostgreSQL revocation transports (ioredis / pg), an entry point of their own that an
+// app running several instances copies in by hand with its driver.
+const LEFT_OUT = ["lib/auth/express", "lib/auth/sveltekit", "lib/auth/revocation-transports"]
 // The Prisma adapter reads SQLite directly for its fast session path (better-sqlite3): only an app
 // on a database gets it.
 const DATABASE_ONLY = ["lib/auth/adapters/prisma"]

@@ -2,7 +2,8 @@
 // caches and (optionally) its own channel connection, on a database the instances share. The
 // tests build several in one process; revoking-instance.ts builds one in a child process.
 import { Redis } from "ioredis"
-import { PostgresRevocationChannel, RedisRevocationChannel, ValidSinceCache, type RevocationChannel, type RevocationStore } from "@/lib/auth"
+import { ValidSinceCache, type RevocationChannel, type RevocationStore } from "@/lib/auth"
+import { PostgresRevocationChannel, RedisRevocationChannel } from "@/lib/auth/revocation-transports"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import type { AuthConfig } from "@/lib/auth/config/types"

@@ -7,8 +7,8 @@
  * request; the database stays the only source of truth, so a lost, late or
  * duplicated message costs a query, never a wrong verdict.
  *
- * Implementations: redis-revocation-channel.ts (Redis pub/sub) and
- * postgres-revocation-channel.ts (PostgreSQL LISTEN/NOTIFY).
+ * Implementations: ../revocation-transports/redis-channel.ts (Redis pub/sub) and
+ * ../revocation-transports/postgres-channel.ts (PostgreSQL LISTEN/NOTIFY).
  */
 
 /** A change of the channel's connection, reported once per change. */

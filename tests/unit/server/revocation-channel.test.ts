@@ -6,7 +6,7 @@
  * transports themselves run in tests/integration/auth/session.
  */
 import { describe, expect, it } from "vitest"
-import { RedisRevocationChannel, RedisRevocationStore } from "@/lib/auth"
+import { RedisRevocationChannel, RedisRevocationStore } from "@/lib/auth/revocation-transports"
 import { revocationChannelFromEnv, revocationChannelKind, revocationStoreFromEnv } from "@/server/revocation-channel"
 
 describe("revocationChannelFromEnv", () => {

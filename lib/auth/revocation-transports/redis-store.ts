@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto"
 import type { Redis } from "ioredis"
-import type { RevocationStore } from "./revocation-store"
+import type { RevocationStore } from "../session/revocation-store"
 
 export interface RedisRevocationStoreOptions {
   /** Prefix of every key (default "auth:changed:"). */

@@ -8,7 +8,7 @@
  * the subscription is back.
  */
 import type { Redis } from "ioredis"
-import { ConnectionReport, type RevocationChannel, type RevocationChannelConnection } from "./revocation-channel"
+import { ConnectionReport, type RevocationChannel, type RevocationChannelConnection } from "../session/revocation-channel"
 
 export interface RedisRevocationChannelOptions {
   /** The pub/sub channel's name (default "auth:revocations"); instances of one deployment share it. */

@@ -8,7 +8,7 @@
  * connection, so an app that does not use this channel never needs it.
  */
 import type pg from "pg"
-import { ConnectionReport, type RevocationChannel, type RevocationChannelConnection } from "./revocation-channel"
+import { ConnectionReport, type RevocationChannel, type RevocationChannelConnection } from "../session/revocation-channel"
 
 export interface PostgresRevocationChannelOptions {
   /** The NOTIFY channel (default "auth_revocations"): a plain lower-case SQL identifier, shared by the deployment. */
