@@ -13,9 +13,9 @@ import type { Report } from "./report"
 
 const LIBRARY_FOLDERS = ["lib/auth", "lib/db"]
 
-export function checkAppSetup(app: Pick<AppProject, "appDir">, report: Report, options: { libraryCopied?: boolean } = {}): void {
+export function checkAppSetup(app: Pick<AppProject, "appDir">, report: Report, setup: { libraryCopied?: boolean } = {}): void {
   // Copied by this same run (which picks lib/db's parts, or none, by the app's database).
-  for (const folder of options.libraryCopied ? [] : LIBRARY_FOLDERS) {
+  for (const folder of setup.libraryCopied ? [] : LIBRARY_FOLDERS) {
     if (!existsSync(path.join(app.appDir, folder))) {
       report.findings.push({ kind: "manual", file: folder, line: 0, message: `copy the starter's ${folder} into the app (${guideSection("1-copy-the-library-in")})` })
     }
