@@ -4,7 +4,8 @@
  * - "before": a copy of bench/next-auth-app, the real next-auth 5.0.0-beta package with
  *   @auth/prisma-adapter, on a Prisma client generated from the schema Auth.js documents
  *   (prisma/next-auth-upgrade/<provider>/next-auth.prisma), signing in with next-auth's Ory Hydra
- *   provider against the tests' local OpenID Provider; the session strategy is read at start.
+ *   provider against the tests' local OpenID Provider, its GitHub provider (Enterprise Server) and
+ *   its Microsoft Entra ID provider against stand-ins; the session strategy is read at start.
  * - "after": the same sources moved as docs/migrating-from-next-auth.md says, by its one command
  *   (`npm run migrate:next-auth -- <app>`: the library and one database's schema, client module and
  *   generated client copied in, then the codemod). The proof starts one build on either database,
@@ -30,8 +31,14 @@ const FINGERPRINT = ".move-proof-inputs"
 
 // The reference app signs in with fixed credentials under jwt and has no provider under database
 // sessions (the benchmark mints those). The proof needs a real sign-in under both strategies and an
-// OAuth account in the database: an OpenID provider of next-auth's catalogue and the adapter always.
+// OAuth account in the database: providers of next-auth's catalogue and the adapter always. Each is
+// written as next-auth apps write it: an OpenID provider called bare; GitHub Enterprise Server
+// (GitHub's real callback, with iss) by its base URL; Microsoft Entra ID listed uncalled, its
+// client and tenant in AUTH_MICROSOFT_ENTRA_ID_ID/_SECRET/_ISSUER only. Every server they talk to is
+// local HTTPS under the tests' certificate, trusted through NODE_EXTRA_CA_CERTS, as in production.
 const AUTH_TS = `import NextAuth from "next-auth"
+import GitHub from "next-auth/providers/github"
+import MicrosoftEntraID from "next-auth/providers/microsoft-entra-id"
 import Hydra from "next-auth/providers/ory-hydra"
 import { prismaAdapter } from "./db"
 
@@ -42,7 +49,7 @@ export const { handlers, auth, signOut } = NextAuth({
   trustHost: true,
   session: { strategy },
   adapter: prismaAdapter(),
-  providers: [Hydra],
+  providers: [Hydra, GitHub({ enterprise: { baseUrl: process.env.GITHUB_BASE_URL } }), MicrosoftEntraID],
   callbacks: {
     authorized({ auth: session, request }) {
       if (request.nextUrl.pathname.startsWith("/dashboard")) return Boolean(session?.user)
