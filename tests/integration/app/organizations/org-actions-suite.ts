@@ -173,6 +173,8 @@ export function organizationActionSuite(strategy: "database" | "jwt"): void {
       const owner = await person()
       const staff = await person()
       const a = await organization(owner)
+      // An impersonation lives only while its admin holds user:impersonate.
+      await db.prisma.user.update({ where: { id: staff.id }, data: { roles: "admin" } })
       const before = await snapshot(a.id)
       await signIn(owner, { impersonatedBy: staff.id })
       expect(await settings.renameOrganizationAction({}, form({ organization: a.slug, name: "Changed by staff" }))).toEqual({ ok: false, message: ORGANIZATION_REFUSALS.impersonating })
