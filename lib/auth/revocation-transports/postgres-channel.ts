@@ -8,7 +8,7 @@
  * connection, so an app that does not use this channel never needs it.
  */
 import type pg from "pg"
-import { ConnectionReport, type RevocationChannel, type RevocationChannelConnection } from "../session/revocation-channel"
+import { ChannelSubscribers, type RevocationChannel, type RevocationChannelConnection } from "../session/revocation-channel"
 
 export interface PostgresRevocationChannelOptions {
   /** The NOTIFY channel (default "auth_revocations"): a plain lower-case SQL identifier, shared by the deployment. */
@@ -26,13 +26,11 @@ const LAST_RETRY_MS = 5000
 export class PostgresRevocationChannel implements RevocationChannel {
   readonly #connectionString: string
   readonly #channel: string
-  readonly #onUser = new Set<(userId: string) => void>()
-  readonly #onConnection = new Set<(change: RevocationChannelConnection) => void>()
-  readonly #report = new ConnectionReport(this.#onConnection)
+  readonly #subscribers = new ChannelSubscribers()
+  readonly #report = this.#subscribers.report
   #client: pg.Client | null = null
   #retryMs = FIRST_RETRY_MS
   #retry: ReturnType<typeof setTimeout> | null = null
-  #started = false
   #closed = false
 
   constructor(connectionString: string, options: PostgresRevocationChannelOptions = {}) {
@@ -53,16 +51,9 @@ export class PostgresRevocationChannel implements RevocationChannel {
   }
 
   subscribe(onUserChanged: (userId: string) => void, onConnection?: (change: RevocationChannelConnection) => void): () => void {
-    this.#onUser.add(onUserChanged)
-    if (onConnection) this.#onConnection.add(onConnection)
-    if (!this.#started) {
-      this.#started = true
+    return this.#subscribers.subscribe(onUserChanged, onConnection, () => {
       void this.#connect()
-    }
-    return () => {
-      this.#onUser.delete(onUserChanged)
-      if (onConnection) this.#onConnection.delete(onConnection)
-    }
+    })
   }
 
   ready(): Promise<void> {
@@ -71,7 +62,7 @@ export class PostgresRevocationChannel implements RevocationChannel {
 
   async close(): Promise<void> {
     this.#closed = true
-    this.#onConnection.clear()
+    this.#subscribers.stopReporting()
     if (this.#retry) clearTimeout(this.#retry)
     const client = this.#client
     this.#client = null
@@ -97,7 +88,7 @@ export class PostgresRevocationChannel implements RevocationChannel {
     client.on("end", lost)
     client.on("notification", (message) => {
       if (message.channel !== this.#channel || !message.payload) return
-      for (const listener of this.#onUser) listener(message.payload)
+      this.#subscribers.userChanged(message.payload)
     })
     try {
       await client.connect()

@@ -8,7 +8,7 @@
  * the subscription is back.
  */
 import type { Redis } from "ioredis"
-import { ConnectionReport, type RevocationChannel, type RevocationChannelConnection } from "../session/revocation-channel"
+import { ChannelSubscribers, type RevocationChannel, type RevocationChannelConnection } from "../session/revocation-channel"
 
 export interface RedisRevocationChannelOptions {
   /** The pub/sub channel's name (default "auth:revocations"); instances of one deployment share it. */
@@ -24,10 +24,8 @@ export class RedisRevocationChannel implements RevocationChannel {
   readonly #publisher: Redis
   readonly #subscriber: Redis
   readonly #channel: string
-  readonly #onUser = new Set<(userId: string) => void>()
-  readonly #onConnection = new Set<(change: RevocationChannelConnection) => void>()
-  readonly #report = new ConnectionReport(this.#onConnection)
-  #started = false
+  readonly #subscribers = new ChannelSubscribers()
+  readonly #report = this.#subscribers.report
 
   /** `redis`: the app's client, which publishes; the subscriber is its duplicate, the channel's own. */
   constructor(redis: Redis, options: RedisRevocationChannelOptions = {}) {
@@ -46,7 +44,7 @@ export class RedisRevocationChannel implements RevocationChannel {
     })
     this.#subscriber.on("message", (channel: string, userId: string) => {
       if (channel !== this.#channel || userId === "") return
-      for (const listener of this.#onUser) listener(userId)
+      this.#subscribers.userChanged(userId)
     })
   }
 
@@ -59,16 +57,9 @@ export class RedisRevocationChannel implements RevocationChannel {
   }
 
   subscribe(onUserChanged: (userId: string) => void, onConnection?: (change: RevocationChannelConnection) => void): () => void {
-    this.#onUser.add(onUserChanged)
-    if (onConnection) this.#onConnection.add(onConnection)
-    if (!this.#started) {
-      this.#started = true
+    return this.#subscribers.subscribe(onUserChanged, onConnection, () => {
       this.#subscriber.connect().catch(() => this.#report.disconnected())
-    }
-    return () => {
-      this.#onUser.delete(onUserChanged)
-      if (onConnection) this.#onConnection.delete(onConnection)
-    }
+    })
   }
 
   ready(): Promise<void> {
@@ -76,7 +67,7 @@ export class RedisRevocationChannel implements RevocationChannel {
   }
 
   async close(): Promise<void> {
-    this.#onConnection.clear()
+    this.#subscribers.stopReporting()
     // The publisher is the app's client: the app closes it.
     this.#subscriber.disconnect()
   }

@@ -70,3 +70,40 @@ export class ConnectionReport {
     for (const listener of this.#listeners) listener(change)
   }
 }
+
+/**
+ * A channel's subscribers and its connection report, the part every transport shares:
+ * `subscribe` adds the listeners and starts the transport once, at the first subscription.
+ */
+export class ChannelSubscribers {
+  readonly #onUser = new Set<(userId: string) => void>()
+  readonly #onConnection = new Set<(change: RevocationChannelConnection) => void>()
+  readonly report = new ConnectionReport(this.#onConnection)
+  #started = false
+
+  subscribe(
+    onUserChanged: (userId: string) => void,
+    onConnection: ((change: RevocationChannelConnection) => void) | undefined,
+    start: () => void,
+  ): () => void {
+    this.#onUser.add(onUserChanged)
+    if (onConnection) this.#onConnection.add(onConnection)
+    if (!this.#started) {
+      this.#started = true
+      start()
+    }
+    return () => {
+      this.#onUser.delete(onUserChanged)
+      if (onConnection) this.#onConnection.delete(onConnection)
+    }
+  }
+
+  userChanged(userId: string): void {
+    for (const listener of this.#onUser) listener(userId)
+  }
+
+  /** After close, nobody is told of the connection any more. */
+  stopReporting(): void {
+    this.#onConnection.clear()
+  }
+}
