@@ -1,8 +1,9 @@
 import type { Metadata, Viewport } from "next"
-import type { ReactNode } from "react"
+import { Suspense, type ReactNode } from "react"
 import { authBasePath, mayOpenAdminArea } from "@/auth"
 import { sessionState } from "@/server/session-state"
 import { Providers } from "@/components/providers"
+import { FlashToaster } from "@/components/flash-toaster"
 import { SiteHeader } from "@/components/site-header"
 import { UserMenu } from "@/components/user-menu"
 import { ImpersonationBanner } from "@/components/impersonation-banner"
@@ -41,6 +42,10 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
             admin={mayOpenAdminArea(session)}
           />
           <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>
+          {/* Reads the URL on each navigation: outside Suspense that would opt every page out of static rendering. */}
+          <Suspense fallback={null}>
+            <FlashToaster />
+          </Suspense>
         </Providers>
       </body>
     </html>
