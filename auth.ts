@@ -119,15 +119,15 @@ export const organizationsEnabled = !usesDrizzleAdapter
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
   // removeCredentials: a magic link that proves an address the account never verified takes the
-  // account back for the mailbox's owner (docs/decisions.md, "Account model").
+  // account back for the mailbox's owner (docs/decisions/account-model-and-passwords.md, "Account model").
   // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
   adapter: { ...libraryAdapter(), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
   // AUTH_REVOCATION_CHANNEL=redis|postgres: a ban, role change or "sign out everywhere" on one
-  // instance reaches every other at once, not within AUTH_REVOCATION_DELAY (README, "Deployment");
+  // instance reaches every other at once, not within AUTH_REVOCATION_DELAY (docs/deploying.md, "Several instances");
   // AUTH_REVOCATION_STORE=redis within a second, for serverless instances that cannot subscribe.
   session: { strategy: sessionStrategy, revocationChannel: revocationChannelFromEnv(), revocationStore: revocationStoreFromEnv() },
   // Organizations: teams of users with their own roles, invitations by mail, and an active
-  // organization per session. The pages are app/orgs and app/o/[slug]; README, "Organizations".
+  // organization per session. The pages are app/orgs and app/o/[slug]; docs/organizations-and-teams.md.
   organizations: {
     enabled: organizationsEnabled,
     // A member removed, given another role, or handed the ownership is mailed (server/organizations/member-notices.ts).
@@ -139,10 +139,10 @@ export const authConfig: NextAuthConfig = {
   // Passkeys (WebAuthn) are marked experimental, as in Auth.js v5: the provider options may
   // still change between versions. The flag is the explicit opt-in; without it the Passkey
   // provider below is a configuration error. The relying party is AUTH_URL's host name, so
-  // passkeys made on one domain only work there (see README, "Passkeys").
+  // passkeys made on one domain only work there (see docs/passkeys-and-two-factor.md, "Which origins work").
   experimental: { enableWebAuthn: true },
   // Counters live in one process-wide store (memory unless AUTH_RATE_LIMIT_STORE says otherwise),
-  // shared by the route handlers, the middleware and the server actions. Limits: README, "Brute force".
+  // shared by the route handlers, the middleware and the server actions. Limits: docs/rate-limits.md.
   // The library counts its own sign-in actions; the app's (sign-up, password reset) come with their rules.
   rateLimit: { store: rateLimitStoreFromEnv(), rules: { ...accountRateLimitRules, ...clientRulesFromEnv() } },
   providers: [
@@ -229,7 +229,7 @@ export const authConfig: NextAuthConfig = {
     },
     // What an administrator did to the account, from /admin or `npm run admin`. The ban
     // notice gives the end, never the admin's reason; the impersonation notice gives its reason,
-    // which the user reads in their security log anyway (docs/decisions.md, "Admin notices").
+    // which the user reads in their security log anyway (docs/decisions/roles-admin-impersonation.md, "Admin events and the mails they send").
     userBanned({ userId, until }) {
       adminNotice(userId, { kind: "banned", until })
     },

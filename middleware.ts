@@ -1,6 +1,6 @@
 // The guard: runs the `authorized` callback of auth.ts on every matched
 // request. It runs on the Node.js runtime so that it can read database
-// sessions (see docs/decisions.md, "middleware.ts vs proxy.ts"). The app's
+// sessions (see docs/decisions/runtime-and-startup.md, "middleware.ts vs proxy.ts"). The app's
 // auth pages also get a per-request CSP nonce (server/auth-page-headers.ts).
 // Its session read is handed to the page or route of the same GET request
 // (lib/auth/next/session-handover.ts), which then reads nothing again.

@@ -1,7 +1,7 @@
 // npm run admin -- grant <email> | revoke <email> | list
 // Gives or takes the `admin` role on the database DATABASE_URL names (default file:./prisma/dev.db).
 // The user's sessions end (both strategies): they sign in again and get the new roles. Run by
-// whoever holds the server; nothing here asks for a permission (docs/decisions.md, "Roles, bans and impersonation").
+// whoever holds the server; nothing here asks for a permission (docs/decisions/roles-admin-impersonation.md, "Roles, bans and impersonation").
 import { randomBytes } from "node:crypto"
 import { type AuthConfig, parseAdminEmails, setUserRoles } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"

@@ -9,7 +9,7 @@
  * The demo account is created verified: nobody can open demo@example.com's mailbox,
  * so an unverified demo account could never be confirmed and would greet every
  * newcomer with "Not verified" and a banner about a mail that never comes. The
- * operator who sets SEED_EMAIL vouches for that address (docs/decisions.md,
+ * operator who sets SEED_EMAIL vouches for that address (docs/decisions/pages-and-visual-system.md,
  * "Names, first start and the visual harness").
  */
 import { normalizeEmail } from "@/server/accounts/email"

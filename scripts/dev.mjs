@@ -23,7 +23,7 @@ const migrateScript = path.join(root, "scripts", "db-migrate.ts")
 if (process.env.NODE_ENV === "production") {
   console.error(
     "scripts/dev.mjs starts the development server and refuses NODE_ENV=production.\n" +
-      "For production use `npm run build && npm start` with AUTH_SECRET and AUTH_URL set (see README, Deploying).",
+      "For production use `npm run build && npm start` with AUTH_SECRET and AUTH_URL set (see docs/deploying.md).",
   )
   process.exit(1)
 }
@@ -65,7 +65,7 @@ if (existsSync(seedScript)) {
 if (existsSync(path.join(root, "middleware.ts"))) {
   console.log(
     'Note: Next.js will warn that the "middleware" file convention is deprecated. That is expected: the\n' +
-      "starter keeps middleware.ts on purpose (README, \"First start\"; docs/decisions.md, \"middleware.ts vs proxy.ts\").",
+      "starter keeps middleware.ts on purpose (docs/getting-started.md, \"Why middleware.ts keeps its name\").",
   )
 }
 

@@ -1,10 +1,10 @@
-// npm run providers:table — prints the README's table of OAuth / OpenID Connect providers
-// (between <!-- providers:start --> and <!-- providers:end -->) from the headers of
+// npm run providers:table — prints the table of OAuth / OpenID Connect providers that
+// docs/providers.md shows (between <!-- providers:start --> and <!-- providers:end -->) from the headers of
 // lib/auth/providers/<id>.ts: their JSDoc's first lines say "Name (OAuth 2.0|OpenID Connect)",
 // "Callback URL: …" and "Variables: …". A provider counts as tested against a stand-in IdP when
-// an integration test imports it. `--check` compares the README with the output instead
-// (exit 1 when they differ).
-import { readdirSync, readFileSync } from "node:fs"
+// an integration test imports it. `--check` compares docs/providers.md with the output instead
+// (exit 1 when they differ); `--write` puts the output between the markers of docs/providers.md.
+import { readdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
@@ -103,12 +103,15 @@ export function providerTable(root: string): string {
   return lines.join("\n")
 }
 
-/** The README's text between the markers (without them), or undefined when they are missing. */
-export function readmeTable(readme: string): string | undefined {
-  const start = readme.indexOf(START_MARKER)
-  const end = readme.indexOf(END_MARKER)
+/** The guide that shows the table, relative to the repository's root. */
+export const PROVIDER_TABLE_FILE = "docs/providers.md"
+
+/** A document's text between the markers (without them), or undefined when they are missing. */
+export function documentedTable(markdown: string): string | undefined {
+  const start = markdown.indexOf(START_MARKER)
+  const end = markdown.indexOf(END_MARKER)
   if (start === -1 || end < start) return undefined
-  return readme.slice(start + START_MARKER.length, end).trim()
+  return markdown.slice(start + START_MARKER.length, end).trim()
 }
 
 function main(): void {
@@ -117,12 +120,22 @@ function main(): void {
   for (const row of providerRows(root)) {
     if (row.missing.length > 0) console.error(`lib/auth/providers/${row.id}.ts: header has no ${row.missing.join(" and no ")}; defaults used`)
   }
+  const file = path.join(root, PROVIDER_TABLE_FILE)
   if (process.argv.includes("--check")) {
-    const current = readmeTable(readFileSync(path.join(root, "README.md"), "utf8"))
-    if (current !== table) {
-      console.error("README.md's provider table is out of date: run npm run providers:table and paste it between the markers")
+    if (documentedTable(readFileSync(file, "utf8")) !== table) {
+      console.error(`${PROVIDER_TABLE_FILE}'s provider table is out of date: run npm run providers:table -- --write`)
       process.exit(1)
     }
+    return
+  }
+  if (process.argv.includes("--write")) {
+    const markdown = readFileSync(file, "utf8")
+    if (documentedTable(markdown) === undefined) {
+      console.error(`${PROVIDER_TABLE_FILE} has no ${START_MARKER} … ${END_MARKER} markers to write between`)
+      process.exit(1)
+    }
+    const start = markdown.indexOf(START_MARKER) + START_MARKER.length
+    writeFileSync(file, `${markdown.slice(0, start)}\n${table}\n${markdown.slice(markdown.indexOf(END_MARKER))}`)
     return
   }
   console.log(table)

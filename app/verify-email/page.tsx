@@ -16,7 +16,7 @@ type Search = { token?: string | string[]; outcome?: string | string[]; next?: s
 
 /**
  * The verification link. It verifies only in a browser signed in to the
- * account it was sent for (docs/decisions.md, "Account model"): anywhere
+ * account it was sent for (docs/decisions/account-model-and-passwords.md, "Account model"): anywhere
  * else the person holding the mail may be the address's owner looking at a
  * sign-up someone else made, so the page offers signing in to confirm, or
  * "This wasn't me", which takes that account back. A mail scanner following

@@ -22,7 +22,7 @@ export const TWO_FACTOR_PENDING_SECONDS = 5 * 60
  * verifier, nonce, WebAuthn challenge) use `__Host-`: the browser then refuses
  * any such cookie that names a Domain or another path, so a sibling subdomain
  * cannot plant its own check values for a login CSRF. (Auth.js uses
- * `__Secure-` for the check cookies; see docs/decisions.md.)
+ * `__Secure-` for the check cookies; see docs/decisions/request-security.md.)
  */
 export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
   const prefix = useSecureCookies ? "__Secure-" : ""

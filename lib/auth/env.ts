@@ -16,7 +16,7 @@ export function nonEmpty(value: string | undefined): string | undefined {
  * Secrets from the environment, current first: AUTH_SECRET (or its legacy
  * alias NEXTAUTH_SECRET) encrypts and signs; AUTH_SECRET_1, _2, _3 are older
  * ones that still verify. An operator rotates by moving the secret to
- * AUTH_SECRET_1 and setting a new AUTH_SECRET (docs/decisions.md, "Secret
+ * AUTH_SECRET_1 and setting a new AUTH_SECRET (docs/decisions/runtime-and-startup.md, "Secret
  * rotation order"). Unlike next-auth, the numbered ones are honoured even when
  * AUTH_SECRET is set.
  */

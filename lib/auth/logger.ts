@@ -49,7 +49,7 @@ const warningText: Record<WarningCode, string> = {
     "A session cookie could not be decoded (expired, another secret, or junk); it was cleared. Further ones are logged at debug level only.",
   "database-recovered": "The database answers again; the outage logged before is over.",
   "adapter-features-off":
-    "The adapter has only the Auth.js contract's methods for these features, so they are off (README, \"Using another database\"):",
+    "The adapter has only the Auth.js contract's methods for these features, so they are off (docs/databases-and-adapters.md, \"Using another database\"):",
   "webauthn-challenge-cookie-only":
     "The adapter has no useWebAuthnChallenge, so each passkey challenge lives only in its short-lived challenge cookie: it is single-use on this instance, not across instances.",
   "unserved-standing-refused":

@@ -1,6 +1,6 @@
 // Driver adapter factories for Prisma's wasm schema engine (migrations only; the app
 // uses lib/db/client.ts). They wrap the stock adapters to work around faults of
-// @prisma/adapter-* 7.10 met when the engine drives them (see docs/decisions.md).
+// @prisma/adapter-* 7.10 met when the engine drives them (see docs/decisions/database.md).
 import { randomUUID } from "node:crypto"
 import pg from "pg"
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3"

@@ -4,7 +4,7 @@
  * parsed), so a PORT written in .env.local was silently ignored: this puts it
  * in the environment `next dev` gets. A `--port`/`-p` argument still wins, as
  * it does for `next dev` itself. A malformed value stops the script with one
- * line, like the other malformed variables (docs/decisions.md).
+ * line, like the other malformed variables (docs/decisions/runtime-and-startup.md).
  */
 
 /** The PORT to hand to `next dev`, or undefined for Next's default (3000). Throws a readable error for a bad value. */

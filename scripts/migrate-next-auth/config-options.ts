@@ -11,7 +11,7 @@ import type { LibrarySurface } from "./library-exports"
 import type { Finding, Report } from "./report"
 
 const NEXT_AUTH_MODULES = new Set(["next-auth", "@/lib/auth/next"])
-const DECISIONS = "docs/decisions.md"
+const DECISIONS = "docs/decisions/library-vs-authjs.md"
 
 export function checkConfigOptions(app: AppProject, surface: LibrarySurface, report: Report): void {
   for (const file of app.files) {
@@ -117,7 +117,7 @@ function checkGroup(app: AppProject, property: Node, group: string, known: Reado
   }
 }
 
-/** Callbacks and events that run with the same name but a different contract (docs/decisions.md). */
+/** Callbacks and events that run with the same name but a different contract (docs/decisions/library-vs-authjs.md). */
 const DIFFERENCES: Readonly<Record<string, string>> = {
   "callbacks.session": `server-side auth() returns what this callback returns, as the client sees it (next-auth returned the raw database session, sessionToken included) — ${DECISIONS}, "Library behaviour where we differ"`,
   "callbacks.authorized": `a falsy result stops a wrapped handler too (next-auth ran it anyway); the auth routes and pages are never guarded — ${DECISIONS}, "Middleware guard"`,

@@ -1,7 +1,7 @@
 /**
  * Rewrite: middleware.ts runs on Node.js. next-auth apps often run their
  * middleware on the edge with a database-free "split" config; the starter's
- * guard reads database sessions itself, which needs Node.js (docs/decisions.md,
+ * guard reads database sessions itself, which needs Node.js (docs/decisions/runtime-and-startup.md,
  * "middleware.ts vs proxy.ts"). proxy.ts always runs on Node.js: left alone.
  */
 import { type SourceFile, SyntaxKind } from "ts-morph"

@@ -3,7 +3,7 @@
  * verification, setting a password): the library's mailLinkOrigin, the same
  * one its magic links use. It is AUTH_URL's origin, never the request's Host
  * or X-Forwarded-Host, which the client that asks for the mail chooses; in
- * development without AUTH_URL it is http://localhost:$PORT (docs/decisions.md,
+ * development without AUTH_URL it is http://localhost:$PORT (docs/decisions/email-and-account-tokens.md,
  * "Links in mail"). Client addresses come from `rateLimit.clientAddress()` in
  * auth.ts, the limiter's own rule.
  */

@@ -1,5 +1,5 @@
 /**
- * Taking an account back for the owner of its address (docs/decisions.md,
+ * Taking an account back for the owner of its address (docs/decisions/account-model-and-passwords.md,
  * "Account model"). An address is unverified until its mailbox is proven,
  * and an unverified address reserves nothing: whoever set the account up may
  * have typed someone else's address. So when the mailbox's owner proves it

@@ -1,6 +1,6 @@
 /**
  * Every kind of token an account can have outstanding, in one list, and the
- * one call that voids them all (docs/decisions.md, "Account tokens and
+ * one call that voids them all (docs/decisions/email-and-account-tokens.md, "Account tokens and
  * two-factor on an unproven address").
  *
  * A take-back hands the account to the mailbox's owner; a token issued before

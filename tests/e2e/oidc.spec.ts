@@ -49,7 +49,7 @@ test("a new user signs in with the OIDC provider from the built-in page; returni
 
 test("an address the provider did not verify (email_verified: false) is not kept: signed in, with no address", async ({ page, databaseFile }) => {
   // The test IdP sends email_verified: false for subjects starting with "unverified-". Such an
-  // address must not create or link a user (docs/decisions.md, "Account model").
+  // address must not create or link a user (docs/decisions/account-model-and-passwords.md, "Account model").
   const sub = `unverified-${randomUUID().slice(0, 8)}`
   await page.goto("/")
   await page.getByTestId("provider-oidc").click()

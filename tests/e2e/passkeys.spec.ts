@@ -175,7 +175,7 @@ test("a passkey-only account sets a password through the mailed link, then signs
   await withoutPasskeyAutofill(page)
   const authenticator = await addVirtualAuthenticator(page)
   const user = await signUpWithPasskey(page)
-  // A passkey sign-up with an address is sent the verification mail first (docs/decisions.md, "Account model").
+  // A passkey sign-up with an address is sent the verification mail first (docs/decisions/account-model-and-passwords.md, "Account model").
   expect((await smtp.waitFor(user.email)).subject).toContain("Confirm your email address")
   await page.goto("/settings")
   await expect(page.getByLabel("Current password")).toHaveCount(0)

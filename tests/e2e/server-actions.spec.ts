@@ -5,7 +5,7 @@
  * garbled Next-Action ids and a broken multipart body. Where our code runs,
  * the answer is the action's own form error, never a 500; where Next decodes
  * the request before our code runs, its answer is recorded in
- * docs/decisions.md ("Malformed server-action payloads"). No response body
+ * docs/decisions/runtime-and-startup.md ("Malformed server-action payloads"). No response body
  * shows a stack trace in any case.
  */
 import { readFileSync } from "node:fs"
@@ -161,7 +161,7 @@ test("an action body Next cannot decode (not JSON, a bad reference): no stack tr
   const id = actionIds().get("app/signup/actions.ts#signUpAction")!
   for (const body of ["not json", '["$Q99"]', '["$@ff", {"$$typeof": 1}]']) {
     const answer = await post("/signup", { "next-action": id, "content-type": "text/plain;charset=UTF-8" }, body)
-    // Recorded in docs/decisions.md: Next decodes the payload before any of our code runs.
+    // Recorded in docs/decisions/runtime-and-startup.md: Next decodes the payload before any of our code runs.
     // Seen with Next 16.4: "not json" and "$Q99" answer 500 with an error digest only; the last one reaches the action (200).
     test.info().annotations.push({ type: "next-answer", description: `${JSON.stringify(body)} -> ${answer.status}` })
     expectNoStack(answer.body)

@@ -63,7 +63,7 @@ async function expectDashboardOf(page: Page, email: string): Promise<void> {
  * an enrolled user's account would be. An unconfirmed account is different on
  * purpose: an email link or a password reset is then the mailbox's owner
  * taking it back, which removes the two-factor its creator set up
- * (server/accounts/take-back.ts; docs/decisions.md, "Account model").
+ * (server/accounts/take-back.ts; docs/decisions/account-model-and-passwords.md, "Account model").
  */
 async function signUpVerified(page: Page, smtp: Pick<TestSmtpServer, "waitFor">, baseURL: string): Promise<TestUser> {
   const user = await signUp(page)

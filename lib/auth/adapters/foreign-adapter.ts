@@ -19,7 +19,7 @@ import type { Adapter, ForeignAdapter } from "./types"
 type AdapterMethod = keyof Adapter
 
 export interface AdapterFeature {
-  /** What the feature is called in the notice and in the README's adapter table. */
+  /** What the feature is called in the notice and in the adapter table of docs/databases-and-adapters.md. */
   feature: string
   methods: readonly AdapterMethod[]
   /** What happens without it. */

@@ -250,7 +250,7 @@ export interface Adapter {
    * address: linked accounts, passkeys, whatever credential the app keeps (a
    * password), and its database sessions, in one transaction. Called when
    * someone proves the mailbox of an address the account had never verified
-   * (the account model in docs/decisions.md): what was set up before that
+   * (the account model in docs/decisions/account-model-and-passwords.md): what was set up before that
    * proof may be an attacker's. Without it, the email provider only marks
    * the address verified, as Auth.js does.
    */

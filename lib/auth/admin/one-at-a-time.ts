@@ -4,7 +4,7 @@
  * interleave each one's write and log entry, leaving a log whose last word
  * is not what the row says; and a burst of unbans of one ban would each
  * read "banned" before any wrote. Changes of different users still run in
- * parallel. Other processes are not covered: see docs/decisions.md.
+ * parallel. Other processes are not covered: see docs/decisions/roles-admin-impersonation.md.
  */
 const queues = new Map<string, Promise<unknown>>()
 

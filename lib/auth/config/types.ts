@@ -215,7 +215,7 @@ export interface SessionOptions {
 
 export interface AuthConfig {
   providers: Provider[]
-  /** Ours (PrismaAdapter), or any @auth/*-adapter object through authJsAdapter (README, "Using another database"). */
+  /** Ours (PrismaAdapter), or any @auth/*-adapter object through authJsAdapter (docs/databases-and-adapters.md, "Using another database"). */
   adapter?: Adapter
   basePath?: string
   callbacks?: Partial<CallbacksOptions>

@@ -7,7 +7,7 @@
  * commas, no dropping parts), and a look-alike is refused rather than mapped:
  * a full-width or other compatibility form, or an invisible format character,
  * would otherwise name the real victim's mailbox from a different-looking key
- * (docs/decisions.md, "One address normaliser").
+ * (docs/decisions/account-model-and-passwords.md, "One address normaliser").
  */
 
 /** RFC 5321 limit on a forward path. */

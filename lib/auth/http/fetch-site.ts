@@ -1,7 +1,7 @@
 /**
  * Where a state-changing request came from, by the headers browsers set and
  * pages cannot: `Sec-Fetch-Site` and `Origin`. A second line behind the CSRF
- * double-submit token (see docs/decisions.md, "Origin checks on auth POSTs").
+ * double-submit token (see docs/decisions/request-security.md, "Origin checks on auth POSTs").
  */
 
 type HeaderSource = { get(name: string): string | null }

@@ -5,7 +5,7 @@
  *
  * Sign in with Apple, issuer https://appleid.apple.com. Apple POSTs to the
  * callback (response_mode=form_post), a cross-site POST the callback relays
- * through a same-origin page (docs/decisions.md, "Apple: form_post callbacks").
+ * through a same-origin page (docs/decisions/oauth-and-openid-connect.md, "Apple: form_post callbacks").
  * AUTH_APPLE_SECRET may be left out when the three key variables are set.
  *
  * The client secret is either given (AUTH_APPLE_SECRET, a JWT made

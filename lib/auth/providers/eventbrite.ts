@@ -4,7 +4,7 @@
  * Variables: AUTH_EVENTBRITE_ID, AUTH_EVENTBRITE_SECRET
  *
  * The address is the primary one of the user's `emails`, unless Eventbrite
- * says it is not verified (docs/decisions.md, "OAuth providers of
+ * says it is not verified (docs/decisions/oauth-and-openid-connect.md, "OAuth providers of
  * @auth/core", "Addresses a provider says it did not verify"). The client
  * authenticates with client_secret_post.
  */

@@ -4,7 +4,7 @@
  * Variables: AUTH_KAKAO_ID, AUTH_KAKAO_SECRET
  *
  * Kakao Login; the numeric id becomes a string. The address is used only
- * when Kakao says it is valid and verified (docs/decisions.md, "OAuth
+ * when Kakao says it is valid and verified (docs/decisions/oauth-and-openid-connect.md, "OAuth
  * providers of @auth/core", "Addresses a provider says it did not verify").
  * The client authenticates with client_secret_post.
  */

@@ -19,7 +19,7 @@ import type { RateLimitStore, RateLimitWindow } from "./store"
 
 export interface MemoryStoreOptions {
   /**
-   * Most windows kept (default 100,000: about 21 MB, see the README). When
+   * Most windows kept (default 100,000: about 21 MB, see docs/rate-limits.md). When
    * full, the least recently used window is dropped to make room.
    */
   maxKeys?: number

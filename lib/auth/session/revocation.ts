@@ -8,7 +8,7 @@
  * (valid-since-cache.ts), so other instances see a revocation within that
  * delay, this one at once.
  *
- * Rules (docs/decisions.md, "Revoking jwt sessions" and "Revocation"):
+ * Rules (docs/decisions/sessions-and-revocation.md, "Revoking jwt sessions" and "Revocation"):
  * - milliseconds: the instant is stored as it is, and compared with the
  *   token's `validFrom`, which no re-issue moves forward (a token from
  *   before the claim counts from its `iat`);

@@ -14,7 +14,7 @@ const MESSAGES: Record<string, string> = {
   email_invalid: "Enter a valid email address.",
   email_in_use: "An account with this email exists. Sign in to it first, then add a passkey in settings.",
   rate_limited: "Too many passkey attempts from this network. Wait a minute and try again.",
-  // The sign-in page never creates accounts (docs/decisions.md, "Passkeys from the sign-in page").
+  // The sign-in page never creates accounts (docs/decisions/account-lifecycle-and-security-log.md, "Passkeys from the sign-in page").
   [NO_ACCOUNT]: "No account uses this email address. Check it, or create an account first.",
   ERROR_CEREMONY_ABORTED: "",
   NotAllowedError: "The passkey request was cancelled or timed out.",

@@ -14,7 +14,7 @@ describe("secrets from the environment", () => {
 })
 
 /**
- * The documented rotation (.env.example, docs/decisions.md "Secret rotation
+ * The documented rotation (.env.example, docs/decisions/runtime-and-startup.md "Secret rotation
  * order"), from the environment to the session cookie: the old value moves to
  * AUTH_SECRET_1, a new AUTH_SECRET is set.
  */

@@ -1,5 +1,5 @@
 /**
- * npm run providers:table: the README's provider table is the one the
+ * npm run providers:table: the provider table of docs/providers.md is the one the
  * provider headers give today, and the generator reads the headers as
  * documented (name and kind, callback URL, required and optional
  * variables, defaults for a header that lacks them, "tested" only for
@@ -10,15 +10,15 @@ import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { providerEnvKey } from "@/lib/auth/env"
-import { providerRows, providerTable, readmeTable } from "@/scripts/provider-table"
+import { documentedTable, PROVIDER_TABLE_FILE, providerRows, providerTable } from "@/scripts/provider-table"
 
 const ROOT = path.resolve(__dirname, "../../..")
 
-describe("README provider table", () => {
-  it("equals the output of npm run providers:table (run it and paste the output between the markers)", () => {
-    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8")
-    expect(readme).toContain("## OAuth providers")
-    expect(readmeTable(readme)).toBe(providerTable(ROOT))
+describe("the provider table of docs/providers.md", () => {
+  it("equals the output of npm run providers:table (npm run providers:table -- --write puts it there)", () => {
+    const guide = readFileSync(path.join(ROOT, PROVIDER_TABLE_FILE), "utf8")
+    expect(guide).toContain("## OAuth providers")
+    expect(documentedTable(guide)).toBe(providerTable(ROOT))
   })
 
   it("lists every OAuth / OpenID Connect provider file and nothing else", () => {
@@ -73,9 +73,9 @@ describe("providerTable() on a fixture tree", () => {
     expect(rows.find((r) => r.id === "acme-id")).toMatchObject({ missing: [], tested: true })
   })
 
-  it("readmeTable() finds nothing without both markers", () => {
-    expect(readmeTable("no markers here")).toBeUndefined()
-    expect(readmeTable("<!-- providers:end --> then <!-- providers:start -->")).toBeUndefined()
-    expect(readmeTable("a\n<!-- providers:start -->\n| x |\n<!-- providers:end -->\nb")).toBe("| x |")
+  it("documentedTable() finds nothing without both markers", () => {
+    expect(documentedTable("no markers here")).toBeUndefined()
+    expect(documentedTable("<!-- providers:end --> then <!-- providers:start -->")).toBeUndefined()
+    expect(documentedTable("a\n<!-- providers:start -->\n| x |\n<!-- providers:end -->\nb")).toBe("| x |")
   })
 })

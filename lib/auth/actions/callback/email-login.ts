@@ -8,7 +8,7 @@
  * that account takes the account back for the mailbox's owner: every
  * credential set up before the proof (password, passkeys, linked accounts)
  * is removed and every session ended, jwt ones through "sessions valid
- * since" (docs/decisions.md, "Account model").
+ * since" (docs/decisions/account-model-and-passwords.md, "Account model").
  */
 import { adapterView } from "../../adapters/capabilities"
 import type { AuthContext } from "../../context"

@@ -19,7 +19,7 @@
  * true) is treated as no address at all: it finds no user, links to none
  * (not even with allowDangerousEmailAccountLinking) and a new user is created
  * without it, so nobody can claim an address through a provider that lets
- * them type any (docs/decisions.md, "Account model").
+ * them type any (docs/decisions/account-model-and-passwords.md, "Account model").
  *
  * It changes users and accounts only through the adapter and never creates
  * a session (finish-sign-in does that).

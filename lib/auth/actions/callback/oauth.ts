@@ -50,7 +50,7 @@ function providerVerifiedEmail(profile: Profile, email: string | null | undefine
  * Whether the provider says it did not verify the address: an `email_verified`
  * claim that is present and not the boolean true. An absent claim says
  * nothing (OAuth providers without the claim, Entra ID): such an address is
- * stored unverified and gives way to the mailbox's owner (docs/decisions.md).
+ * stored unverified and gives way to the mailbox's owner (docs/decisions/account-model-and-passwords.md).
  */
 function providerUnverifiedEmail(profile: Profile): boolean {
   return Object.hasOwn(profile, "email_verified") && profile.email_verified !== undefined && profile.email_verified !== true

@@ -1,5 +1,5 @@
 /**
- * Taking an account back for the owner of its address (docs/decisions.md,
+ * Taking an account back for the owner of its address (docs/decisions/account-model-and-passwords.md,
  * "Account model"): the first proof of a never-verified address by someone
  * not signed in to the account (a magic link, a provider vouching for the
  * address while linking by email) removes every credential set up before it

@@ -79,7 +79,7 @@ export interface PrismaAdapterOptions {
   /**
    * Expired sessions and verification tokens are deleted on access: when a
    * session or a token is created, at most once per this many milliseconds
-   * per adapter (default one hour; 0 turns it off). See docs/decisions.md.
+   * per adapter (default one hour; 0 turns it off). See docs/decisions/database.md.
    */
   pruneExpiredEveryMs?: number
   /**

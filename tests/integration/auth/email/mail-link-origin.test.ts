@@ -104,7 +104,7 @@ describe("Express with `trust proxy` on", () => {
 
   async function start(): Promise<Browser> {
     const app = express()
-    // What the README warns against when the app is reachable directly: every X-Forwarded-Host is believed.
+    // What docs/express-and-sveltekit.md warns against when the app is reachable directly: every X-Forwarded-Host is believed.
     app.set("trust proxy", 1)
     app.use(BASE, ExpressAuth(config()))
     server = await listen(app)

@@ -27,7 +27,7 @@ describe("getSession with the database cut (database strategy, PostgreSQL)", () 
   /** What each /dashboard request's getSession threw, if anything. */
   const thrown: unknown[] = []
 
-  /** The README's guard: 503 for an outage, 401 for nobody signed in, else the session. */
+  /** The guard docs/express-and-sveltekit.md shows: 503 for an outage, 401 for nobody signed in, else the session. */
   const dashboard: RequestHandler = async (req, res) => {
     let session
     try {

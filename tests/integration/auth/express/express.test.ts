@@ -55,7 +55,7 @@ async function signIn(browser: Browser, base = BASE): Promise<Response> {
   return browser.send(`${base}/callback/credentials`, { form: { csrfToken, email: alice.email, password: "correct" } })
 }
 
-/** The protected route of the README: 401 without a session, the session otherwise. */
+/** The protected route of docs/express-and-sveltekit.md: 401 without a session, the session otherwise. */
 function protectedRoute(config: AuthConfig): RequestHandler {
   return async (req, res) => {
     const session = await getSession(req, config)

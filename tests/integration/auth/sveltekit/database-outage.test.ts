@@ -32,7 +32,7 @@ describe("locals.auth() with the database cut (database strategy, PostgreSQL)", 
     viaProxy = createPrismaClient(db.url.replace("127.0.0.1:5432", `127.0.0.1:${proxy.port}`))
     config = { ...aliceConfig(), adapter: PrismaAdapter(viaProxy), session: { strategy: "database" } }
     const auth = SvelteKitAuth(config)
-    // A page whose load guards on locals.auth() as the README shows: 503 for an outage, 401 for nobody.
+    // A page whose load guards on locals.auth() as docs/express-and-sveltekit.md shows: 503 for an outage, 401 for nobody.
     browser = new Browser({ providers: [] }, ORIGIN, async (request) => {
       const event = requestEvent(request)
       const response = await auth.handle({

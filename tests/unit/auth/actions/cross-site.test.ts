@@ -1,7 +1,7 @@
 /**
  * State-changing POSTs to the auth routes are refused when the browser says
  * they came from another site, even with a valid CSRF token (a sibling
- * subdomain can plant the cookie; docs/decisions.md, "Origin checks on auth POSTs").
+ * subdomain can plant the cookie; docs/decisions/request-security.md, "Origin checks on auth POSTs").
  */
 import { describe, expect, it } from "vitest"
 import { Auth, type AuthConfig } from "@/lib/auth"

@@ -2,7 +2,7 @@
  * The @auth/core providers 42-school … kinde as ours: each profile() on a
  * payload in its provider's documented shape gives the user @auth/core's
  * gives (read from @auth/core itself, an interop check, except where
- * docs/decisions.md says we differ), the endpoints, checks and client
+ * docs/decisions/oauth-and-openid-connect.md says we differ), the endpoints, checks and client
  * authentication are @auth/core's, the options build the URLs, the engine
  * accepts every one, and the starter turns each on from its variables.
  */
@@ -70,7 +70,7 @@ interface Case {
   /** The provider's user payload (ID token claims or API answer) in its documented shape. */
   payload: Record<string, unknown>
   user: { id: string; name: string | null; email: string | null; image: string | null }
-  /** Where docs/decisions.md ("OAuth providers of @auth/core") says our user differs from @auth/core's for this payload. */
+  /** Where docs/decisions/oauth-and-openid-connect.md ("OAuth providers of @auth/core") says our user differs from @auth/core's for this payload. */
   differsFromAuthCore?: true
 }
 
@@ -254,7 +254,7 @@ async function authCoreUser(id: string, payload: Record<string, unknown>, option
 
 describe("profile() on each provider's documented payload", () => {
   for (const [id, c] of Object.entries(CASES)) {
-    it(`${id}: ${c.differsFromAuthCore ? "the user docs/decisions.md records" : "the same user as @auth/core's"}`, async () => {
+    it(`${id}: ${c.differsFromAuthCore ? "the user docs/decisions/oauth-and-openid-connect.md records" : "the same user as @auth/core's"}`, async () => {
       const provider = c.factory({ ...client, ...c.options })
       expect(provider.id).toBe(id)
       expect(await provider.profile!(structuredClone(c.payload) as Profile, tokens)).toEqual(c.user)
@@ -301,7 +301,7 @@ it("every factory's result fits a configuration's providers list as it is (check
   expect(new Set(providers.map((p) => p.id)).size).toBe(Object.keys(CASES).length + 1)
 })
 
-describe("addresses a provider says it did not verify (docs/decisions.md)", () => {
+describe("addresses a provider says it did not verify (docs/decisions/oauth-and-openid-connect.md)", () => {
   it("Kakao: an address Kakao marks invalid or unverified is none", async () => {
     const base = { id: 1, kakao_account: { profile: { nickname: "n" }, email: "someone@kakao.com", is_email_valid: true, is_email_verified: true } }
     expect((await Kakao().profile!(base, tokens)).email).toBe("someone@kakao.com")

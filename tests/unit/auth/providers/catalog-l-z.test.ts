@@ -79,7 +79,7 @@ interface Case {
   options?: Record<string, unknown>
   payload: Record<string, unknown>
   user: User
-  /** Where our user differs from @auth/core's on purpose (docs/decisions.md): the fields that differ. */
+  /** Where our user differs from @auth/core's on purpose (docs/decisions/oauth-and-openid-connect.md): the fields that differ. */
   differs?: Partial<User>
 }
 

@@ -95,7 +95,7 @@ describe("normalizeEmail", () => {
     ["  Jane@Example.COM ", "jane@example.com"],
   ])("%s → %s", (input, expected) => expect(normalizeEmail(input)).toBe(expected))
 
-  // A full-width look-alike is refused, not folded into the address it imitates (docs/decisions.md).
+  // A full-width look-alike is refused, not folded into the address it imitates (docs/decisions/account-model-and-passwords.md).
   it("refuses ｊａｎｅ@example.com", () => expect(normalizeEmail("ｊａｎｅ@example.com")).toBeNull())
 
   it.each(["", "no-at-sign", "a@b", "a@@b.com", "a b@c.com", '"q"@x.com', "a@b,c.com", "a@.com", 42, null])(
