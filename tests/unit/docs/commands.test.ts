@@ -1,5 +1,5 @@
 /**
- * Every command README.md and docs/*.md tell a reader to run names something that exists: an
+ * Every command README.md and the Markdown under docs/ tell a reader to run names something that exists: an
  * npm script of package.json (or of the example app the section is about), a Playwright project
  * of playwright.config.ts, a file for node / tsx / bash to run. A renamed script or project
  * breaks this test instead of the reader's first try.
@@ -7,7 +7,7 @@
 import { readdirSync } from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
-import { codeSnippets, exists, lines, read, ROOT } from "./markdown"
+import { codeSnippets, documents, exists, lines, read, ROOT } from "./markdown"
 
 type Scripts = Record<string, string>
 
@@ -38,15 +38,18 @@ function examplesBySection(markdown: string): (line: number) => string[] {
   }
 }
 
+/** A single capital letter stands for any name, as prose describing the commands writes `npm run X`. */
+const isPlaceholder = (name: string) => /^[A-Z]$/.test(name)
+
 /** What is wrong with the commands in one piece of code, as "why" strings. */
 function staleCommands(code: string, examples: string[], projects: Set<string>): string[] {
   const problems: string[] = []
-  const scriptExists = (name: string) => name in rootScripts || examples.some((folder) => name in exampleScripts[folder])
+  const scriptExists = (name: string) => isPlaceholder(name) || name in rootScripts || examples.some((folder) => name in exampleScripts[folder])
   const fileExists = (file: string) => exists(file) || examples.some((folder) => exists(path.posix.join(folder, file)))
   for (const [, name] of code.matchAll(/\bnpm\s+run\s+([\w:.-]+)/g)) if (!scriptExists(name)) problems.push(`npm script "${name}"`)
   for (const [, name] of code.matchAll(/\bnpm\s+(test|start)\b/g)) if (!scriptExists(name)) problems.push(`npm script "${name}"`)
   for (const [, args] of code.matchAll(/\bplaywright\s+test\b([^\n;&|`]*)/g)) {
-    for (const [, name] of args.matchAll(/--project(?:=|\s+)([\w-]+)/g)) if (!projects.has(name)) problems.push(`Playwright project "${name}"`)
+    for (const [, name] of args.matchAll(/--project(?:=|\s+)([\w-]+)/g)) if (!isPlaceholder(name) && !projects.has(name)) problems.push(`Playwright project "${name}"`)
   }
   for (const [, file] of code.matchAll(/\b(?:node|tsx|bash|sh)\s+((?:\.\/)?[\w.-]+\/[\w./-]+|[\w-]+\.(?:m?js|ts|sh))(?=[\s`"')]|$)/g)) {
     if (!fileExists(file.replace(/^\.\//, ""))) problems.push(`file "${file}"`)
@@ -58,7 +61,7 @@ function staleCommands(code: string, examples: string[], projects: Set<string>):
   return problems
 }
 
-const DOCUMENTS = ["README.md", ...readdirSync(path.join(ROOT, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)]
+const DOCUMENTS = documents()
 
 describe("the command check itself", () => {
   const projects = playwrightProjects()
@@ -75,6 +78,11 @@ describe("the command check itself", () => {
       'Playwright project "no-such-project"',
       'file ".ci/nothing-here"',
     ])
+  })
+
+  it("reads a single capital letter as a placeholder, not as a name", () => {
+    expect(staleCommands("npm run X; npx playwright test --project=Y", [], projects)).toEqual([])
+    expect(staleCommands("npm run XY", [], projects)).toEqual(['npm script "XY"'])
   })
 
   it("takes an example's scripts only where the section names that example", () => {

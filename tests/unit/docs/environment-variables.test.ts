@@ -1,9 +1,11 @@
 /**
  * Every environment variable the code reads is documented twice: in `.env.example`, where an
- * operator copies it from, and in the README's "Environment variables" table, where they look it
- * up. A variable added to the code without either fails here. The provider variables are one
- * family, AUTH_{PROVIDER}_*, documented as a naming rule; the test checks the rule is written
- * down and that each one the code names is in the README (the providers table lists them).
+ * operator copies it from, and in the table of docs/configuration.md, where they look it up; and
+ * that table names no variable the code does not read. A variable added to the code without
+ * either, or removed from the code but not from the table, fails here. The provider variables are
+ * one family, AUTH_{PROVIDER}_*, documented as a naming rule; the test checks the rule is written
+ * down and that each one the code names is in docs/configuration.md or docs/providers.md (whose
+ * table lists every provider's own).
  */
 import { readdirSync } from "node:fs"
 import path from "node:path"
@@ -24,7 +26,7 @@ const NOT_FOR_OPERATORS: Record<string, string> = {
   FRESH_CLONE_NPM_CACHE: "CI-only: scripts/fresh-clone-check.mjs installs from another npm cache",
   PRISMA_SCHEMA_ENGINE_BINARY: "set by prisma.config.ts to the starter's stand-in for Prisma's engine binary",
   NEXT_BENCH_BUILD: "set by the benchmark (bench/http.ts) so its build does not replace the developer's",
-  FUZZ_URL: "the fuzzer's target, the same as its --url option, which the README's Tests section documents",
+  FUZZ_URL: "the fuzzer's target, the same as its --url option, which docs/testing.md documents",
 }
 
 /** Where the code that reads the environment lives (generated clients excluded: not ours). */
@@ -68,11 +70,25 @@ function isProviderVariable(name: string): boolean {
   return PROVIDER_KEYS.some((key) => name.startsWith(`AUTH_${key}_`))
 }
 
-/** The names in the first column of the README's "Environment variables" table (`_2` after `AUTH_SECRET_1` counts as AUTH_SECRET_2). */
-function readmeTableNames(): Set<string> {
-  const readme = read("README.md")
-  const start = readme.indexOf("\n## Environment variables")
-  const section = readme.slice(start, readme.indexOf("\n## ", start + 1))
+/** Where every variable is described once. */
+const CONFIGURATION = "docs/configuration.md"
+/** Where each provider's own variables are listed, in the generated table. */
+const PROVIDERS = "docs/providers.md"
+
+/**
+ * Variables the table documents that the code does not read itself, each with who reads it.
+ * The table must not list any other variable the code does not read.
+ */
+const READ_BY_OTHERS: Record<string, string> = {
+  NEXT_TELEMETRY_DISABLED: "read by Next.js; npm run dev, npm test and .ci/run set it",
+}
+
+/** The names in the first column of the table under "## Environment variables" in docs/configuration.md (`_2` after `AUTH_SECRET_1` counts as AUTH_SECRET_2). */
+function configurationTableNames(): Set<string> {
+  const guide = read(CONFIGURATION)
+  const start = guide.indexOf("\n## Environment variables")
+  const end = guide.indexOf("\n## ", start + 1)
+  const section = guide.slice(start, end === -1 ? undefined : end)
   const names = new Set<string>()
   for (const row of section.split("\n").filter((line) => line.startsWith("| `"))) {
     const cell = row.split("|")[1]
@@ -96,7 +112,7 @@ function envExampleNames(): Set<string> {
 describe("environment variables", () => {
   const read_ = variablesRead()
   const documented = [...read_.keys()].filter((name) => !(name in NOT_FOR_OPERATORS)).sort()
-  const table = readmeTableNames()
+  const table = configurationTableNames()
   const example = envExampleNames()
 
   it("finds the variables the code reads (the scan itself works)", () => {
@@ -112,26 +128,33 @@ describe("environment variables", () => {
     expect(missing.map((name) => `${name} (read in ${read_.get(name)})`)).toEqual([])
   })
 
-  it("every variable outside the provider family is in the README's table", () => {
+  it("every variable outside the provider family is in docs/configuration.md's table", () => {
     const missing = documented.filter((name) => !isProviderVariable(name) && !table.has(name))
     expect(missing.map((name) => `${name} (read in ${read_.get(name)})`)).toEqual([])
   })
 
-  it("the provider family's naming rule is written in the README's table and in .env.example", () => {
+  it("the table names no variable the code does not read (placeholders and the provider family aside)", () => {
+    const placeholder = (name: string) => /[{<]/.test(name)
+    const stale = [...table].filter((name) => !placeholder(name) && !read_.has(name) && !(name in READ_BY_OTHERS) && !isProviderVariable(name))
+    expect(stale).toEqual([])
+    expect(Object.keys(READ_BY_OTHERS).filter((name) => !table.has(name))).toEqual([])
+  })
+
+  it("the provider family's naming rule is written in docs/configuration.md's table and in .env.example", () => {
     expect([...table].some((name) => name.startsWith("AUTH_{PROVIDER}_"))).toBe(true)
     expect(read(".env.example")).toMatch(/named after the provider id\s+(?:#\s*)?in UPPER_SNAKE_CASE/)
   })
 
-  it("every provider variable the code names is in the README, by name or by a placeholder row", () => {
-    const readme = read("README.md")
-    // `AUTH_{PROVIDER}_ID`, `_SECRET`, `_ISSUER` in the table; `AUTH_<SERVICE>_API_URL` in the mail section.
+  it("every provider variable the code names is in docs/configuration.md or docs/providers.md, by name or by a placeholder", () => {
+    const docs = `${read(CONFIGURATION)}\n${read(PROVIDERS)}`
+    // `AUTH_{PROVIDER}_ID`, `_SECRET`, `_ISSUER` and `AUTH_<SERVICE>_API_URL` in the table.
     const placeholderSuffixes = new Set([
       ...[...table].filter((name) => name.startsWith("AUTH_{PROVIDER}_")).map((name) => name.slice("AUTH_{PROVIDER}_".length)),
-      ...[...readme.matchAll(/`AUTH_[{<][A-Z]+[}>]_([A-Z0-9_]+)`/g)].map((match) => match[1]),
+      ...[...docs.matchAll(/`AUTH_[{<][A-Z]+[}>]_([A-Z0-9_]+)`/g)].map((match) => match[1]),
     ])
     const byPlaceholder = (name: string) =>
       PROVIDER_KEYS.some((key) => name.startsWith(`AUTH_${key}_`) && placeholderSuffixes.has(name.slice(`AUTH_${key}_`.length)))
-    const missing = documented.filter((name) => isProviderVariable(name) && !new RegExp(`\\b${name}\\b`).test(readme) && !byPlaceholder(name))
+    const missing = documented.filter((name) => isProviderVariable(name) && !new RegExp(`\\b${name}\\b`).test(docs) && !byPlaceholder(name))
     expect(missing.map((name) => `${name} (read in ${read_.get(name)})`)).toEqual([])
   })
 

@@ -1,18 +1,18 @@
 /**
- * Code, comments, messages and tests never cite an issue number (the word and a number, or "#"
- * and a number): the number means nothing to someone reading the code later, and the tracker it
- * points into is not part of the project. A comment says why in words; a pointer into docs/decisions.md names the
- * section's topic. docs/ is not scanned: its headings are renamed separately.
+ * Code, comments, messages, tests and documentation never cite an issue number (the word and a
+ * number, or "#" and a number): the number means nothing to someone reading later, and the
+ * tracker it points into is not part of the project. A comment says why in words; a pointer into
+ * docs/decisions/ names the file and the section's topic.
  */
 import { existsSync, statSync } from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
 import { filesUnder, read, ROOT } from "./markdown"
 
-const SCANNED_FOLDERS = ["lib", "app", "server", "components", "scripts", "bench", "tests", "examples", ".ci"]
+const SCANNED_FOLDERS = ["lib", "app", "server", "components", "scripts", "bench", "tests", "examples", ".ci", "docs"]
 const SCANNED_FILES = [
   "auth.ts", "middleware.ts", "instrumentation.ts", "next.config.ts", "playwright.config.ts", "vitest.config.ts",
-  "eslint.config.mjs", ".dependency-cruiser.cjs", "prisma.config.ts", ".env.example",
+  "eslint.config.mjs", ".dependency-cruiser.cjs", "prisma.config.ts", ".env.example", "README.md",
 ]
 
 /** Text files only; generated code, installed packages, build output and screenshots are not ours to word. */
@@ -63,13 +63,15 @@ describe("what counts as citing an issue", () => {
   })
 })
 
-describe("no issue numbers in code, comments, messages or tests", () => {
+describe("no issue numbers in code, comments, messages, tests or docs", () => {
   const files = scannedFiles()
 
   it("scans the code (the file walk itself works)", () => {
     expect(files).toContain("auth.ts")
     expect(files).toContain(".ci/run")
     expect(files).toContain("lib/auth/index.ts")
+    expect(files).toContain("README.md")
+    expect(files).toContain("docs/decisions/README.md")
     expect(files.some((file) => file.startsWith("lib/generated/"))).toBe(false)
   })
 
