@@ -9,5 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The cheaper scrypt of the test suites (server/accounts/password-cost.ts, docs/decisions/test-speed.md):
+    // hundreds of sign-ups at the production cost were minutes of CI. tests/unit/server/accounts/password.test.ts
+    // still proves the production parameters.
+    env: { PASSWORD_HASH_COST: "test" },
   },
 })
