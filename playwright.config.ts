@@ -84,10 +84,11 @@ function serverOptions(name: string) {
  * The specs the "jwt" project runs as well: those where the session strategy changes what the
  * browser sees (the strategy shown, the sessions list or its jwt explanation, the messages and
  * sign-outs of revocation, a stale proof kept in the cookie, sessions ended by a take-back, a
- * deletion or a removal from an organization). Every other spec's jwt behaviour is proved over
- * HTTP or in-process: docs/testing.md, "Where each browser behaviour is proved".
+ * deletion or a removal from an organization, the sessions in a data export). Every other
+ * spec's jwt behaviour is proved over HTTP or in-process: docs/testing.md, "Where each browser
+ * behaviour is proved".
  */
-const STRATEGY_VISIBLE = /[\\/](?:auth|sessions|revocation|account-takeover|account-deletion|step-up|organization-members)\.spec\.ts$/
+const STRATEGY_VISIBLE = /[\\/](?:auth|sessions|revocation|account-takeover|account-deletion|step-up|organization-members|data-export)\.spec\.ts$/
 
 /** Specs that run in one project of their own rather than once per session strategy. */
 const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
