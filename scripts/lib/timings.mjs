@@ -59,7 +59,11 @@ export function timingTable({ stages, vitestReport, playwrightReport, root }) {
       row("  build, servers, set-up (wall minus tests)", Math.max(0, ms - tests))
     }
   }
-  const slowest = [...vitestFileTimes(vitestReport, root), ...pw.files].sort((a, b) => b.ms - a.ms).slice(0, 10)
+  // Files that only listed or skipped tests took no time worth naming.
+  const slowest = [...vitestFileTimes(vitestReport, root), ...pw.files]
+    .filter((entry) => entry.ms > 0)
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10)
   if (slowest.length > 0) {
     lines.push("Ten slowest test files:")
     for (const { runner, file, ms } of slowest) lines.push(`  ${minutes(ms)}  ${runner.padEnd(10)} ${file}`)

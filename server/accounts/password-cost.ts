@@ -17,7 +17,8 @@
  * for under a refused or unknown value throws instead of quietly using
  * either cost.
  */
-import { InvalidEnvironmentVariable } from "@/lib/auth"
+// Relative, not "@/": the examples and scripts load this file through tsx without the app's path aliases.
+import { InvalidEnvironmentVariable } from "../../lib/auth/errors"
 
 type Env = Record<string, string | undefined>
 
