@@ -102,7 +102,7 @@ export const authAdapterCheck: EnvironmentCheck = (env) => {
 /** PASSWORD_HASH_COST, the test suites' cheaper password hash: never on a server other people reach (server/accounts/password-cost.ts). */
 export const passwordHashCostCheck: EnvironmentCheck = (env) => {
   const problem = passwordHashCostProblem(env)
-  return problem ? [problem] : []
+  return problem ? [new InvalidEnvironmentVariable(problem.variable, problem.message)] : []
 }
 
 export const appEnvironmentChecks: readonly EnvironmentCheck[] = [

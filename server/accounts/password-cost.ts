@@ -17,8 +17,6 @@
  * for under a refused or unknown value throws instead of quietly using
  * either cost.
  */
-// Relative, not "@/": the examples and scripts load this file through tsx without the app's path aliases.
-import { InvalidEnvironmentVariable } from "../../lib/auth/errors"
 
 type Env = Record<string, string | undefined>
 
@@ -29,24 +27,39 @@ export interface ScryptCost {
 }
 
 export const PASSWORD_HASH_COST_VARIABLE = "PASSWORD_HASH_COST"
+export const PASSWORD_HASH_COST_REFUSED = "password_hash_cost_refused"
+
+/**
+ * PASSWORD_HASH_COST set to what this process may not use. Its own class, not
+ * the library's InvalidEnvironmentVariable: the examples load this file
+ * through tsx without the app's imports (server/startup-checks.ts turns it
+ * into one for start-up).
+ */
+export class PasswordHashCostRefused extends Error {
+  readonly code = PASSWORD_HASH_COST_REFUSED
+  readonly variable = PASSWORD_HASH_COST_VARIABLE
+
+  constructor(message: string) {
+    super(message)
+    this.name = "PasswordHashCostRefused"
+  }
+}
 export const PRODUCTION_SCRYPT_COST: ScryptCost = Object.freeze({ N: 2 ** 15, r: 8, p: 1 })
 export const TEST_SCRYPT_COST: ScryptCost = Object.freeze({ N: 2 ** 10, r: 8, p: 1 })
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
 
 /** Why `env` may not use its PASSWORD_HASH_COST, or undefined when it may. */
-export function passwordHashCostProblem(env: Env): InvalidEnvironmentVariable | undefined {
+export function passwordHashCostProblem(env: Env): PasswordHashCostRefused | undefined {
   const value = env[PASSWORD_HASH_COST_VARIABLE]?.trim()
   if (!value || value === "production") return undefined
   if (value !== "test") {
-    return new InvalidEnvironmentVariable(
-      PASSWORD_HASH_COST_VARIABLE,
+    return new PasswordHashCostRefused(
       `"${value}" is not a password hash cost. Leave ${PASSWORD_HASH_COST_VARIABLE} unset (the production cost); only the test suites set it to "test".`,
     )
   }
   if (env.NODE_ENV === "production" && !isLoopbackOrigin(env.AUTH_URL)) {
-    return new InvalidEnvironmentVariable(
-      PASSWORD_HASH_COST_VARIABLE,
+    return new PasswordHashCostRefused(
       `${PASSWORD_HASH_COST_VARIABLE}=test makes password hashes cheap to guess and is for test servers only: a production server ` +
         "accepts it only when AUTH_URL is an origin on this machine (e.g. AUTH_URL=http://localhost:3000). Unset it.",
     )
