@@ -51,7 +51,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
 
 /** Why `env` may not use its PASSWORD_HASH_COST, or undefined when it may. */
 export function passwordHashCostProblem(env: Env): PasswordHashCostRefused | undefined {
-  const value = env[PASSWORD_HASH_COST_VARIABLE]?.trim()
+  const value = env.PASSWORD_HASH_COST?.trim()
   if (!value || value === "production") return undefined
   if (value !== "test") {
     return new PasswordHashCostRefused(
@@ -71,7 +71,7 @@ export function passwordHashCostProblem(env: Env): PasswordHashCostRefused | und
 export function scryptCost(env: Env = process.env): ScryptCost {
   const problem = passwordHashCostProblem(env)
   if (problem) throw problem
-  return env[PASSWORD_HASH_COST_VARIABLE]?.trim() === "test" ? TEST_SCRYPT_COST : PRODUCTION_SCRYPT_COST
+  return env.PASSWORD_HASH_COST?.trim() === "test" ? TEST_SCRYPT_COST : PRODUCTION_SCRYPT_COST
 }
 
 function isLoopbackOrigin(value: string | undefined): boolean {
