@@ -80,6 +80,16 @@ function serverOptions(name: string) {
   }
 }
 
+/**
+ * The specs the "jwt" project runs as well: those where the session strategy changes what the
+ * browser sees (the strategy shown, the sessions list or its jwt explanation, the messages and
+ * sign-outs of revocation, a stale proof kept in the cookie, sessions ended by a take-back, a
+ * deletion or a removal from an organization, the sessions in a data export). Every other
+ * spec's jwt behaviour is proved over HTTP or in-process: docs/testing.md, "Where each browser
+ * behaviour is proved".
+ */
+const STRATEGY_VISIBLE = /[\\/](?:auth|sessions|revocation|account-takeover|account-deletion|step-up|organization-members|data-export)\.spec\.ts$/
+
 /** Specs that run in one project of their own rather than once per session strategy. */
 const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
 
@@ -118,9 +128,9 @@ export default defineConfig<E2EOptions>({
     screenshot: "only-on-failure",
   },
   projects: [
-    // The same browser specs against each session strategy.
+    // Every browser spec against database sessions; those where the strategy shows, against jwt too.
     { name: "database", testIgnore: ONCE, use: { ...chromium, ...serverOptions("database") } },
-    { name: "jwt", testIgnore: ONCE, use: { ...chromium, ...serverOptions("jwt") } },
+    { name: "jwt", testMatch: STRATEGY_VISIBLE, testIgnore: ONCE, use: { ...chromium, ...serverOptions("jwt") } },
     // Once: cookie attributes when AUTH_URL is https (request API only, no browser).
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },
     // Once: `next start` of the same build with wrong deploy variables (its own servers; a browser
@@ -206,6 +216,10 @@ export default defineConfig<E2EOptions>({
               // Every spec signs its users up from 127.0.0.1; the attack server keeps the real
               // per-client budget, which its spec spends on purpose.
               ...(name === "attack" ? {} : { SIGNUP_LIMIT_PER_CLIENT: "100000" }),
+              // The cheaper scrypt of the test suites (server/accounts/password-cost.ts): every spec signs
+              // up and in at least once. Not on the attack server, whose spec saturates the hasher at
+              // the production cost on purpose.
+              ...(name === "attack" ? {} : { PASSWORD_HASH_COST: "test" }),
               ...(authUrl ? { AUTH_URL: authUrl } : {}),
               ...(!authUrl || trustHost ? { AUTH_TRUST_HOST: "true" } : {}),
             },

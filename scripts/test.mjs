@@ -5,31 +5,52 @@
 //   npm test                      both runners
 //   npm test -- --unit-only [...] vitest only; extra arguments go to vitest
 //   npm test -- --e2e-only [...]  Playwright only; extra arguments go to Playwright
+//   npm test -- --changed[=REF]   only the tests of what changed against REF (default: the
+//                                 branch main when there is one, else HEAD), uncommitted
+//                                 changes included: vitest --changed REF (the test files that
+//                                 import a changed file, however indirectly) and Playwright
+//                                 --only-changed=REF (the spec files that import one). A change
+//                                 Playwright cannot follow (a page, a server action: the specs
+//                                 reach them over HTTP) selects no spec: run the specs of the
+//                                 feature by name, or the whole suite, before merging.
+//                                 Combines with --unit-only / --e2e-only.
 //
 // Counts come from the JSON files the runners write next to their normal
 // console output. A runner that crashes, or that exits non-zero without
 // reporting a failed test, adds one failure: it never reads as "0 failed".
+// Before the summary it prints how long each runner (and each Playwright
+// project) took and the ten slowest test files (scripts/lib/timings.mjs);
+// .ci/run sets TEST_TIMINGS=off and prints that table itself, with its own stages.
+import { execFileSync } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { binPath } from "./lib/bin.mjs"
 import { run } from "./lib/spawn.mjs"
+import { recordStage, timingTable } from "./lib/timings.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const resultsDir = path.join(root, "test-results")
 const VITEST_JSON = path.join(resultsDir, "vitest.json")
 // playwright.config.ts writes its JSON report to the same place.
 const PLAYWRIGHT_JSON = path.join(resultsDir, "playwright.json")
+// Wall time per stage; .ci/run adds its own (install, fresh clone) to the same file.
+const STAGE_TIMES = path.join(resultsDir, "stage-times.json")
 
 const args = process.argv.slice(2)
 const unitOnly = args.includes("--unit-only")
 const e2eOnly = args.includes("--e2e-only")
-const rest = args.filter((arg) => arg !== "--unit-only" && arg !== "--e2e-only")
+const changedArg = args.find((arg) => arg === "--changed" || arg.startsWith("--changed="))
+const rest = args.filter((arg) => arg !== "--unit-only" && arg !== "--e2e-only" && arg !== changedArg)
 if (unitOnly && e2eOnly) usage("--unit-only and --e2e-only exclude each other")
 if (rest.length > 0 && !unitOnly && !e2eOnly) usage(`extra arguments need --unit-only or --e2e-only: ${rest.join(" ")}`)
+const changedSince = changedArg === undefined ? undefined : changedArg.includes("=") ? changedArg.slice("--changed=".length) : defaultBase()
+if (changedSince === "") usage("--changed= needs a git ref, e.g. --changed=main")
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }
 mkdirSync(resultsDir, { recursive: true })
+rmSync(STAGE_TIMES, { force: true })
+if (changedSince !== undefined) console.log(`[test] only the tests of what changed against ${changedSince} (uncommitted changes included)`)
 
 const totals = { passed: 0, failed: 0 }
 const add = ({ passed, failed }) => {
@@ -37,11 +58,50 @@ const add = ({ passed, failed }) => {
   totals.failed += failed
 }
 
-if (!e2eOnly) add(await runVitest(rest))
-if (!unitOnly) add(await runPlaywright(rest))
+if (!e2eOnly) add(await timed("vitest", () => runVitest([...changedVitestArgs(), ...rest])))
+if (!unitOnly) add(await timed("playwright", () => runPlaywright([...changedPlaywrightArgs(), ...rest])))
 
+if (process.env.TEST_TIMINGS !== "off") {
+  console.log(
+    timingTable({
+      stages: readJson(STAGE_TIMES) ?? {},
+      // A runner left out of this run: its report on disk is an earlier run's.
+      vitestReport: e2eOnly ? null : readJson(VITEST_JSON),
+      playwrightReport: unitOnly ? null : readJson(PLAYWRIGHT_JSON),
+      root,
+    }),
+  )
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed > 0 ? 1 : 0)
+
+async function timed(stage, task) {
+  const started = Date.now()
+  try {
+    return await task()
+  } finally {
+    recordStage(STAGE_TIMES, stage, Date.now() - started)
+  }
+}
+
+/** main when the repository has that branch (a clone of the project does), else HEAD (uncommitted changes only). */
+function defaultBase() {
+  try {
+    execFileSync("git", ["rev-parse", "--verify", "--quiet", "main^{commit}"], { cwd: root, stdio: "ignore" })
+    return "main"
+  } catch {
+    return "HEAD"
+  }
+}
+
+// With nothing related to run, a runner passes instead of calling "no tests" a failure.
+function changedVitestArgs() {
+  return changedSince === undefined ? [] : ["--changed", changedSince, "--passWithNoTests"]
+}
+
+function changedPlaywrightArgs() {
+  return changedSince === undefined ? [] : [`--only-changed=${changedSince}`, "--pass-with-no-tests"]
+}
 
 async function runVitest(extra) {
   rmSync(VITEST_JSON, { force: true })
@@ -128,7 +188,7 @@ function readJson(file) {
 
 function usage(message) {
   console.error(`scripts/test.mjs: ${message}`)
-  console.error("usage: npm test [-- --unit-only|--e2e-only [runner arguments...]]")
+  console.error("usage: npm test [-- [--changed[=REF]] [--unit-only|--e2e-only [runner arguments...]]]")
   console.log("0 passed, 1 failed")
   process.exit(2)
 }

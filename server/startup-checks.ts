@@ -7,6 +7,7 @@
  */
 import { type EnvironmentCheck, InvalidEnvironmentVariable, mailOriginProblem, urlVariableProblem } from "@/lib/auth"
 import { DatabaseConfigError, parseDatabaseUrl } from "@/lib/db/url"
+import { passwordHashCostProblem } from "@/server/accounts/password-cost"
 import { mailMode } from "@/server/mail/deliver"
 import { MAIL_SERVICE_KEYS, mailServicesWithKey } from "@/server/mail/mail-service"
 
@@ -98,7 +99,20 @@ export const authAdapterCheck: EnvironmentCheck = (env) => {
   return [new InvalidEnvironmentVariable("AUTH_ADAPTER", "AUTH_ADAPTER=drizzle runs the starter on SQLite only: DATABASE_URL must be a file: URL.")]
 }
 
-export const appEnvironmentChecks: readonly EnvironmentCheck[] = [databaseUrlCheck, emailServerCheck, mailServiceCheck, mailOriginCheck, authAdapterCheck]
+/** PASSWORD_HASH_COST, the test suites' cheaper password hash: never on a server other people reach (server/accounts/password-cost.ts). */
+export const passwordHashCostCheck: EnvironmentCheck = (env) => {
+  const problem = passwordHashCostProblem(env)
+  return problem ? [new InvalidEnvironmentVariable(problem.variable, problem.message)] : []
+}
+
+export const appEnvironmentChecks: readonly EnvironmentCheck[] = [
+  databaseUrlCheck,
+  emailServerCheck,
+  mailServiceCheck,
+  mailOriginCheck,
+  authAdapterCheck,
+  passwordHashCostCheck,
+]
 
 /**
  * The line to log once at start-up when the site sends no mail (production

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto"
 import { passwordHashGate } from "./hash-gate"
+import { scryptCost } from "./password-cost"
 import { normalizePassword } from "./password-policy"
 
 /**
@@ -10,9 +11,6 @@ import { normalizePassword } from "./password-policy"
  */
 
 const KEY_LENGTH = 64
-const COST = { N: 2 ** 15, r: 8, p: 1 }
-// scrypt needs 128 * N * r bytes; leave headroom above node's 32 MiB default.
-const MAX_MEMORY = 128 * COST.N * COST.r * 2
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return passwordHashGate().run(
@@ -26,9 +24,16 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
 }
 
 export async function hashPassword(password: string): Promise<string> {
+  // Read per hash: the cost is production's unless the test suites lowered it (./password-cost.ts).
+  const cost = scryptCost()
   const salt = randomBytes(16)
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEMORY })
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$")
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...cost, maxmem: maxMemory(cost) })
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$")
+}
+
+// scrypt needs 128 * N * r bytes; leave headroom above node's 32 MiB default.
+function maxMemory(cost: { N: number; r: number }): number {
+  return 128 * cost.N * cost.r * 2
 }
 
 function parse(stored: string) {
@@ -43,18 +48,25 @@ function parse(stored: string) {
 
 // A hash of a random password, verified against when the account does not
 // exist, so that an unknown email costs the same time as a wrong password.
-let dummyHash: Promise<string> | undefined
+// One per cost, so that it always costs what a real hash made now costs.
+const dummyHashes = new Map<string, Promise<string>>()
 
 /**
  * Made only when first needed: started eagerly, a refusal by a busy hash gate
  * would be a rejected promise that nobody awaits.
  */
 function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
-    dummyHash = undefined // refused by a busy gate: try again next time
-    throw error
-  })
-  return dummyHash
+  const { N, r, p } = scryptCost()
+  const key = `${N}$${r}$${p}`
+  let hash = dummyHashes.get(key)
+  if (!hash) {
+    hash = hashPassword(randomBytes(16).toString("hex")).catch((error: unknown) => {
+      dummyHashes.delete(key) // refused by a busy gate: try again next time
+      throw error
+    })
+    dummyHashes.set(key, hash)
+  }
+  return hash
 }
 
 /**
@@ -65,7 +77,7 @@ export async function verifyPassword(password: string, stored: string | null | u
   const parsed = parse(stored ?? "") ?? parse(await dummyPasswordHash())!
   const key = await scrypt(password, parsed.salt, parsed.key.length, {
     ...parsed.cost,
-    maxmem: 128 * parsed.cost.N * parsed.cost.r * 2,
+    maxmem: maxMemory(parsed.cost),
   })
   const match = timingSafeEqual(key, parsed.key)
   return match && stored !== null && stored !== undefined && parse(stored) !== null

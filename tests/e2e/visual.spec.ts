@@ -8,12 +8,14 @@
  *
  * What changes from run to run is masked (times, one-time secrets, QR codes,
  * recovery codes, ids); the users have fixed addresses, since every e2e run
- * starts from a fresh database.
+ * starts from a fresh database, and each attempt first removes what an earlier
+ * attempt of the same test left (earlier-attempt.ts), so a retry signs up again.
  */
 import Database from "better-sqlite3"
 import path from "node:path"
 import type { Locator, Page } from "@playwright/test"
 import { checkPage, type PageState } from "./visual-check"
+import { forgetEarlierAttempt } from "./earlier-attempt"
 import { expect, signUp, submitSignInForm, test } from "./fixtures"
 import { enrolTwoFactor, expectTwoFactorPage } from "./two-factor-helper"
 
@@ -56,6 +58,7 @@ test("signed out: every public page and every dead-end link", async ({ page }) =
 })
 
 test("signed in: dashboard, every Settings section, re-authenticate, sign-out, recovery codes", async ({ page, databaseFile }) => {
+  forgetEarlierAttempt(databaseFile, VERA.email)
   await signUp(page, VERA)
   await test.step("dashboard-new-account", () => checkPage(page, { name: "dashboard-new-account", path: "/dashboard", masks: signedInMasks }))
   markVerified(databaseFile, VERA.email)
@@ -90,6 +93,7 @@ test("signed in: dashboard, every Settings section, re-authenticate, sign-out, r
 })
 
 test("two-factor sign-in: the second step's page", async ({ page, databaseFile }) => {
+  forgetEarlierAttempt(databaseFile, TOM.email)
   await signUp(page, TOM)
   markVerified(databaseFile, TOM.email)
   await enrolTwoFactor(databaseFile, TOM.email)
@@ -100,9 +104,10 @@ test("two-factor sign-in: the second step's page", async ({ page, databaseFile }
   await checkPage(page, { name: "two-factor" })
 })
 
-test("admin: the user list and a user page", async ({ page, browser, baseURL }) => {
+test("admin: the user list and a user page", async ({ page, browser, baseURL, databaseFile }) => {
   // A user of its own, found by a search that matches nobody else, so the list is the same on every run.
   const UNA = { email: "una.admin-visual@example.com", name: "Una Admin-Visual", password: "visual check meadow 2026" }
+  forgetEarlierAttempt(databaseFile, UNA.email)
   const context = await browser.newContext({ baseURL })
   await signUp(await context.newPage(), UNA)
   await context.close()
@@ -121,8 +126,9 @@ test("admin: the user list and a user page", async ({ page, browser, baseURL }) 
   await test.step("admin-user", () => checkPage(page, { name: "admin-user", masks: adminMasks }))
 })
 
-test("organizations: create, home, settings, activity and the list", async ({ page }) => {
+test("organizations: create, home, settings, activity and the list", async ({ page, databaseFile }) => {
   const OLGA = { email: "olga.organizer@example.com", name: "Olga Organizer", password: "visual check orchard 2026" }
+  forgetEarlierAttempt(databaseFile, OLGA.email)
   await signUp(page, OLGA)
   await test.step("organization-new", () => checkPage(page, { name: "organization-new", path: "/orgs/new" }))
   await page.getByLabel("Organization name").fill("Visual Widgets")

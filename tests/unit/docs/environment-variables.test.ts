@@ -24,6 +24,8 @@ const NOT_FOR_OPERATORS: Record<string, string> = {
   E2E_PARENT_PID: "test-only: the e2e servers stop when the Playwright process that started them is gone",
   E2E_SKIP_BUILD: "test-only: the e2e servers reuse a build a previous run made",
   FRESH_CLONE_NPM_CACHE: "CI-only: scripts/fresh-clone-check.mjs installs from another npm cache",
+  PASSWORD_HASH_COST: "test-only: the suites' cheaper scrypt, refused on a server other people reach (docs/decisions/test-speed.md)",
+  TEST_TIMINGS: "CI-only: .ci/run turns off npm test's table of stage times and prints its own",
   PRISMA_SCHEMA_ENGINE_BINARY: "set by prisma.config.ts to the starter's stand-in for Prisma's engine binary",
   NEXT_BENCH_BUILD: "set by the benchmark (bench/http.ts) so its build does not replace the developer's",
   FUZZ_URL: "the fuzzer's target, the same as its --url option, which docs/testing.md documents",
