@@ -10,7 +10,7 @@
  * normalised here (SQLite answers 0/1 where PostgreSQL answers booleans, and
  * PostgreSQL counts as bigint).
  */
-import { getPrisma } from "@/lib/db/client"
+import { getPrisma, type DbClient } from "@/lib/db/client"
 
 export interface DashboardOrganization {
   name: string
@@ -41,8 +41,7 @@ interface Row {
 const truthy = (value: boolean | number | bigint | null): boolean => value === true || Number(value) === 1
 
 /** The account's overview, or null when the user row is gone (deleted while the session lived). */
-export async function readAccountOverview(userId: string, withOrganizations: boolean): Promise<AccountOverview | null> {
-  const prisma = getPrisma()
+export async function readAccountOverview(userId: string, withOrganizations: boolean, prisma: DbClient = getPrisma()): Promise<AccountOverview | null> {
   const rows = withOrganizations
     ? await prisma.$queryRaw<Row[]>`
         SELECT 0 AS kind, u."email" AS email, (u."emailVerified" IS NOT NULL) AS verified, (u."passwordHash" IS NOT NULL) AS password,
