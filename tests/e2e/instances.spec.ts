@@ -400,7 +400,10 @@ test.describe("two instances, Redis cut: the revocation channel and the rate-lim
         // Pages and the session: the jwt session needs neither Redis nor, warm, the database.
         const page = await answer(await browser.send(`${instance.url}/dashboard`, { headers: { accept: "text/html" } }))
         expect(page.status).toBe(200)
-        expect(await page.text()).toContain("Welcome")
+        const html = await page.text()
+        expect(html).toContain("Welcome")
+        // A production server without SHOW_SESSION_DETAILS: the developer's session panel is not shown.
+        expect(html).not.toContain('data-testid="session-details"')
         expect((await answer(await browser.send(`${instance.url}/api/auth/session`))).status).toBe(200)
         // The rate limits cannot count: a wrong password is told so (not "rate limited", not an error page)...
         const stranger = new Client()

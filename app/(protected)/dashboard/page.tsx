@@ -15,8 +15,14 @@ import { sessionState, unlessUnavailable } from "@/server/session-state"
 
 export const metadata: Metadata = { title: "Dashboard" }
 
-// The session's internals are for whoever builds on the starter, not for its users.
-const showDeveloperPanel = process.env.NODE_ENV !== "production"
+/**
+ * The session's internals are for whoever builds on the starter, not for its users: shown in
+ * development only. SHOW_SESSION_DETAILS=true shows them under `next start` too (read per request,
+ * not at build time): the browser tests run the production build and prove useSession() with it.
+ */
+function showDeveloperPanel(): boolean {
+  return process.env.NODE_ENV !== "production" || process.env.SHOW_SESSION_DETAILS === "true"
+}
 
 function StatusIcon({ done }: { done: boolean }) {
   return done ? (
@@ -188,7 +194,7 @@ export default async function DashboardPage() {
         </div>
       </div>
 
-      {showDeveloperPanel ? (
+      {showDeveloperPanel() ? (
         <SessionSummary
           user={user}
           expires={session.expires}
