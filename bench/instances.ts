@@ -344,3 +344,6 @@ writeFileSync(
     2,
   )}\n`,
 )
+// The library keeps process-wide handles (its channel subscribers' timers, the adapters' pools)
+// that a benchmark has no reason to tear down one by one: the run is over.
+process.exit(0)
