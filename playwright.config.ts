@@ -213,6 +213,8 @@ export default defineConfig<E2EOptions>({
               ...(adapter ? { AUTH_ADAPTER: adapter } : {}),
               DATABASE_URL: `file:./${databaseFile}`,
               AUTH_SESSION_STRATEGY: strategy,
+              // The dashboard's session details (development only otherwise): specs read useSession() there.
+              SHOW_SESSION_DETAILS: "true",
               // Every spec signs its users up from 127.0.0.1; the attack server keeps the real
               // per-client budget, which its spec spends on purpose.
               ...(name === "attack" ? {} : { SIGNUP_LIMIT_PER_CLIENT: "100000" }),

@@ -6,12 +6,17 @@
  * TCP proxy of the test's own, which is then cut: pages and auth routes answer
  * 503 "temporarily unavailable" (no sign-in redirect, one log line per outage),
  * jwt sessions keep working, and everything recovers when the proxy is back.
+ * Then Redis is cut the same way under instances that use it for both the
+ * revocation channel and the rate-limit counters: no answer is a 500, the
+ * rate limits let requests through (logged once), revocations fall back to
+ * the revocation delay (logged once), and both come back by themselves.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { createRequire } from "node:module"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
+import { Redis } from "ioredis"
 import pg from "pg"
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy"
 import { expect, test } from "@playwright/test"
@@ -78,6 +83,9 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
 /** A cookie jar shared by both instances, as one browser talking to one site behind a load balancer. */
 class Client {
   readonly jar = new Map<string, string>()
+  // An address of its own (the instances trust one proxy): counters earlier runs left in the shared
+  // Redis for one address never decide what a later run sees.
+  readonly address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`
 
   cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ")
@@ -86,6 +94,7 @@ class Client {
   async send(url: string, init: RequestInit & { form?: Record<string, string> } = {}): Promise<Response> {
     const headers = new Headers(init.headers)
     if (this.jar.size) headers.set("cookie", this.cookie())
+    if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", this.address)
     let body = init.body
     if (init.form) {
       headers.set("content-type", "application/x-www-form-urlencoded")
@@ -155,6 +164,9 @@ for (const variant of variants) {
         AUTH_SESSION_STRATEGY: variant.strategy,
         AUTH_RATE_LIMIT_STORE: variant.store,
         REDIS_URL: "redis://127.0.0.1:6379",
+        // One proxy in front: a burst can come from an address of its own, so counters other runs left
+        // in the shared Redis for 127.0.0.1 never decide what it sees.
+        AUTH_TRUSTED_PROXIES: "1",
         EMAIL_SERVER: "",
       }
       ;[a, b] = await Promise.all([startInstance(serverEnv), startInstance(serverEnv)])
@@ -213,6 +225,36 @@ for (const variant of variants) {
       }
       expect(await browser.signIn(b.url, target, "wrong password")).toContain("code=rate_limited")
       expect(await browser.signIn(a.url, target, "wrong password")).toContain("code=rate_limited")
+    })
+
+    test("a burst across both instances at once: exactly the limit gets through (Redis store)", async () => {
+      test.skip(variant.store !== "redis", "the Redis store counts with one atomic script per hit; the database store is checked in sequence above")
+      const target = `burst-${randomBytes(4).toString("hex")}@example.com`
+      const address = `203.0.113.${1 + Math.floor(Math.random() * 250)}`
+      const BURST = 16
+      const LIMIT = 5
+      // Every form first (each its own browser, CSRF cookie and token), then all the POSTs at once,
+      // alternating the instances: no request waits for another's answer.
+      const forms = await Promise.all(
+        Array.from({ length: BURST }, async (_, i) => {
+          const browser = new Client()
+          const base = i % 2 === 0 ? a.url : b.url
+          return { browser, base, csrfToken: await browser.csrf(base) }
+        }),
+      )
+      const locations = await Promise.all(
+        forms.map(async ({ browser, base, csrfToken }) => {
+          const res = await browser.send(`${base}/api/auth/callback/credentials`, {
+            method: "POST",
+            headers: { "x-forwarded-for": address },
+            form: { csrfToken, email: target, password: "wrong password" },
+          })
+          expect(res.status).toBeLessThan(500)
+          return res.headers.get("location") ?? `status ${res.status}`
+        }),
+      )
+      expect(locations.filter((l) => l.includes("code=credentials"))).toHaveLength(LIMIT)
+      expect(locations.filter((l) => l.includes("code=rate_limited"))).toHaveLength(BURST - LIMIT)
     })
 
     test("a Settings form sent while the database is cut answers in the form, not with an error screen", async ({ page }) => {
@@ -301,3 +343,112 @@ for (const variant of variants) {
     })
   })
 }
+
+test.describe("two instances, Redis cut: the revocation channel and the rate-limit store on Redis", () => {
+  test.describe.configure({ mode: "serial", timeout: 180_000 })
+  const database = `authtest_instances_${randomBytes(5).toString("hex")}`
+  const email = `redis-cut-${randomBytes(5).toString("hex")}@example.com`
+  const channelName = `auth_revocations_${randomBytes(5).toString("hex")}`
+  let redisProxy: TcpProxy
+  let a: Instance
+  let b: Instance
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000)
+    const direct = `${POSTGRES}/${database}`
+    const env = { DATABASE_URL: direct, SEED_EMAIL: email, SEED_NAME: "Cut", SEED_PASSWORD: PASSWORD }
+    await run([TSX_CLI, "scripts/db-migrate.ts"], env)
+    await run([TSX_CLI, "scripts/db-seed.ts"], env)
+    redisProxy = await startTcpProxy({ host: "127.0.0.1", port: 6379 })
+    const serverEnv = {
+      DATABASE_URL: direct,
+      AUTH_SESSION_STRATEGY: "jwt",
+      AUTH_RATE_LIMIT_STORE: "redis",
+      AUTH_REVOCATION_CHANNEL: "redis",
+      AUTH_REVOCATION_CHANNEL_NAME: channelName,
+      REDIS_URL: `redis://127.0.0.1:${redisProxy.port}`,
+      AUTH_TRUSTED_PROXIES: "1",
+      EMAIL_SERVER: "",
+    }
+    ;[a, b] = await Promise.all([startInstance(serverEnv), startInstance(serverEnv)])
+  })
+
+  test.afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()])
+    await redisProxy?.close()
+    const client = new pg.Client({ connectionString: `${POSTGRES}/postgres` })
+    await client.connect()
+    await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)
+    await client.end()
+  })
+
+  test("Redis is cut for a few seconds: never a 500, the documented fallbacks, one log line each; then everything works again", async () => {
+    const browser = new Client()
+    expect(await browser.signIn(a.url, email, PASSWORD)).toBe(a.url)
+    const count = (instance: Instance, text: string) => instance.log().split("\n").filter((line) => line.includes(text)).length
+    const statuses: number[] = []
+    const answer = async (res: Response) => {
+      statuses.push(res.status)
+      if (res.status === 503) expect(res.headers.get("retry-after")).toMatch(/^\d+$/)
+      return res
+    }
+
+    redisProxy.cut()
+    const cutAt = Date.now()
+    try {
+      for (const instance of [a, b]) {
+        // Pages and the session: the jwt session needs neither Redis nor, warm, the database.
+        const page = await answer(await browser.send(`${instance.url}/dashboard`, { headers: { accept: "text/html" } }))
+        expect(page.status).toBe(200)
+        const html = await page.text()
+        expect(html).toContain("Welcome")
+        // A production server without SHOW_SESSION_DETAILS: the developer's session panel is not shown.
+        expect(html).not.toContain('data-testid="session-details"')
+        expect((await answer(await browser.send(`${instance.url}/api/auth/session`))).status).toBe(200)
+        // The rate limits cannot count: a wrong password is told so (not "rate limited", not an error page)...
+        const stranger = new Client()
+        const csrfToken = await stranger.csrf(instance.url)
+        const wrong = await answer(
+          await stranger.send(`${instance.url}/api/auth/callback/credentials`, { method: "POST", form: { csrfToken, email, password: "wrong password" } }),
+        )
+        expect(wrong.headers.get("location")).toContain("code=credentials")
+        // ...and the right one signs in.
+        expect(await new Client().signIn(instance.url, email, PASSWORD)).toBe(instance.url)
+      }
+      // Keep the cut "a few seconds" long, so that reconnect attempts fail too.
+      const left = 3_000 - (Date.now() - cutAt)
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left))
+      for (const instance of [a, b]) expect((await answer(await browser.send(`${instance.url}/api/auth/session`))).status).toBe(200)
+    } finally {
+      redisProxy.restore()
+    }
+    expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([])
+    for (const instance of [a, b]) {
+      expect(count(instance, "revocation-channel-lost"), "one line for the channel's outage").toBe(1)
+      expect(count(instance, "RateLimitStoreError"), "the limiter says once that it lets requests through").toBeGreaterThanOrEqual(1)
+    }
+
+    // Back without a restart: the channel reconnects by itself and says so once...
+    await expect.poll(() => count(a, "revocation-channel-restored") + count(b, "revocation-channel-restored"), { timeout: 20_000 }).toBe(2)
+    // ...a revocation reaches B at once again (well within the 60 s delay): stored, then announced on
+    // the channel, as the instance that makes it does...
+    const victim = new Client()
+    expect(await victim.signIn(b.url, email, PASSWORD)).toBe(b.url)
+    expect(await victim.sessionName(b.url)).not.toBeNull()
+    const db = new pg.Client({ connectionString: `${POSTGRES}/${database}` })
+    await db.connect()
+    const { rows } = await db.query<{ id: string }>(`UPDATE "User" SET "sessionsValidSince" = now() WHERE email = $1 RETURNING id`, [email])
+    await db.end()
+    const publisher = new Redis("redis://127.0.0.1:6379")
+    await publisher.publish(channelName, rows[0]!.id)
+    publisher.disconnect()
+    await expect.poll(() => victim.sessionName(b.url), { timeout: 1_000, intervals: [50] }).toBeNull()
+    // ...and the counters count across both instances again.
+    const target = `after-cut-${randomBytes(4).toString("hex")}@example.com`
+    const counter = new Client()
+    for (let i = 0; i < 5; i++) {
+      expect(await counter.signIn(i % 2 === 0 ? a.url : b.url, target, "wrong password")).toContain("code=credentials")
+    }
+    expect(await counter.signIn(b.url, target, "wrong password")).toContain("code=rate_limited")
+  })
+})

@@ -1,9 +1,7 @@
 import type { Metadata } from "next"
 import Link from "next/link"
 import { redirect } from "next/navigation"
-import { authConfig, sessionStrategy, signInPath } from "@/auth"
-import { getTwoFactorStatus } from "@/lib/auth"
-import { getPrisma } from "@/lib/db/client"
+import { organizationsEnabled, sessionStrategy, signInPath } from "@/auth"
 import { ClientSession } from "@/components/client-session"
 import { DevMailboxHint } from "@/components/dev-mailbox-hint"
 import { ExactTime } from "@/components/relative-time"
@@ -11,19 +9,19 @@ import { ServiceUnavailable } from "@/components/service-unavailable"
 import { SessionSummary } from "@/components/session-summary"
 import { Alert, buttonClass, Card, cx } from "@/components/ui"
 import { mailMode } from "@/server/mail/deliver"
+import { readAccountOverview, type DashboardOrganization } from "@/server/dashboard/account-overview"
 import { securityChecklist, type ChecklistItem } from "@/server/display/security-checklist"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
 
 export const metadata: Metadata = { title: "Dashboard" }
 
-/** What the dashboard needs to know about the account, in one read. */
-async function readAccount(userId: string) {
-  const [row, passkeys, twoFactor] = await Promise.all([
-    getPrisma().user.findUnique({ where: { id: userId }, select: { email: true, emailVerified: true, passwordHash: true } }),
-    getPrisma().authenticator.count({ where: { userId } }),
-    getTwoFactorStatus(authConfig, userId),
-  ])
-  return row ? { ...row, passkeys, twoFactorEnabled: twoFactor.enabled } : null
+/**
+ * The session's internals are for whoever builds on the starter, not for its users: shown in
+ * development only. SHOW_SESSION_DETAILS=true shows them under `next start` too (read per request,
+ * not at build time): the browser tests run the production build and prove useSession() with it.
+ */
+function showDeveloperPanel(): boolean {
+  return process.env.NODE_ENV !== "production" || process.env.SHOW_SESSION_DETAILS === "true"
 }
 
 function StatusIcon({ done }: { done: boolean }) {
@@ -38,7 +36,8 @@ function StatusIcon({ done }: { done: boolean }) {
   )
 }
 
-function ChecklistRow({ item }: { item: ChecklistItem }) {
+/** `primary`: the one step the page asks for first; every other row's link is secondary. */
+function ChecklistRow({ item, primary }: { item: ChecklistItem; primary: boolean }) {
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid={`security-${item.id}`}>
       <div className="flex gap-3">
@@ -55,11 +54,37 @@ function ChecklistRow({ item }: { item: ChecklistItem }) {
       </div>
       <Link
         href={item.action.href}
-        className={cx(buttonClass({ kind: item.done ? "secondary" : "primary", size: "sm" }), "shrink-0 self-start sm:self-auto")}
+        className={cx(buttonClass({ kind: primary ? "primary" : "secondary", size: "sm" }), "shrink-0 self-start sm:self-auto")}
       >
         {item.action.label}
       </Link>
     </li>
+  )
+}
+
+/** The user's organizations from the page's one read; none yet: the way to create one. */
+function OrganizationsCard({ organizations }: { organizations: DashboardOrganization[] }) {
+  return (
+    <Card as="section" id="organizations" title="Your organizations" data-testid="dashboard-organizations">
+      {organizations.length === 0 ? (
+        <div className="space-y-3 text-sm">
+          <p className="text-muted">Work together with others: invite them to an organization of your own.</p>
+          <Link href="/orgs/new" className={buttonClass({ kind: "secondary", size: "sm" })}>
+            Create organization
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {organizations.map((organization) => (
+            <li key={organization.slug}>
+              <Link href={`/o/${organization.slug}`} className="font-medium text-accent-text underline-offset-4 hover:underline">
+                {organization.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   )
 }
 
@@ -71,7 +96,8 @@ export default async function DashboardPage() {
   // Under the jwt strategy the session reads without the database; this page's data does not.
   // When it cannot be read, the page still greets its user (a jwt session outlives a database outage)
   // and says the status is unknown rather than pretending nothing is set up.
-  const read = await unlessUnavailable(() => (user.id ? readAccount(user.id) : Promise.resolve(null)))
+  const userId = user.id
+  const read = await unlessUnavailable(() => (userId ? readAccountOverview(userId, organizationsEnabled) : Promise.resolve(null)))
   const statusUnavailable = "unavailable" in read
   const account = statusUnavailable ? null : read.value
   const email = account?.email ?? user.email ?? null
@@ -83,10 +109,11 @@ export default async function DashboardPage() {
     passkeys: account?.passkeys ?? 0,
   })
   const todo = checklist.filter((item) => !item.done).length
+  const firstStep = checklist.find((item) => !item.done)?.id
   // Only a true statement: the address exists and is really unverified. A password sign-up is what
   // mails a link by itself; anyone else is told how to ask for one.
   const unverified = Boolean(account?.email) && !verified
-  const linkWasSent = unverified && Boolean(account?.passwordHash)
+  const linkWasSent = unverified && Boolean(account?.hasPassword)
   return (
     <div className="space-y-8">
       <div className="space-y-1">
@@ -134,43 +161,48 @@ export default async function DashboardPage() {
           ) : (
             <ul className="divide-y divide-border">
               {checklist.map((item) => (
-                <ChecklistRow key={item.id} item={item} />
+                <ChecklistRow key={item.id} item={item} primary={item.id === firstStep} />
               ))}
             </ul>
           )}
         </Card>
 
-        <Card as="section" id="next-steps" title="Next steps">
-          <ul className="space-y-3 text-sm">
-            <li>
-              <Link href="/settings#profile" className="font-medium text-accent-text underline-offset-4 hover:underline">
-                Change your display name
-              </Link>
-              <p className="text-muted">How you appear across the app.</p>
-            </li>
-            <li>
-              <Link href="/settings#security-activity" className="font-medium text-accent-text underline-offset-4 hover:underline">
-                Review recent activity
-              </Link>
-              <p className="text-muted">Sign-ins and account changes, and where you are signed in.</p>
-            </li>
-            <li>
-              <Link href="/settings#data" className="font-medium text-accent-text underline-offset-4 hover:underline">
-                Download your data
-              </Link>
-              <p className="text-muted">Everything we keep about you, in one file.</p>
-            </li>
-          </ul>
-        </Card>
+        <div className="space-y-6">
+          {account?.organizations ? <OrganizationsCard organizations={account.organizations} /> : null}
+          <Card as="section" id="next-steps" title="Next steps">
+            <ul className="space-y-3 text-sm">
+              <li>
+                <Link href="/settings#profile" className="font-medium text-accent-text underline-offset-4 hover:underline">
+                  Change your display name
+                </Link>
+                <p className="text-muted">How you appear across the app.</p>
+              </li>
+              <li>
+                <Link href="/settings#security-activity" className="font-medium text-accent-text underline-offset-4 hover:underline">
+                  Review recent activity
+                </Link>
+                <p className="text-muted">Sign-ins and account changes, and where you are signed in.</p>
+              </li>
+              <li>
+                <Link href="/settings#data" className="font-medium text-accent-text underline-offset-4 hover:underline">
+                  Download your data
+                </Link>
+                <p className="text-muted">Everything we keep about you, in one file.</p>
+              </li>
+            </ul>
+          </Card>
+        </div>
       </div>
 
-      <SessionSummary
-        user={user}
-        expires={session.expires}
-        strategy={sessionStrategy}
-        inBrowser={<ClientSession />}
-        expiresText={<ExactTime dateTime={new Date(session.expires).toISOString()} />}
-      />
+      {showDeveloperPanel() ? (
+        <SessionSummary
+          user={user}
+          expires={session.expires}
+          strategy={sessionStrategy}
+          inBrowser={<ClientSession />}
+          expiresText={<ExactTime dateTime={new Date(session.expires).toISOString()} />}
+        />
+      ) : null}
     </div>
   )
 }

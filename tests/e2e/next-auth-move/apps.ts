@@ -190,7 +190,8 @@ export interface AppServer {
 export async function startApp(dir: string, port: number, env: Record<string, string>): Promise<AppServer> {
   const child = spawn(process.execPath, [binPath("next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    // SHOW_SESSION_DETAILS: the dashboard's useSession() view, which the proof reads, is development-only otherwise.
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", SHOW_SESSION_DETAILS: "true", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   })
   let log = ""
