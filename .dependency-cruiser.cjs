@@ -10,7 +10,7 @@ const layers = [
   {
     name: "foundation",
     // security-log/types.ts is the log's vocabulary (types only), named by the adapter contract.
-    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/(types|team-types)\\.ts$"],
+    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/(types|team-types)\\.ts$", "^lib/auth/sso/types\\.ts$"],
   },
   {
     name: "toolkit",

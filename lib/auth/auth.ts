@@ -33,6 +33,7 @@ import {
   TwoFactorSignInError,
   AccountSuspended,
   retryAfterOf,
+  SsoError,
   WebAuthnVerificationError,
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest, parseRequestHead } from "./http/request"
@@ -88,7 +89,8 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
     error instanceof EmailSignInError ||
     error instanceof WebAuthnVerificationError ||
     error instanceof TwoFactorSignInError ||
-    error instanceof ProviderUnavailable
+    error instanceof ProviderUnavailable ||
+    error instanceof SsoError
   ) {
     params.set("code", error.code)
   }

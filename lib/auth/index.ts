@@ -20,6 +20,8 @@ export {
   AccountSuspended,
   PermissionDenied,
   OrganizationError,
+  SsoError,
+  type SsoErrorCode,
   OrganizationsUnsupported,
   type OrganizationErrorCode,
   ImpersonationRefused,
