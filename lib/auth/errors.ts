@@ -365,7 +365,7 @@ export class BadRequest extends AuthError {
   static override type: ErrorType = "BadRequest"
   static override code: AuthErrorCode = "bad_request"
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 404 | 405 | 413 | 415,
     message = "Bad request.",
   ) {
     super(message)
