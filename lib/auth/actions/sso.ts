@@ -99,13 +99,13 @@ async function samlAcs(ctx: AuthContext, connection: AdapterSsoConnection): Prom
     return { status: page.status, headers: { ...htmlHeaders, "Content-Security-Policy": FORM_POST_RELAY_CSP }, body: page.html }
   }
 
-  const requestId = await pendingSamlRequest(ctx, connection.id)
+  const request = await pendingSamlRequest(ctx, connection.id)
   ctx.outCookies.push(...clearSamlRequestCookie(ctx))
   // Only the two SAML fields count: a callbackUrl in the posted body is nobody's choice but the IdP's.
-  ctx.request.body = requestId === null ? { callbackUrl: idpInitiatedLanding(ctx, relayState) } : {}
+  ctx.request.body = request === null ? { callbackUrl: idpInitiatedLanding(ctx, relayState) } : {}
   const adapter = ssoAdapter(ctx)
   try {
-    const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, requestId)
+    const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, request)
     if (!(await adapter.useSsoAssertion(`${connection.id}:${identity.assertionId}`, identity.expiresAt))) {
       throw new SsoError("sso_assertion_replayed", "This assertion was used before")
     }

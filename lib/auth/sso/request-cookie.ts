@@ -18,7 +18,7 @@ export interface PendingSamlRequest {
 
 export async function samlRequestCookie(ctx: AuthContext, pending: PendingSamlRequest): Promise<Cookie> {
   const { name, options } = ctx.cookies.ssoRequest
-  const value = await ctx.config.keyRing.encode({ connection: pending.connectionId, request: pending.requestId }, name, MAX_AGE)
+  const value = await ctx.config.keyRing.encode({ connection: pending.connectionId, request: pending.requestId, at: Date.now() }, name, MAX_AGE)
   return { name, value, options: { ...options, maxAge: MAX_AGE } }
 }
 
@@ -27,14 +27,15 @@ export function clearSamlRequestCookie(ctx: AuthContext): Cookie[] {
   return ctx.request.cookies[name] === undefined ? [] : [{ name, value: "", options: { ...options, maxAge: 0 } }]
 }
 
-/** The request id this browser sent to `connectionId`; null when it sent none (or the cookie does not open). */
-export async function pendingSamlRequest(ctx: AuthContext, connectionId: string): Promise<string | null> {
+/** The request id this browser sent to `connectionId`, and when; null when it sent none (or the cookie does not open). */
+export async function pendingSamlRequest(ctx: AuthContext, connectionId: string): Promise<{ requestId: string; sentAt: Date } | null> {
   const { name } = ctx.cookies.ssoRequest
   const sealed = ctx.request.cookies[name]
   if (!sealed) return null
   try {
     const payload = await ctx.config.keyRing.decode(sealed, name)
-    return payload.connection === connectionId && typeof payload.request === "string" ? payload.request : null
+    if (payload.connection !== connectionId || typeof payload.request !== "string" || typeof payload.at !== "number") return null
+    return { requestId: payload.request, sentAt: new Date(payload.at) }
   } catch {
     return null
   }

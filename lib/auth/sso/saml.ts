@@ -88,7 +88,8 @@ function codeOf(message: string, hadRequest: boolean): SsoErrorCode {
   if (/signature/i.test(message) || /Cannot obtain assertion/i.test(message)) return "sso_signature_invalid"
   if (/InResponseTo is missing/i.test(message)) return hadRequest ? "sso_request_mismatch" : "sso_idp_initiated_disabled"
   if (/InResponseTo/i.test(message)) return "sso_request_mismatch"
-  if (/expired|not yet valid/i.test(message)) return "sso_assertion_expired"
+  // node-saml says "no valid subject confirmation" when the bearer confirmation has expired.
+  if (/expired|not yet valid|subject confirmation/i.test(message)) return "sso_assertion_expired"
   if (/audience/i.test(message)) return "sso_audience_mismatch"
   return "sso_response_invalid"
 }
@@ -138,19 +139,21 @@ function firstString(profile: SamlProfile, names: readonly string[]): string | n
 }
 
 /**
- * Validates the posted SAMLResponse for `connection`. `requestId`: the id this
- * browser's cookie holds (null: none, an IdP-initiated answer at best).
+ * Validates the posted SAMLResponse for `connection`. `request`: the id this
+ * browser's cookie holds and when it was sent (null: none, an IdP-initiated answer at best).
  */
 export async function validateSamlResponse(
   config: ResolvedConfig,
   authUrl: string,
   connection: AdapterSsoConnection,
   samlResponse: string,
-  requestId: string | null,
+  request: { requestId: string; sentAt: Date } | null,
 ): Promise<SamlIdentity> {
+  const requestId = request?.requestId ?? null
+  // node-saml reads the value as the time the request was made (its expiry check).
   const expected: CacheProvider = {
     ...NO_CACHE,
-    getAsync: async (key) => (requestId !== null && key === requestId ? "pending" : null),
+    getAsync: async (key) => (request !== null && key === request.requestId ? request.sentAt.toISOString() : null),
   }
   const saml = samlFor(config, authUrl, connection, expected, connection.idpInitiated)
   let profile: SamlProfile | null

@@ -42,3 +42,18 @@ CREATE TABLE "SsoAssertion" (
 -- A column with a constant default is added in place: redefining the table would drop the
 -- membership-version triggers that watch it.
 ALTER TABLE "Organization" ADD COLUMN "requireSso" BOOLEAN NOT NULL DEFAULT false;
+
+-- CreateIndex
+CREATE INDEX "SsoConnection_organizationId_idx" ON "SsoConnection"("organizationId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SsoDomain_verifiedDomain_key" ON "SsoDomain"("verifiedDomain");
+
+-- CreateIndex
+CREATE INDEX "SsoDomain_domain_idx" ON "SsoDomain"("domain");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SsoDomain_connectionId_domain_key" ON "SsoDomain"("connectionId", "domain");
+
+-- CreateIndex
+CREATE INDEX "SsoAssertion_expiresAt_idx" ON "SsoAssertion"("expiresAt");
