@@ -10,7 +10,7 @@ const layers = [
   {
     name: "foundation",
     // security-log/types.ts is the log's vocabulary (types only), named by the adapter contract.
-    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/(types|team-types)\\.ts$"],
+    path: ["^lib/auth/(types|errors|symbols|constants)\\.ts$", "^lib/auth/security-log/types\\.ts$", "^lib/auth/organizations/(types|team-types)\\.ts$", "^lib/auth/sso/types\\.ts$"],
   },
   {
     name: "toolkit",
@@ -36,6 +36,8 @@ const layers = [
       "^lib/auth/security-log/(device|failures)\\.ts$",
       // The organization roles' definition and the slug rules: plain data and functions.
       "^lib/auth/organizations/(roles|team-roles|slug)\\.ts$",
+      // Single sign-on's plain parts: domain rules, the DNS record check, the service URLs, role mapping.
+      "^lib/auth/sso/(domain-name|dns-check|urls|role-mapping|secret)\\.ts$",
     ],
   },
   {
@@ -53,10 +55,12 @@ const layers = [
       "^lib/auth/two-factor/",
       // The rest of security-log/: writing an entry for a request, listing, pruning, the new-device check.
       "^lib/auth/security-log/",
+      // The rest of sso/ but its operations: SAML and OpenID Connect sign-in, linking, the SSO requirement.
+      "^lib/auth/sso/(?!manage|operations)",
     ],
   },
   // config/resolve.ts assembles the resolved config from every flow's parts, so it sits with the core.
-  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$", "^lib/auth/admin/", "^lib/auth/organizations/"] },
+  { name: "core", path: ["^lib/auth/(auth|index|access-tokens|two-factor-settings|revoke-sessions)\\.ts$", "^lib/auth/config/resolve\\.ts$", "^lib/auth/admin/", "^lib/auth/organizations/", "^lib/auth/sso/(manage|operations)\\.ts$"] },
   { name: "frameworks", path: "^lib/auth/(frameworks|next|express|sveltekit)/" },
 ]
 

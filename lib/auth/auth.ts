@@ -16,6 +16,7 @@ import { verifyRequest } from "./actions/verify-request"
 import { webauthnOptions } from "./actions/webauthn-options"
 import { twoFactor } from "./actions/two-factor"
 import { reauthenticate } from "./actions/reauthenticate"
+import { sso } from "./actions/sso"
 import { createConfigResolver } from "./config/resolve"
 import type { ResolvedConfig } from "./config/resolved"
 import { type AuthContext, createContext } from "./context"
@@ -33,6 +34,7 @@ import {
   TwoFactorSignInError,
   AccountSuspended,
   retryAfterOf,
+  SsoError,
   WebAuthnVerificationError,
 } from "./errors"
 import { type AuthAction, parseActionAndProvider, parseRequest, parseRequestHead } from "./http/request"
@@ -56,6 +58,7 @@ const handlers: Record<AuthAction, (ctx: AuthContext) => ResponseInternal | Prom
   "webauthn-options": webauthnOptions,
   "two-factor": twoFactor,
   reauthenticate,
+  sso,
 }
 
 // A memo keyed by the config object's identity: the same object is resolved
@@ -88,7 +91,8 @@ export function errorRedirectUrl(ctx: AuthContext, error: AuthError): string {
     error instanceof EmailSignInError ||
     error instanceof WebAuthnVerificationError ||
     error instanceof TwoFactorSignInError ||
-    error instanceof ProviderUnavailable
+    error instanceof ProviderUnavailable ||
+    error instanceof SsoError
   ) {
     params.set("code", error.code)
   }

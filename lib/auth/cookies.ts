@@ -38,6 +38,7 @@ export function defaultCookies(useSecureCookies: boolean): CookiesOptions {
     nonce: { name: `${hostOnly}authjs.nonce`, options: base() },
     webauthnChallenge: { name: `${hostOnly}authjs.challenge`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
     twoFactorPending: { name: `${hostOnly}authjs.two-factor`, options: { ...base(), maxAge: TWO_FACTOR_PENDING_SECONDS } },
+    ssoRequest: { name: `${hostOnly}authjs.sso-request`, options: { ...base(), maxAge: FIFTEEN_MINUTES } },
   }
 }
 

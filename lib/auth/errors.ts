@@ -59,6 +59,7 @@ export type ErrorType =
   | "PermissionDenied"
   | "ImpersonationRefused"
   | "OrganizationError"
+  | "SsoError"
 
 /** Types whose name may be shown to the user; anything else is reported as "Configuration". */
 const CLIENT_SAFE_TYPES = [
@@ -82,6 +83,7 @@ const CLIENT_SAFE_TYPES = [
   "ImpersonationRefused",
   "OrganizationError",
   "ProviderUnavailable",
+  "SsoError",
 ] as const satisfies readonly ErrorType[]
 
 export type ClientSafeErrorType = (typeof CLIENT_SAFE_TYPES)[number]
@@ -168,6 +170,36 @@ export type OrganizationErrorCode =
   | "invalid_team_name"
   | "already_in_team"
 
+/**
+ * Why single sign-on refused (`?code=` on the sign-in page for a sign-in, `error.code` for a
+ * settings change). A sign-in code says what was wrong with the answer, never whose account it is.
+ */
+export type SsoErrorCode =
+  | "sso_disabled"
+  | "sso_forbidden"
+  | "sso_connection_not_found"
+  | "sso_invalid_connection"
+  | "sso_no_connection"
+  | "sso_invalid_domain"
+  | "sso_domain_exists"
+  | "sso_domain_not_found"
+  | "sso_domain_claimed"
+  | "sso_dns_record_missing"
+  | "sso_dns_record_mismatch"
+  | "sso_dns_failed"
+  | "sso_response_invalid"
+  | "sso_signature_invalid"
+  | "sso_assertion_replayed"
+  | "sso_assertion_expired"
+  | "sso_audience_mismatch"
+  | "sso_request_mismatch"
+  | "sso_idp_initiated_disabled"
+  | "sso_encryption_unsupported"
+  | "sso_email_missing"
+  | "sso_domain_unverified"
+  | "sso_oidc_failed"
+  | "sso_required"
+
 export type TwoFactorSignInErrorCode = "two_factor_expired" | "two_factor_rate_limited" | "two_factor_unavailable"
 
 /** Every code the library's errors carry (`error.code`, and each class's static `code`). */
@@ -211,6 +243,7 @@ export type AuthErrorCode =
   | "two_factor_unsupported"
   | "organizations_unsupported"
   | OrganizationErrorCode
+  | SsoErrorCode
   | "untrusted_host"
   | "verification"
   | "webauthn_verification_error"
@@ -332,7 +365,7 @@ export class BadRequest extends AuthError {
   static override type: ErrorType = "BadRequest"
   static override code: AuthErrorCode = "bad_request"
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 404 | 405 | 413 | 415,
     message = "Bad request.",
   ) {
     super(message)
@@ -746,4 +779,19 @@ export class OrganizationError extends AuthError {
 /** A configuration turns organizations on with an adapter that lacks their methods: a configuration error naming them. */
 export class OrganizationsUnsupported extends MissingAdapterMethods {
   static override code: AuthErrorCode = "organizations_unsupported"
+}
+
+/**
+ * Single sign-on refused; `code` says why. A sign-in refusal sends the user to the sign-in page
+ * with the code; a settings change throws it to the caller with nothing changed.
+ */
+export class SsoError extends SignInError {
+  static override type: ErrorType = "SsoError"
+  static override code: AuthErrorCode = "sso_response_invalid"
+  declare code: SsoErrorCode
+
+  constructor(code: SsoErrorCode, message: string = code, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+  }
 }

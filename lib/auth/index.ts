@@ -20,6 +20,8 @@ export {
   AccountSuspended,
   PermissionDenied,
   OrganizationError,
+  SsoError,
+  type SsoErrorCode,
   OrganizationsUnsupported,
   type OrganizationErrorCode,
   ImpersonationRefused,
@@ -258,6 +260,10 @@ export {
 
 // Organizations.
 export { organizationOperations, type OrganizationOperations } from "./organizations/operations"
+export { ssoOperations, type SsoOperations } from "./sso/operations"
+export type { SsoConnectionView, SsoDomainView, SsoConnectionInput, SsoConnectionUpdate } from "./sso/manage"
+export type { SsoOptions } from "./config/sso"
+export type { AdapterSsoConnection, AdapterSsoDomain, SsoRoleMapping, SsoConnectionKind } from "./sso/types"
 export { prepareAccountDeletion, type DepartureResult } from "./organizations/departure"
 export { defineOrganizationAccess, defaultOrganizationAccess, organizationResources, type OrganizationResources } from "./organizations/roles"
 export { isValidSlug, slugFromName } from "./organizations/slug"

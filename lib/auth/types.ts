@@ -161,6 +161,8 @@ export type CookieKey =
   | "webauthnChallenge"
   /** A first factor passed, the second not yet (lib/auth/two-factor/pending.ts). */
   | "twoFactorPending"
+  /** A SAML sign-in in progress: the AuthnRequest id its answer must name (lib/auth/sso/request-cookie.ts). */
+  | "ssoRequest"
 
 export type CookiesOptions = Record<CookieKey, CookieOption>
 

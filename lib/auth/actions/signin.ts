@@ -13,6 +13,7 @@ import { requestEmailLink } from "./email/request-link"
 import { oauthSignIn } from "./oauth/signin"
 import { customPageUrl, pageProviders, pageTheme, withQuery } from "./pages"
 import { takeRememberedEmail } from "./remembered-email"
+import { ssoSignIn } from "./sso"
 
 type SignInHandler = (ctx: AuthContext, provider: never) => Promise<ResponseInternal>
 
@@ -57,6 +58,8 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
     return signInPage(ctx)
   }
   if (!(await ctx.csrf()).verified) throw new MissingCSRF("CSRF token missing or invalid")
+  // "sso" is no configured provider: the address or organization posted names the connection.
+  if (ctx.request.providerId === "sso" && ctx.config.sso.adapter && !ctx.provider) return ssoSignIn(ctx)
   const provider = ctx.provider
   const handler = provider ? handlers[provider.type] : undefined
   if (!provider || !handler) {

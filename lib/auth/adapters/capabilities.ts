@@ -117,6 +117,27 @@ export const teamMethods = [
 
 export type TeamAdapter = AdapterWith<(typeof teamMethods)[number]>
 
+/** Single sign-on for organizations (lib/auth/sso), when `sso.enabled`: all or none. */
+export const ssoMethods = [
+  "createSsoConnection",
+  "getSsoConnection",
+  "listSsoConnections",
+  "updateSsoConnection",
+  "deleteSsoConnection",
+  "createSsoDomain",
+  "listSsoDomains",
+  "getSsoDomain",
+  "verifySsoDomain",
+  "deleteSsoDomain",
+  "getSsoRoute",
+  "getOrganizationSsoRequired",
+  "setOrganizationSsoRequired",
+  "useSsoAssertion",
+  "joinOrganizationBySso",
+] as const
+
+export type SsoAdapter = AdapterWith<(typeof ssoMethods)[number]>
+
 export type AccessAdapter = AdapterWith<(typeof accessMethods)[number]>
 export type AdminAdapter = AdapterWith<(typeof adminMethods)[number]>
 export type SessionAdapter = AdapterWith<(typeof sessionMethods)[number]>

@@ -21,6 +21,14 @@ import type {
   OrganizationActivityEntry,
 } from "../organizations/types"
 import type { AddTeamMemberResult, AdapterTeam, AdapterTeamMember } from "../organizations/team-types"
+import type {
+  AdapterSsoConnection,
+  AdapterSsoDomain,
+  DomainVerifyResult,
+  NewSsoConnection,
+  SsoConnectionChanges,
+  SsoRoute,
+} from "../sso/types"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
@@ -413,6 +421,35 @@ export interface Adapter {
   /** false: the user is not in that team. */
   setTeamMemberRoles?(organizationId: string, teamId: string, userId: string, roles: readonly string[]): Awaitable<boolean>
   removeTeamMember?(organizationId: string, teamId: string, userId: string): Awaitable<boolean>
+  /**
+   * Not in Auth.js: single sign-on for organizations (lib/auth/sso), when `sso.enabled`. All or
+   * none (adapters/capabilities.ts, ssoMethods). Every write names the organization: an id of
+   * another organization's connection or domain matches nothing.
+   */
+  createSsoConnection?(connection: NewSsoConnection): Awaitable<AdapterSsoConnection>
+  getSsoConnection?(id: string): Awaitable<AdapterSsoConnection | null>
+  listSsoConnections?(organizationId: string): Awaitable<AdapterSsoConnection[]>
+  updateSsoConnection?(organizationId: string, id: string, changes: SsoConnectionChanges): Awaitable<AdapterSsoConnection | null>
+  /** Deletes the connection with its domains and the accounts linked through it. */
+  deleteSsoConnection?(organizationId: string, id: string): Awaitable<boolean>
+  /** A pending domain of the connection; null when the connection already has it (its state is left as it is). */
+  createSsoDomain?(organizationId: string, connectionId: string, domain: string, verificationToken: string): Awaitable<AdapterSsoDomain | null>
+  listSsoDomains?(organizationId: string): Awaitable<AdapterSsoDomain[]>
+  getSsoDomain?(organizationId: string, id: string): Awaitable<AdapterSsoDomain | null>
+  /** Marks this one domain verified, in one write that fails when another organization holds the domain verified. */
+  verifySsoDomain?(organizationId: string, id: string, at: Date): Awaitable<DomainVerifyResult>
+  deleteSsoDomain?(organizationId: string, id: string): Awaitable<boolean>
+  /** The verified domain (lower-case) with its connection; null when no organization holds it verified. */
+  getSsoRoute?(domain: string): Awaitable<SsoRoute | null>
+  getOrganizationSsoRequired?(organizationId: string): Awaitable<boolean>
+  setOrganizationSsoRequired?(organizationId: string, required: boolean): Awaitable<boolean>
+  /**
+   * Records a SAML assertion id (already scoped by its connection) until `expiresAt`; false when
+   * it was recorded before: the assertion was used.
+   */
+  useSsoAssertion?(key: string, expiresAt: Date): Awaitable<boolean>
+  /** Makes the user a member with `roles` unless they are one; answers the membership and whether it is new. */
+  joinOrganizationBySso?(organizationId: string, userId: string, roles: readonly string[]): Awaitable<{ member: AdapterMember; joined: boolean }>
 }
 
 /**

@@ -32,6 +32,7 @@ import { impersonationMaxAge, parseAdminEmails } from "../access/user-access"
 import { wrapAdapter } from "./adapter"
 import { resolveTwoFactor, twoFactorProblem } from "./two-factor"
 import { organizationsProblem, resolveOrganizations } from "./organizations"
+import { resolveSso, ssoProblem } from "./sso"
 import { assertConfig } from "./assert"
 import { providerProblems } from "./provider-problems"
 import {
@@ -122,7 +123,8 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
     assertConfig({ config, providers, strategy, production: env.NODE_ENV === "production" }) ??
     mailOriginProblem(env, providers.some((p) => p.type === "email")) ??
     twoFactorProblem(config.twoFactor, config.adapter) ??
-    organizationsProblem(config.organizations, config.adapter)
+    organizationsProblem(config.organizations, config.adapter) ??
+    ssoProblem(config.sso, config.organizations?.enabled === true, config.adapter)
   // Built after the check: KeyRing throws on an unusable secret, which must surface as the
   // MissingSecret configuration error above rather than escape Auth() as an exception.
   const keyRing = new KeyRing(error ? ["unset"] : secrets)
@@ -226,6 +228,7 @@ function resolve(input: AuthConfig, options: ResolveOptions): ResolvedConfig {
       standing: standingCacheFor(validSinceCache),
     },
     organizations: resolveOrganizations(config.organizations, adapter),
+    sso: resolveSso(config.sso, config.organizations?.enabled === true, adapter, env),
     error,
   }
 }

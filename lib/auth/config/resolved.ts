@@ -11,6 +11,7 @@ import type { AccessControl } from "../access/control"
 import type { AccessAdapter } from "../adapters/capabilities"
 import type { StandingCache } from "../session/standing-cache"
 import type { ResolvedOrganizations } from "./organizations"
+import type { ResolvedSso } from "./sso"
 import type { MembershipAtVersion, MembershipRecord } from "../organizations/types"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
 import type { Adapter, AdapterUser } from "../adapters/types"
@@ -70,6 +71,8 @@ export interface ResolvedConfig {
   access: ResolvedAccess
   /** Organizations (config/organizations.ts). */
   organizations: ResolvedOrganizations
+  /** Single sign-on for organizations (config/sso.ts). */
+  sso: ResolvedSso
   /**
    * The providers that cannot be used, by id, each with why (config/provider-problems.ts).
    * They are not in `providers`: only their own sign-in routes answer with the error.

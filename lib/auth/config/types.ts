@@ -4,6 +4,7 @@
  */
 import type { AccessControl } from "../access/control"
 import type { OrganizationOptions } from "./organizations"
+import type { SsoOptions } from "./sso"
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters/types"
 import type { LoggerInstance } from "../logger"
 import type { Provider } from "../providers/types"
@@ -250,6 +251,8 @@ export interface AuthConfig {
   access?: AccessOptions
   /** Not in Auth.js. Organizations: members, roles within one, invitations. */
   organizations?: OrganizationOptions
+  /** Not in Auth.js. Single sign-on for organizations: SAML and OpenID Connect connections, verified domains. */
+  sso?: SsoOptions
 }
 
 /** Roles and permissions (lib/auth/access). */

@@ -18,6 +18,7 @@ export type AuthAction =
   | "webauthn-options"
   | "two-factor"
   | "reauthenticate"
+  | "sso"
 
 const actions = new Set<string>([
   "providers",
@@ -31,6 +32,7 @@ const actions = new Set<string>([
   "webauthn-options",
   "two-factor",
   "reauthenticate",
+  "sso",
 ])
 const actionsWithProvider = new Set<string>(["signin", "callback", "webauthn-options"])
 
@@ -42,6 +44,8 @@ export interface RequestInternal {
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
+  /** /sso/… only: the segments after "sso" (kind, connection, endpoint). */
+  ssoPath?: string[]
   query: Record<string, string>
   body?: Record<string, unknown>
   cookies: Record<string, string>
@@ -54,11 +58,19 @@ export interface RequestInternal {
 export function parseActionAndProvider(
   pathname: string,
   basePath: string,
-): { action: AuthAction; providerId?: string } | null {
+): { action: AuthAction; providerId?: string; ssoPath?: string[] } | null {
   if (!pathname.startsWith(basePath)) return null
   const rest = pathname.slice(basePath.length)
   if (rest !== "" && !rest.startsWith("/")) return null
   const segments = rest.split("/").filter((s) => s !== "")
+  // Single sign-on's endpoints name a kind, a connection and an endpoint: /sso/saml/{id}/acs.
+  if (segments.length === 4 && segments[0] === "sso") {
+    try {
+      return { action: "sso", ssoPath: segments.slice(1).map((segment) => decodeURIComponent(segment)) }
+    } catch {
+      return null
+    }
+  }
   if (segments.length < 1 || segments.length > 2) return null
   let action: string
   let providerId: string | undefined
@@ -180,6 +192,7 @@ export function parseRequestHead(request: Request, basePath: string): RequestInt
     method,
     action: route.action,
     providerId: route.providerId,
+    ...(route.ssoPath && { ssoPath: route.ssoPath }),
     query: firstValues(url.searchParams),
     body: undefined,
     cookies: parseCookies(request.headers.get("cookie")),

@@ -95,6 +95,17 @@ export type OrganizationEventType =
   | "team-member-added"
   | "team-member-removed"
   | "team-member-role-changed"
+  /** Single sign-on (lib/auth/sso): subject is the connection's or domain's name, or the signed-in user's id. */
+  | "sso-connection-added"
+  | "sso-connection-changed"
+  | "sso-connection-removed"
+  | "sso-domain-added"
+  | "sso-domain-verified"
+  | "sso-domain-removed"
+  | "sso-required-changed"
+  | "sso-sign-in"
+  /** detail: the refusal's code (sso_required, sso_assertion_replayed, ...). */
+  | "sso-sign-in-refused"
 
 /** One membership with its organization, as a session read or the sign-in finds it. */
 export interface MembershipRecord {

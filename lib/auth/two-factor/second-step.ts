@@ -16,6 +16,7 @@ import { isReauthentication } from "../security-log/reauthentication"
 import { recordSignIn, type SecondStep, signInMethod } from "../security-log/sign-in"
 import { createSession } from "../session/create"
 import { signInRoles } from "../session/access"
+import { refuseWhereSsoRequired } from "../sso/requirement"
 import type { Account, Profile, User } from "../types"
 import { clearPendingCookie, type FirstFactor, type PendingSignIn, pendingCookie } from "./pending"
 
@@ -55,6 +56,8 @@ async function secondStepFor(ctx: AuthContext, user: User): Promise<"verify" | "
 export async function startSession(ctx: AuthContext, passed: FirstFactorPassed): Promise<ResponseInternal> {
   const { user, account, profile, method } = passed
   const isNewUser = passed.isNewUser === true
+  // Before the second step too: an address that must use its organization's SSO gets no further.
+  await refuseWhereSsoRequired(ctx, user, account)
   const callbackUrl = await ctx.callbackUrl()
   const step = passed.multiFactor ? null : await secondStepFor(ctx, user)
   if (step) {

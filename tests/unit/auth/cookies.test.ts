@@ -15,6 +15,7 @@ describe("defaultCookies", () => {
       nonce: { name: "authjs.nonce", options: base },
       webauthnChallenge: { name: "authjs.challenge", options: { ...base, maxAge: 900 } },
       twoFactorPending: { name: "authjs.two-factor", options: { ...base, maxAge: 300 } },
+      ssoRequest: { name: "authjs.sso-request", options: { ...base, maxAge: 900 } },
     })
   })
 
@@ -29,6 +30,7 @@ describe("defaultCookies", () => {
       nonce: "__Host-authjs.nonce",
       webauthnChallenge: "__Host-authjs.challenge",
       twoFactorPending: "__Host-authjs.two-factor",
+      ssoRequest: "__Host-authjs.sso-request",
     })
     // What a browser demands of a __Host- cookie: Secure, Path=/, no Domain.
     for (const cookie of Object.values(cookies).filter((c) => c.name.startsWith("__Host-"))) {

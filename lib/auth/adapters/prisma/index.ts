@@ -38,6 +38,7 @@ import { twoFactorStore } from "./two-factor"
 import { securityEventStore } from "./security-events"
 import { userAccessStore } from "./user-access"
 import { organizationStore, type PrismaOrganizationsLike } from "./organizations"
+import { ssoStore, type PrismaSsoLike } from "./sso"
 import { teamStore, type PrismaTeamsLike } from "./teams"
 import { sessionMembershipStore, type PrismaSessionMembershipLike } from "./session-membership"
 // Aliased: the name of the adapter method it builds starts with "use", which lint reads as a React hook.
@@ -98,7 +99,7 @@ const HOUR_MS = 60 * 60 * 1000
  * holds besides Auth.js's tables (a password hash) only the app knows, so the
  * app supplies it (the starter: server/accounts/take-back.ts, wired in auth.ts).
  */
-export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials" | "getUnservedStanding">> {
+export function PrismaAdapter(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike & PrismaSsoLike, options: PrismaAdapterOptions = {}): Required<Omit<Adapter, "removeCredentials" | "getUnservedStanding">> {
   return withOutagesClassified(prismaMethods(prisma, options))
 }
 
@@ -129,7 +130,7 @@ function withOutagesClassified(methods: PrismaMethods): PrismaMethods {
   return classified as PrismaMethods
 }
 
-function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike, options: PrismaAdapterOptions): PrismaMethods {
+function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeamsLike & PrismaSessionMembershipLike & PrismaSsoLike, options: PrismaAdapterOptions): PrismaMethods {
   const fastSessionLookup = sqliteSessionLookup(prisma, { file: options.sqliteFile })
   const pruneExpired = expiredRowPruner(prisma, options.pruneExpiredEveryMs ?? HOUR_MS)
   const sessionDetails = (sessionToken: string) => {
@@ -352,6 +353,7 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
     ...twoFactorStore(prisma),
     ...organizationStore(prisma),
     ...teamStore(prisma),
+    ...ssoStore(prisma),
     ...sessionMembershipStore(prisma, { sqliteFile: options.sqliteFile }),
 
     ...securityEventStore(prisma),

@@ -108,12 +108,15 @@ export async function serverSignIn(
   const { redirectTo, redirect, rest } = splitOptions(options)
   const callbackUrl = relativeRedirect(redirectTo ?? context.headers.get("referer"), context.origin)
   // The providers as the core resolved them (once per config), not re-run from the factories.
-  const known = provider === undefined ? undefined : resolveAuthConfig(context.config).providerById.get(provider)
-  if (!provider || !known) {
+  const resolved = resolveAuthConfig(context.config)
+  const known = provider === undefined ? undefined : resolved.providerById.get(provider)
+  // signIn("sso", { email } | { organization }): single sign-on, when on, is a sign-in route of its own.
+  const sso = provider === "sso" && !known && resolved.sso.adapter !== undefined
+  if (!provider || (!known && !sso)) {
     const url = `${context.origin}${context.basePath}/signin?${new URLSearchParams({ callbackUrl })}`
     return { url, cookies: [], redirect }
   }
-  const action = known.type === "credentials" ? "callback" : "signin"
+  const action = known?.type === "credentials" ? "callback" : "signin"
   const query = new URLSearchParams(authorizationParams as ConstructorParameters<typeof URLSearchParams>[0]).toString()
   const form = new URLSearchParams()
   for (const [key, value] of Object.entries(rest)) if (typeof value === "string") form.set(key, value)
