@@ -157,13 +157,13 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                     userId={user.id}
                     id={s.id}
                     device={`${s.browser.replace(/ \d+(\.\d+)*$/, "")} on ${s.os.replace(/ \d+(\.\d+)*$/, "")}`}
-                    details={[
-                      `Signed in ${s.createdAt ? exactTime(s.createdAt) : "at an unknown time"}`,
-                      `last active ${s.lastActiveAt ? exactTime(s.lastActiveAt) : "unknown"}`,
-                      s.impersonatedBy ? `started by ${actors[s.impersonatedBy] ?? "an administrator"}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
+                    details={
+                      <>
+                        Signed in {s.createdAt ? <RelativeTime dateTime={s.createdAt.toISOString()} renderedAt={renderedAt} /> : "at an unknown time"} · last active{" "}
+                        {s.lastActiveAt ? <RelativeTime dateTime={s.lastActiveAt.toISOString()} renderedAt={renderedAt} /> : "unknown"}
+                        {s.impersonatedBy ? ` · started by ${actors[s.impersonatedBy] ?? "an administrator"}` : null}
+                      </>
+                    }
                     impersonation={s.impersonatedBy !== null}
                   />
                 ))}
@@ -193,7 +193,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                     <p className={line.failed ? "font-medium text-danger-text" : "font-medium"}>{line.what}</p>
                     <p className="text-muted" data-testid="admin-security-event-details">
                       By {actor} · {line.device} · {line.address ? `${line.address} · ` : null}
-                      {line.exact}
+                      <RelativeTime dateTime={line.at} renderedAt={renderedAt} />
                     </p>
                   </li>
                 )

@@ -1,12 +1,13 @@
 "use client"
 
+import type { ReactNode } from "react"
 import { useActionStatus } from "@/components/action-status"
 import { toast } from "@/components/flash-toaster"
 import { ConfirmForm } from "@/components/confirm-form"
 import { revokeUserSessionAction } from "./actions"
 
 /** One of the user's sessions on the admin page, with a revoke that asks first; the outcome shows with the other actions'. */
-export function UserSessionItem({ userId, id, device, details, impersonation }: { userId: string; id: string; device: string; details: string; impersonation: boolean }) {
+export function UserSessionItem({ userId, id, device, details, impersonation }: { userId: string; id: string; device: string; details: ReactNode; impersonation: boolean }) {
   const status = useActionStatus("admin")
   async function revoke(form: FormData) {
     status.clear()
