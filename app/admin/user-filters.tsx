@@ -13,7 +13,7 @@ import Form from "next/form"
 import Link from "next/link"
 import type { ChangeEvent, ReactNode } from "react"
 import { Button, cx } from "@/components/ui"
-import { activeFilterCount, sortParam, type UserListFilters } from "@/server/admin/user-list-query"
+import { activeFilterCount, sortParam, type UserListFilters, userListHref } from "@/server/admin/user-list-query"
 
 type Options = readonly (readonly [value: string, text: string])[]
 
@@ -73,7 +73,8 @@ export function UserFilters({ filters, roles }: { filters: UserListFilters; role
     }
   }
   return (
-    <Form action="/admin" role="search" aria-label="Users" onChange={apply} className="flex flex-wrap items-center gap-2" data-testid="admin-user-filters">
+    // Keyed by the list it shows: after a client-side navigation (Reset, Back) the fields show the URL's values, not the last typed ones.
+    <Form key={userListHref(filters)} action="/admin" role="search" aria-label="Users" onChange={apply} className="flex flex-wrap items-center gap-2" data-testid="admin-user-filters">
       <div className="relative min-w-0 flex-1 basis-56 sm:max-w-xs">
         <label htmlFor="search-users" className="sr-only">
           Search users

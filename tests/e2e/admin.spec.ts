@@ -247,7 +247,7 @@ test("without JavaScript the filters are a plain form and each action a confirm 
   // "Change role" is a link to its confirm page; the plain form saves and comes back.
   await plain.getByRole("link", { name: "Change role" }).click()
   await expect(plain).toHaveURL(/\/confirm\/roles$/)
-  await plain.getByLabel("admin").check()
+  await plain.getByRole("checkbox", { name: "admin" }).check()
   await plain.getByRole("button", { name: "Save roles" }).click()
   await expect(plain.getByTestId("admin-user-heading")).toHaveText(other.user.email)
   await expect(plain.getByTestId("admin-user-roles")).toContainText("user, admin")
@@ -267,7 +267,7 @@ test("a role change confirmed in its dialog ends in a toast and shows on the pag
 
   await page.getByRole("button", { name: "Change role" }).click()
   const dialog = page.getByRole("dialog")
-  await dialog.getByLabel("admin").check()
+  await dialog.getByRole("checkbox", { name: "admin" }).check()
   await dialog.getByRole("button", { name: "Save roles" }).click()
   await expect(dialog).toHaveCount(0)
   const toast = page.getByRole("region", { name: /Notifications/ }).getByText(/^Roles saved: admin\./)

@@ -13,7 +13,7 @@
  * The server actions check everything again.
  */
 import Link from "next/link"
-import { createContext, type FormEvent, type ReactNode, useContext, useState, useSyncExternalStore, useTransition } from "react"
+import { createContext, type FormEvent, type ReactNode, useContext, useEffect, useState, useSyncExternalStore, useTransition } from "react"
 import { toast } from "@/components/flash-toaster"
 import { StatusMessage } from "@/components/status-message"
 import { Button, buttonClass, cx, Dialog, DialogClose, Menu, MenuContent, MenuItem, MenuLink, MenuSeparator, MenuTrigger } from "@/components/ui"
@@ -142,11 +142,32 @@ function MoreActions({ subject }: { subject: ActionSubject }) {
   )
 }
 
+/**
+ * The modal dialog hides the page behind it from assistive technology
+ * (aria-hidden) and traps focus by script; `inert` says the same to the
+ * browser, so nothing hidden stays focusable. Lifted before focus returns.
+ */
+function useInertBackground(): void {
+  useEffect(() => {
+    let marked: Element[] = []
+    // After the dialog has marked the rest of the page hidden.
+    const frame = requestAnimationFrame(() => {
+      marked = [...document.body.children].filter((el) => el.getAttribute("aria-hidden") === "true" && !el.hasAttribute("inert"))
+      for (const el of marked) el.setAttribute("inert", "")
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      for (const el of marked) el.removeAttribute("inert")
+    }
+  }, [])
+}
+
 /** The open action's dialog: its question, its fields, a refusal in place; success closes it with a toast. */
 function ActionDialog({ id, subject, onClose }: { id: ActionId; subject: ActionSubject; onClose: () => void }) {
   const text = actionText(id, subject.label)
   const [error, setError] = useState<string>()
   const [pending, startTransition] = useTransition()
+  useInertBackground()
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
