@@ -96,8 +96,9 @@ export function UserFilters({ filters, roles }: { filters: UserListFilters; role
       <Button type="submit" kind="secondary" size="sm" className="h-9">
         Search
       </Button>
-      {/* The phone's toggle: a checkbox, so the panel opens without JavaScript. Unnamed: never submitted. */}
-      <input id="filters-toggle" type="checkbox" className="peer sr-only" aria-controls="user-filter-panel" />
+      {/* The phone's toggle: a checkbox, so the panel opens without JavaScript. Unnamed: never submitted.
+          Gone on a wider screen, where its label is hidden and the panel always shows. */}
+      <input id="filters-toggle" type="checkbox" className="peer sr-only sm:hidden" aria-controls="user-filter-panel" />
       <label
         htmlFor="filters-toggle"
         className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-control border border-border-strong bg-surface px-3 text-sm font-medium peer-checked:bg-surface-muted peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent sm:hidden"
