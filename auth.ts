@@ -2,6 +2,7 @@
  * The app's auth configuration: the one call of the library's factory. Import
  * `auth`, `signIn`, `signOut` and `unstable_update` from here in server code.
  */
+import { NextResponse } from "next/server"
 import NextAuth, { type NextAuthConfig, resolveBasePath } from "@/lib/auth/next"
 import { PrismaAdapter, withPrismaFaults } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
@@ -255,7 +256,10 @@ export const authConfig: NextAuthConfig = {
       const verdict = permissionRules(session, path)
       if (verdict === "signed-out") return false
       if (verdict === "forbidden") {
-        return path.startsWith("/api/") ? Response.json({ error: "Forbidden" }, { status: 403 }) : new Response("Not found", { status: 404 })
+        if (path.startsWith("/api/")) return Response.json({ error: "Forbidden" }, { status: 403 })
+        // The app's own 404 page (header, title, language), as for any unknown address: a page that
+        // is not yours does not exist. An underscore folder is never a route, so nothing is found there.
+        return NextResponse.rewrite(new URL("/_forbidden", request.url), { status: 404 })
       }
       if (isProtected(path)) return Boolean(session?.user)
       return true

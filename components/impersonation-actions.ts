@@ -4,6 +4,7 @@ import { redirect } from "next/navigation"
 import { auth, impersonation } from "@/auth"
 import { impersonatorId } from "@/server/admin/impersonator"
 import { isUserId } from "@/server/admin/user-id"
+import { flash } from "@/server/flash"
 
 /**
  * "Stop impersonating": ends the impersonation session, puts the
@@ -18,5 +19,6 @@ export async function stopImpersonatingAction(): Promise<void> {
     console.error("[admin] stopping an impersonation failed:", error instanceof Error ? error.message : error)
     return false
   })
+  if (stopped) await flash("Impersonation ended: you are back in your own account.")
   redirect(stopped && isUserId(target) ? `/admin/users/${target}` : "/")
 }

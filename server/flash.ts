@@ -13,7 +13,9 @@ export type { FlashKind } from "./flash-cookie"
 /** Call in a server action before it redirects (or returns to a page that navigates). */
 export async function flash(message: string, kind: FlashKind = "success"): Promise<void> {
   const jar = await cookies()
-  jar.set(FLASH_COOKIE, encodeFlash({ message, kind }), {
+  // encodeFlash gives the value as the browser's document.cookie shows it; Next's cookie store
+  // percent-encodes what it is given, so it gets the decoded form (encoded twice, the toaster read nothing).
+  jar.set(FLASH_COOKIE, decodeURIComponent(encodeFlash({ message, kind })), {
     path: "/",
     sameSite: "lax",
     // Long enough to survive a slow redirect, short enough that a message never greets a later visit.

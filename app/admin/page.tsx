@@ -2,24 +2,32 @@ import type { Metadata } from "next"
 import { admin } from "@/auth"
 import { defaultAccessControl } from "@/lib/auth"
 import { ServiceUnavailable } from "@/components/service-unavailable"
-import { Alert, ButtonLink, Card, TextLink } from "@/components/ui"
+import { ButtonLink } from "@/components/ui"
 import { adminRead, guardAdminPage } from "@/server/admin/admin-page"
-import { isSuspended, type SearchParams, userListFilters, userListHref, userListQuery } from "@/server/admin/user-list-query"
+import {
+  isSuspended,
+  PAGE_SIZE,
+  pageNumber,
+  type SearchParams,
+  sortHref,
+  userListFilters,
+  userListHref,
+  userListQuery,
+} from "@/server/admin/user-list-query"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
-import { exactTime } from "@/server/display/time"
 import { UserFilters } from "./user-filters"
+import { type UserRow, UserTable } from "./user-table"
 
 export const metadata: Metadata = { title: "Users" }
 
-function date(value: Date | null): string {
-  return value ? exactTime(value).slice(0, 10) : "—"
-}
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? one : many}`
 
 /**
- * /admin: every user, searchable by address and name, filtered by
- * role, suspension, two-factor and unverified address, sorted by creation or
- * last sign-in, 25 a page with a cursor. The filters are a GET form, so the
- * URL is the list.
+ * /admin: every user, searchable by address and name, filtered by role,
+ * suspension, two-factor and unverified address, sorted by creation or last
+ * sign-in either way, 25 a page with a cursor. The URL is the list: the
+ * server renders every state, so it works without JavaScript, and the
+ * toolbar and the headers only make the same requests nicer.
  */
 export default async function AdminUsersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   if ((await sessionState()).unavailable) return <ServiceUnavailable />
@@ -28,62 +36,58 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
   const filters = userListFilters(params, defaultAccessControl.roleNames)
   const read = await unlessUnavailable(() => adminRead(() => admin().listUsers(userListQuery(filters, params))))
   if ("unavailable" in read) return <ServiceUnavailable />
-  const { users, nextCursor } = read.value
+  const { users, nextCursor, total } = read.value
+  const page = pageNumber(params)
+  const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const rows: UserRow[] = users.map((user) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    image: user.image,
+    roles: user.roles,
+    createdAt: user.createdAt?.toISOString() ?? null,
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    twoFactor: user.twoFactor,
+    status: isSuspended(user) ? "suspended" : user.emailVerified ? "active" : "unverified",
+  }))
   return (
     <div className="space-y-6">
       <div className="space-y-1">
         <h1 className="text-display">Users</h1>
         <p className="text-muted">Search, review and act on accounts. Every action asks first and is written to the user&apos;s security activity.</p>
       </div>
-      {params.deleted === "1" ? <Alert tone="success">The user was deleted.</Alert> : null}
       <UserFilters filters={filters} roles={defaultAccessControl.roleNames.filter((r) => r !== "user")} />
-      <Card>
-        {users.length === 0 ? (
-          <p className="text-sm text-muted" data-testid="admin-users-empty">
-            No user matches.
-          </p>
-        ) : (
-          <div className="-mx-5 overflow-x-auto sm:-mx-6">
-            <table className="w-full min-w-[48rem] text-left text-sm" data-testid="admin-users">
-              <caption className="sr-only">Users, {filters.sort === "last-sign-in" ? "by last sign-in" : "newest first"}</caption>
-              <thead className="border-b border-border text-muted">
-                <tr>
-                  {["Email", "Name", "Roles", "Created", "Last sign-in", "Two-factor", "Status"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-medium first:pl-5 sm:first:pl-6">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {users.map((user) => {
-                  const banned = isSuspended(user)
-                  return (
-                    <tr key={user.id} data-testid="admin-user-row">
-                      <td className="px-3 py-2 pl-5 sm:pl-6">
-                        <TextLink href={`/admin/users/${user.id}`}>{user.email ?? "(no address)"}</TextLink>
-                      </td>
-                      <td className="px-3 py-2">{user.name ?? "—"}</td>
-                      <td className="px-3 py-2">{user.roles.length > 0 ? user.roles.join(", ") : "user"}</td>
-                      <td className="px-3 py-2 whitespace-nowrap" data-testid="admin-user-date">{date(user.createdAt)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap" data-testid="admin-user-date">{date(user.lastSignInAt)}</td>
-                      <td className="px-3 py-2">{user.twoFactor ? "On" : "Off"}</td>
-                      <td className="px-3 py-2">{banned ? "Suspended" : user.emailVerified ? "Active" : "Unverified"}</td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
+      <div className="overflow-hidden rounded-card border border-border bg-surface shadow-card">
+        {rows.length === 0 ? (
+          <div className="px-5 py-12 text-center" data-testid="admin-users-empty">
+            <p className="font-medium">No user matches.</p>
+            <p className="mt-1 text-sm text-muted">Try another search, or reset the filters.</p>
           </div>
+        ) : (
+          <UserTable
+            users={rows}
+            filters={filters}
+            renderedAt={new Date().toISOString()}
+            sortLinks={{ created: sortHref(filters, "created"), "last-sign-in": sortHref(filters, "last-sign-in") }}
+          />
         )}
-      </Card>
-      <nav aria-label="Pages" className="flex justify-between gap-3">
-        {params.cursor ? <TextLink href={userListHref(filters)}>First page</TextLink> : <span />}
-        {nextCursor ? (
-          <ButtonLink kind="secondary" href={userListHref(filters, nextCursor)}>
-            Next page
-          </ButtonLink>
-        ) : null}
+      </div>
+      <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted" data-testid="admin-users-count">
+          {total === undefined ? `Page ${page}` : `Page ${Math.min(page, pages ?? page)} of ${pages} · ${plural(total, "user", "users")}`}
+        </p>
+        <div className="flex gap-2">
+          {params.cursor ? (
+            <ButtonLink kind="secondary" size="sm" href={userListHref(filters)}>
+              First page
+            </ButtonLink>
+          ) : null}
+          {nextCursor ? (
+            <ButtonLink kind="secondary" size="sm" href={userListHref(filters, nextCursor, page + 1)}>
+              Next page
+            </ButtonLink>
+          ) : null}
+        </div>
       </nav>
     </div>
   )

@@ -4,6 +4,8 @@
  * components built on Radix primitives.
  */
 export { Alert, type AlertProps, type AlertTone } from "./alert"
+export { Avatar, initialsOf } from "./avatar"
+export { Badge, type BadgeTone } from "./badge"
 export { Button, type ButtonProps } from "./button"
 export { ButtonLink } from "./button-link"
 export { buttonClass, type ButtonKind, type ButtonSize } from "./button-styles"

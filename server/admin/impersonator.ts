@@ -12,6 +12,15 @@ export interface Impersonation {
   user: string
   /** The admin, by name, else address. */
   admin: string
+  /** When the impersonation ends by itself (ISO 8601), if known. */
+  endsAt: string | null
+}
+
+/** AUTH_IMPERSONATION_MAX_AGE as the library reads it: whole seconds from a minute to an hour, an hour unset. */
+function maxAgeSeconds(): number {
+  const raw = process.env.AUTH_IMPERSONATION_MAX_AGE?.trim()
+  const value = raw && /^\d{1,7}$/.test(raw) ? Number(raw) : 3600
+  return Math.min(3600, Math.max(60, value))
 }
 
 export function impersonatorId(session: Session | null | undefined): string | null {
@@ -22,10 +31,24 @@ export function impersonatorId(session: Session | null | undefined): string | nu
 export async function impersonationOf(session: Session | null | undefined): Promise<Impersonation | null> {
   const adminId = impersonatorId(session)
   if (!adminId || !session?.user) return null
-  const read = await unlessUnavailable(() => getPrisma().user.findUnique({ where: { id: adminId }, select: { name: true, email: true } }))
-  const row = "value" in read ? read.value : null
+  const userId = session.user.id
+  const read = await unlessUnavailable(() =>
+    Promise.all([
+      getPrisma().user.findUnique({ where: { id: adminId }, select: { name: true, email: true } }),
+      // The start as the security log has it (both strategies write it): the end is the lifetime after.
+      userId
+        ? getPrisma().securityEvent.findFirst({
+            where: { userId, actorId: adminId, type: "impersonation-started" },
+            orderBy: { createdAt: "desc" },
+            select: { createdAt: true },
+          })
+        : null,
+    ]),
+  )
+  const [row, started] = "value" in read ? read.value : [null, null]
   return {
     user: session.user.name || session.user.email || "this user",
     admin: row?.name || row?.email || "an administrator",
+    endsAt: started ? new Date(started.createdAt.getTime() + maxAgeSeconds() * 1000).toISOString() : null,
   }
 }

@@ -10,6 +10,7 @@ export interface AdminUserDetail {
   id: string
   email: string | null
   name: string | null
+  image: string | null
   emailVerified: Date | null
   createdAt: Date | null
   lastSignInAt: Date | null
@@ -32,6 +33,7 @@ export async function adminUserDetail(db: DbClient, id: string): Promise<AdminUs
       id: true,
       email: true,
       name: true,
+      image: true,
       emailVerified: true,
       createdAt: true,
       lastSignInAt: true,
@@ -52,6 +54,7 @@ export async function adminUserDetail(db: DbClient, id: string): Promise<AdminUs
     id: row.id,
     email: row.email,
     name: row.name,
+    image: row.image,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt,
     lastSignInAt: row.lastSignInAt,

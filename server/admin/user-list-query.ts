@@ -17,6 +17,15 @@ export interface UserListFilters {
   twoFactor: "" | "on" | "off"
   unverified: boolean
   sort: "created" | "last-sign-in"
+  /** Newest first unless the URL asks for oldest first (`sort=created-asc`). */
+  direction: "desc" | "asc"
+}
+
+export type SortColumn = UserListFilters["sort"]
+
+/** The sort as the URL spells it: the column, "-asc" for oldest first. */
+export function sortParam(sort: SortColumn, direction: UserListFilters["direction"]): string {
+  return direction === "asc" ? `${sort}-asc` : sort
 }
 
 function one(params: SearchParams, name: string): string {
@@ -28,14 +37,27 @@ export function userListFilters(params: SearchParams, roleNames: readonly string
   const banned = one(params, "banned")
   const twoFactor = one(params, "twoFactor")
   const role = one(params, "role")
+  const sort = one(params, "sort")
+  const ascending = sort.endsWith("-asc")
+  const column = ascending ? sort.slice(0, -"-asc".length) : sort
   return {
     q: one(params, "q").trim().slice(0, 200),
     role: roleNames.includes(role) ? role : "",
     banned: banned === "yes" || banned === "no" ? banned : "",
     twoFactor: twoFactor === "on" || twoFactor === "off" ? twoFactor : "",
     unverified: one(params, "unverified") === "yes",
-    sort: one(params, "sort") === "last-sign-in" ? "last-sign-in" : "created",
+    sort: column === "last-sign-in" ? "last-sign-in" : "created",
+    direction: ascending && (column === "last-sign-in" || column === "created") ? "asc" : "desc",
   }
+}
+
+export const PAGE_SIZE = 25
+
+/** The page number the URL carries beside a cursor (the cursor alone cannot know it); 1 without one. */
+export function pageNumber(params: SearchParams): number {
+  if (!isUserId(one(params, "cursor"))) return 1
+  const page = Number(one(params, "page"))
+  return Number.isInteger(page) && page >= 2 && page <= 100_000 ? page : 2
 }
 
 /** The library's query for these filters and the page's cursor (a user id). */
@@ -48,23 +70,39 @@ export function userListQuery(filters: UserListFilters, params: SearchParams): U
     ...(filters.twoFactor ? { twoFactor: filters.twoFactor === "on" } : {}),
     ...(filters.unverified ? { unverified: true } : {}),
     sort: filters.sort,
-    limit: 25,
+    direction: filters.direction,
+    limit: PAGE_SIZE,
     ...(isUserId(cursor) ? { cursor } : {}),
   }
 }
 
-/** The list's URL with these filters (and a cursor for the next page). */
-export function userListHref(filters: UserListFilters, cursor?: string): string {
+/** The list's URL with these filters (and a cursor and its page number for a later page). */
+export function userListHref(filters: UserListFilters, cursor?: string, page?: number): string {
   const params = new URLSearchParams()
   if (filters.q) params.set("q", filters.q)
   if (filters.role) params.set("role", filters.role)
   if (filters.banned) params.set("banned", filters.banned)
   if (filters.twoFactor) params.set("twoFactor", filters.twoFactor)
   if (filters.unverified) params.set("unverified", "yes")
-  if (filters.sort !== "created") params.set("sort", filters.sort)
+  if (filters.sort !== "created" || filters.direction !== "desc") params.set("sort", sortParam(filters.sort, filters.direction))
   if (cursor) params.set("cursor", cursor)
+  if (cursor && page) params.set("page", String(page))
   const query = params.toString()
   return query ? `/admin?${query}` : "/admin"
+}
+
+/**
+ * Where a column header leads: that column newest first, or, when the list
+ * is already sorted by it, the other direction. Always the first page.
+ */
+export function sortHref(filters: UserListFilters, column: SortColumn): string {
+  const direction = filters.sort === column && filters.direction === "desc" ? "asc" : "desc"
+  return userListHref({ ...filters, sort: column, direction })
+}
+
+/** How many filters narrow the list (the search aside): the phone's "Filters" button shows it. */
+export function activeFilterCount(filters: UserListFilters): number {
+  return [filters.role, filters.banned, filters.twoFactor, filters.unverified].filter(Boolean).length
 }
 
 /** Whether a listed user's ban is in force now (a ban with an end lifts itself). */

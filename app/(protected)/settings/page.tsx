@@ -2,7 +2,9 @@ import type { Metadata } from "next"
 import { redirect } from "next/navigation"
 import { providerNames, securityLog, signInPath } from "@/auth"
 import { ActionStatusProvider } from "@/components/action-status"
+import { RefusedWhileImpersonating } from "@/components/impersonation-refusal"
 import { ServiceUnavailable } from "@/components/service-unavailable"
+import { impersonatorId } from "@/server/admin/impersonator"
 import { mailMode } from "@/server/mail/deliver"
 import { featureOffFor } from "@/server/adapter-features"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
@@ -38,6 +40,8 @@ export default async function SettingsPage() {
   const activity = await unlessUnavailable(() => (userId ? securityLog.list(userId, 50) : Promise.resolve([])))
   if ("unavailable" in activity) return <ServiceUnavailable />
   const mailOff = mailMode() === "off"
+  // What the library refuses during an impersonation is shown disabled, with why.
+  const impersonating = impersonatorId(session) !== null
   return (
     // One outcome message at a time for the list actions (two-factor, passkeys, linked accounts, set password, sessions).
     <ActionStatusProvider>
@@ -54,22 +58,30 @@ export default async function SettingsPage() {
           <div className="min-w-0 max-w-2xl space-y-12">
             <SettingsGroup id="profile" title="Profile">
               <SettingsForm name={session.user.name ?? ""} />
-              {account?.email ? <EmailVerification email={account.email} verified={account.emailVerified !== null} mailOff={mailOff} /> : null}
+              {account?.email ? (
+                <RefusedWhileImpersonating impersonating={impersonating}>
+                  <EmailVerification email={account.email} verified={account.emailVerified !== null} mailOff={mailOff} />
+                </RefusedWhileImpersonating>
+              ) : null}
             </SettingsGroup>
 
             <SettingsGroup id="security" title="Security" description="The ways you sign in, and what protects them.">
+              <RefusedWhileImpersonating impersonating={impersonating}>
               {userId ? (
                 <TwoFactorSection userId={userId} confirmAddressFirst={Boolean(account?.email) && account?.emailVerified === null} mailOff={mailOff} />
               ) : null}
               {userId ? <PasskeysSection userId={userId} /> : null}
               {account?.passwordHash ? <ChangePasswordForm /> : account ? <SetPasswordSection email={account.email} mail={mailMode()} /> : null}
               {userId ? <LinkedAccounts userId={userId} /> : null}
+              </RefusedWhileImpersonating>
             </SettingsGroup>
 
             <SettingsGroup id="sessions-and-activity" title="Sessions & activity" description="Where you are signed in and what happened on your account.">
               {/* Just above Sessions: the security notice mails link here to review activity and end sessions. */}
               {userId ? <SecurityActivitySection events={activity.value} now={new Date()} providerNames={providerNames} off={Boolean(featureOffFor("createSecurityEvent"))} /> : null}
-              <SessionsSection />
+              <RefusedWhileImpersonating impersonating={impersonating}>
+                <SessionsSection />
+              </RefusedWhileImpersonating>
             </SettingsGroup>
 
             {account ? (
@@ -81,7 +93,9 @@ export default async function SettingsPage() {
             {/* Last and set apart: the one action that cannot be undone. */}
             {account ? (
               <SettingsGroup id="danger-zone" title="Danger zone">
-                <DeleteAccountSection email={account.email} />
+                <RefusedWhileImpersonating impersonating={impersonating}>
+                  <DeleteAccountSection email={account.email} />
+                </RefusedWhileImpersonating>
               </SettingsGroup>
             ) : null}
           </div>

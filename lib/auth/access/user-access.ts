@@ -108,6 +108,8 @@ export interface UserListEntry {
   id: string
   email: string | null
   name: string | null
+  /** The profile picture's URL, if the user has one. */
+  image: string | null
   emailVerified: Date | null
   /** The stored roles ("user" implied). */
   roles: string[]
@@ -122,4 +124,6 @@ export interface UserListPage {
   users: UserListEntry[]
   /** Give it back as `cursor` for the next page; null: this was the last. */
   nextCursor: string | null
+  /** How many users match the query across every page, when the store can count them. */
+  total?: number
 }

@@ -6,19 +6,23 @@ import { defaultAccessControl } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
 import { ActionStatusMessage, ActionStatusProvider } from "@/components/action-status"
 import { ServiceUnavailable } from "@/components/service-unavailable"
-import { Card, TextLink } from "@/components/ui"
+import { RelativeTime } from "@/components/relative-time"
+import { Avatar, Badge, Card, TextLink } from "@/components/ui"
 import { adminRead, guardAdminPage } from "@/server/admin/admin-page"
 import { actorNames, adminUserDetail } from "@/server/admin/user-detail"
 import { isUserId } from "@/server/admin/user-id"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
 import { activityLine } from "@/server/accounts/security-activity"
 import { exactTime } from "@/server/display/time"
-import { UserActions } from "./user-actions"
+import type { ActionSubject } from "./action-catalog"
+import { DangerActions, PrimaryActions, UserActionsProvider } from "./user-actions"
 import { UserSessionItem } from "./user-session-item"
 
 export const metadata: Metadata = { title: "User" }
 
-const when = (value: Date | null) => (value ? exactTime(value) : "never")
+function When({ value, renderedAt }: { value: Date | null; renderedAt: string }) {
+  return value ? <RelativeTime dateTime={value.toISOString()} renderedAt={renderedAt} testId="admin-user-date" /> : <>never</>
+}
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
@@ -56,37 +60,56 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
   const isAdmin = user.roles.includes("admin") || user.adminByEmail
   const label = user.email ?? user.name ?? user.id
 
+  const renderedAt = now.toISOString()
+  const subject: ActionSubject = {
+    userId: user.id,
+    label,
+    roles: user.roles,
+    roleNames: defaultAccessControl.roleNames.filter((r) => r !== "user"),
+    banned: user.ban !== null,
+    twoFactor: user.twoFactor,
+    self,
+    isAdmin,
+    hasEmail: user.email !== null,
+  }
+
   return (
-    <ActionStatusProvider>
+    <UserActionsProvider subject={subject}>
       <div className="space-y-6">
-        <div className="space-y-1">
+        <div className="space-y-4">
           <TextLink href="/admin" className="text-sm">
             ← Users
           </TextLink>
-          <h1 className="text-display break-all" data-testid="admin-user-heading">
-            {label}
-          </h1>
-          {user.ban ? (
-            <p className="text-danger-text" data-testid="admin-user-suspended">
-              Suspended {user.ban.until ? `until ${exactTime(user.ban.until)}` : "permanently"}.
-            </p>
-          ) : null}
+          <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+            <div className="flex min-w-0 items-start gap-4">
+              <Avatar image={user.image} name={user.name} email={user.email} className="size-14 text-base" />
+              <div className="min-w-0 space-y-1.5">
+                <h1 className="text-title break-all" data-testid="admin-user-heading">
+                  {label}
+                </h1>
+                {user.name && user.email ? <p className="text-muted break-all">{user.name}</p> : null}
+                <p className="flex flex-wrap gap-1.5" data-testid="admin-user-badges">
+                  {["user", ...user.roles].map((role) => (
+                    <Badge key={role} tone={role === "admin" ? "accent" : "neutral"}>
+                      {role}
+                    </Badge>
+                  ))}
+                  {user.ban ? <Badge tone="danger">Suspended</Badge> : user.emailVerified || !user.email ? <Badge tone="success">Active</Badge> : <Badge tone="warning">Unverified</Badge>}
+                  {user.twoFactor ? <Badge tone="success">2FA on</Badge> : null}
+                </p>
+                {user.ban ? (
+                  <p className="text-sm text-danger-text" data-testid="admin-user-suspended">
+                    Suspended {user.ban.until ? `until ${exactTime(user.ban.until)}` : "permanently"}.
+                  </p>
+                ) : null}
+              </div>
+            </div>
+            <section aria-label="Actions" id="actions" className="lg:shrink-0">
+              <PrimaryActions subject={subject} />
+            </section>
+          </div>
+          <p className="text-sm text-muted">Each action needs a recent sign-in, asks first, and is written to the user&apos;s security activity with you as the actor.</p>
         </div>
-
-        <Card as="section" id="actions" title="Actions" description="Each action needs a recent sign-in, asks first, and is written to the user's security activity with you as the actor.">
-          <UserActions
-            userId={user.id}
-            label={label}
-            roles={user.roles}
-            roleNames={defaultAccessControl.roleNames.filter((r) => r !== "user")}
-            banned={user.ban !== null}
-            twoFactor={user.twoFactor}
-            self={self}
-            isAdmin={isAdmin}
-            hasEmail={user.email !== null}
-          />
-          <ActionStatusMessage scope="admin" testId="admin-action-message" />
-        </Card>
 
         <Card as="section" id="profile" title="Profile">
           <dl className="divide-y divide-border">
@@ -98,8 +121,12 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
               {["user", ...user.roles].join(", ")}
               {user.adminByEmail ? " (admin by AUTH_ADMIN_EMAILS)" : null}
             </Row>
-            <Row term="Created" testId="admin-user-date">{when(user.createdAt)}</Row>
-            <Row term="Last sign-in" testId="admin-user-date">{when(user.lastSignInAt)}</Row>
+            <Row term="Created">
+              <When value={user.createdAt} renderedAt={renderedAt} />
+            </Row>
+            <Row term="Last sign-in">
+              <When value={user.lastSignInAt} renderedAt={renderedAt} />
+            </Row>
             <Row term="Status" testId="admin-user-status">
               {user.ban
                 ? `Suspended ${user.ban.until ? `until ${exactTime(user.ban.until)}` : "permanently"}${user.ban.reason ? ` — reason (admins only): ${user.ban.reason}` : ""}`
@@ -118,6 +145,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
         </Card>
 
         <Card as="section" id="sessions" title="Sessions">
+          <ActionStatusProvider>
           {sessions.status === "ok" ? (
             sessions.sessions.length === 0 ? (
               <p className="text-sm text-muted">No active session.</p>
@@ -129,13 +157,13 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                     userId={user.id}
                     id={s.id}
                     device={`${s.browser.replace(/ \d+(\.\d+)*$/, "")} on ${s.os.replace(/ \d+(\.\d+)*$/, "")}`}
-                    details={[
-                      `Signed in ${s.createdAt ? exactTime(s.createdAt) : "at an unknown time"}`,
-                      `last active ${s.lastActiveAt ? exactTime(s.lastActiveAt) : "unknown"}`,
-                      s.impersonatedBy ? `started by ${actors[s.impersonatedBy] ?? "an administrator"}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
+                    details={
+                      <>
+                        Signed in {s.createdAt ? <RelativeTime dateTime={s.createdAt.toISOString()} renderedAt={renderedAt} /> : "at an unknown time"} · last active{" "}
+                        {s.lastActiveAt ? <RelativeTime dateTime={s.lastActiveAt.toISOString()} renderedAt={renderedAt} /> : "unknown"}
+                        {s.impersonatedBy ? ` · started by ${actors[s.impersonatedBy] ?? "an administrator"}` : null}
+                      </>
+                    }
                     impersonation={s.impersonatedBy !== null}
                   />
                 ))}
@@ -148,6 +176,8 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
               every one of them at once.
             </p>
           )}
+          <ActionStatusMessage scope="admin" testId="admin-action-message" />
+          </ActionStatusProvider>
         </Card>
 
         <Card as="section" id="security-activity" title="Security activity" description="The user's latest sign-ins and account changes, newest first, with who did each.">
@@ -163,7 +193,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
                     <p className={line.failed ? "font-medium text-danger-text" : "font-medium"}>{line.what}</p>
                     <p className="text-muted" data-testid="admin-security-event-details">
                       By {actor} · {line.device} · {line.address ? `${line.address} · ` : null}
-                      {line.exact}
+                      <RelativeTime dateTime={line.at} renderedAt={renderedAt} />
                     </p>
                   </li>
                 )
@@ -171,7 +201,11 @@ export default async function AdminUserPage({ params }: { params: Promise<{ id: 
             </ol>
           )}
         </Card>
+
+        <Card as="section" id="danger-zone" title="Danger zone" tone="danger" description="These lock the user out or cannot be undone. Each asks first.">
+          <DangerActions subject={subject} />
+        </Card>
       </div>
-    </ActionStatusProvider>
+    </UserActionsProvider>
   )
 }

@@ -1,15 +1,20 @@
 "use client"
 
+import type { ReactNode } from "react"
 import { useActionStatus } from "@/components/action-status"
+import { toast } from "@/components/flash-toaster"
 import { ConfirmForm } from "@/components/confirm-form"
 import { revokeUserSessionAction } from "./actions"
 
 /** One of the user's sessions on the admin page, with a revoke that asks first; the outcome shows with the other actions'. */
-export function UserSessionItem({ userId, id, device, details, impersonation }: { userId: string; id: string; device: string; details: string; impersonation: boolean }) {
+export function UserSessionItem({ userId, id, device, details, impersonation }: { userId: string; id: string; device: string; details: ReactNode; impersonation: boolean }) {
   const status = useActionStatus("admin")
   async function revoke(form: FormData) {
     status.clear()
-    status.show(await revokeUserSessionAction({}, form))
+    const result = await revokeUserSessionAction({}, form)
+    // Success is a toast; a refusal stays under the list, where it is about.
+    if (result.ok) toast.success(result.message)
+    else status.show(result)
   }
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between" data-testid="admin-session">

@@ -15,6 +15,7 @@ const listSelect = {
   id: true,
   email: true,
   name: true,
+  image: true,
   emailVerified: true,
   roles: true,
   createdAt: true,
@@ -28,6 +29,7 @@ type ListRow = {
   id: string
   email: string | null
   name: string | null
+  image?: string | null
   emailVerified: Date | null
   roles: string | null
   createdAt: Date | null
@@ -46,6 +48,8 @@ export interface PrismaAccessLike {
     findFirst(args: { where: { id: string }; select: typeof accessSelect }): PromiseLike<AccessRow | null>
     findMany(args: { where: Where; select: typeof listSelect; orderBy: Where[]; take: number; cursor?: { id: string }; skip?: number }): PromiseLike<ListRow[]>
     updateMany(args: { where: { id: string }; data: Where }): PromiseLike<{ count: number }>
+    /** Optional: without it a list page carries no total. */
+    count?(args: { where: Where }): PromiseLike<number>
   }
 }
 
@@ -152,18 +156,24 @@ export function userAccessStore(prisma: PrismaAccessLike) {
       const sort = query.direction === "asc" ? "asc" : "desc"
       const column = query.sort === "last-sign-in" ? "lastSignInAt" : "createdAt"
       const cursor = query.cursor && !hasNul(query.cursor) ? query.cursor : undefined
+      const where = and.length > 0 ? { AND: and } : {}
       const read = (take: number, after: string | undefined) =>
         prisma.user.findMany({
-          where: and.length > 0 ? { AND: and } : {},
+          where,
           select: listSelect,
           orderBy: [{ [column]: { sort, nulls: "last" } }, { id: sort }],
           take,
           ...(after ? { cursor: { id: after }, skip: 1 } : {}),
         })
-      const rows = checks.length === 0 ? await read(limit + 1, cursor) : await readChecked(read, (row) => checks.every((check) => check(row)), limit + 1, cursor)
+      // A count is exact only when the database alone decides the match; rows re-checked in
+      // JavaScript (SQLite and a LIKE wildcard in the role) would make it an over-count.
+      const [rows, total] = await Promise.all([
+        checks.length === 0 ? read(limit + 1, cursor) : readChecked(read, (row) => checks.every((check) => check(row)), limit + 1, cursor),
+        checks.length === 0 && prisma.user.count ? prisma.user.count({ where }) : undefined,
+      ])
       const page = rows.slice(0, limit)
-      const users: UserListEntry[] = page.map(({ twoFactor, roles, ...row }) => ({ ...row, roles: parseStoredRoles(roles), twoFactor: twoFactor !== null }))
-      return { users, nextCursor: rows.length > limit ? page[page.length - 1].id : null }
+      const users: UserListEntry[] = page.map(({ twoFactor, roles, image, ...row }) => ({ ...row, image: image ?? null, roles: parseStoredRoles(roles), twoFactor: twoFactor !== null }))
+      return { users, nextCursor: rows.length > limit ? page[page.length - 1].id : null, ...(total === undefined ? {} : { total }) }
     },
   }
 }

@@ -144,11 +144,15 @@ describe.each(cases)("admin operations (%s, %s sessions)", (provider, strategy) 
 
     const first = await o.listUsers(actor, { search: tag.toUpperCase(), limit: 2 })
     expect(first.users.map((u) => u.id)).toEqual([made[4], made[3]])
+    // Every page knows how many match in all, whichever page it is.
+    expect(first.total).toBe(5)
     const second = await o.listUsers(actor, { search: tag, limit: 2, cursor: first.nextCursor! })
     expect(second.users.map((u) => u.id)).toEqual([made[2], made[1]])
     const third = await o.listUsers(actor, { search: tag, limit: 2, cursor: second.nextCursor! })
     expect(third.users.map((u) => u.id)).toEqual([made[0]])
     expect(third.nextCursor).toBeNull()
+    expect(third.total).toBe(5)
+    expect((await o.listUsers(actor, { search: tag, banned: true })).total).toBe(1)
 
     expect((await o.listUsers(actor, { search: tag, role: "admin" })).users.map((u) => u.id)).toEqual([made[1]])
     expect((await o.listUsers(actor, { search: tag, role: "adm" })).users).toEqual([])

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest"
 import { banEnd } from "@/server/admin/ban-duration"
 import { isUserId } from "@/server/admin/user-id"
-import { userListFilters, userListHref, userListQuery } from "@/server/admin/user-list-query"
+import { pageNumber, sortHref, userListFilters, userListHref, userListQuery } from "@/server/admin/user-list-query"
 
 const ROLES = ["user", "admin"]
 
@@ -17,6 +17,7 @@ describe("userListFilters / userListQuery", () => {
       twoFactor: false,
       unverified: true,
       sort: "last-sign-in",
+      direction: "desc",
       limit: 25,
       cursor: "cmabc123",
     })
@@ -26,8 +27,21 @@ describe("userListFilters / userListQuery", () => {
   it("drops what it does not know instead of failing: the unfiltered list", () => {
     const params = { q: ["a", "b"], role: "overlord", banned: "maybe", twoFactor: "1", unverified: "true", sort: "email", cursor: "../x" }
     const filters = userListFilters(params, ROLES)
-    expect(userListQuery(filters, params)).toEqual({ sort: "created", limit: 25 })
+    expect(userListQuery(filters, params)).toEqual({ sort: "created", direction: "desc", limit: 25 })
     expect(userListHref(filters)).toBe("/admin")
+    expect(pageNumber(params)).toBe(1)
+  })
+
+  it("sorts oldest first from the URL, and a header link turns the direction round on the first page", () => {
+    const params = { sort: "created-asc", cursor: "cmabc123", page: "3" }
+    const filters = userListFilters(params, ROLES)
+    expect(userListQuery(filters, params)).toMatchObject({ sort: "created", direction: "asc" })
+    expect(pageNumber(params)).toBe(3)
+    expect(sortHref(filters, "created")).toBe("/admin")
+    expect(sortHref(filters, "last-sign-in")).toBe("/admin?sort=last-sign-in")
+    expect(sortHref(userListFilters({}, ROLES), "created")).toBe("/admin?sort=created-asc")
+    expect(userListHref(filters, "cmnext", 4)).toBe("/admin?sort=created-asc&cursor=cmnext&page=4")
+    expect(userListFilters({ sort: "email-asc" }, ROLES)).toMatchObject({ sort: "created", direction: "desc" })
   })
 })
 
