@@ -75,7 +75,8 @@ test("without JavaScript the password and the email link still work, and no pass
 
 test("Forgot password? sits by the password field, and Show password reveals and hides what was typed", async ({ page }) => {
   await page.goto(SIGN_IN)
-  const form = passwordForm(page)
+  // By the field's name: once revealed it is no longer an input of type password.
+  const form = page.locator("form").filter({ has: page.locator('input[name="password"]') })
   const field = form.getByLabel("Password")
   // Beside the field's label, not among the links under the form.
   await expect(form.locator(".label-row").getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/forgot-password")
