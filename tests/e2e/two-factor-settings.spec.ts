@@ -64,6 +64,8 @@ async function enrol(page: Page): Promise<{ uri: string; codes: string[] }> {
   await dialog.getByRole("button", { name: "Turn on two-factor authentication" }).click()
   await expect(dialog.getByRole("alert")).toContainText("That code did not work.")
   await expect(page).toHaveURL(/\/settings$/)
+  // The boxes are emptied for the next try.
+  await expect(field).toHaveValue("")
 
   await field.fill(codeFor(uri))
   await dialog.getByRole("button", { name: "Turn on two-factor authentication" }).click()

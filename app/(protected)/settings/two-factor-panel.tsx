@@ -90,7 +90,11 @@ export function TwoFactorPanel({ enabled, enabledAt, renderedAt, recoveryCodesLe
         setCodes(result.recoveryCodes)
         setStep("codes")
         status.show(result)
-      } else if (result.ok === false && setup) setCodeError(result.message)
+      } else if (result.ok === false && setup) {
+        // Empty boxes for the next try: typing (or pasting) over a full code would only replace its last digit.
+        setCode("")
+        setCodeError(result.message)
+      }
       else {
         close()
         status.show(result)
