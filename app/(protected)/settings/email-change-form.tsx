@@ -10,10 +10,10 @@ import { fieldValue, useFormChanged, useSuccessToast } from "./form-changes"
 /** Settings › Email address: the new address; a link to it (and a notice to the current one) does the rest. */
 export function EmailChangeForm() {
   const [state, action, pending] = useActionState<EmailChangeState, FormData>(requestEmailChangeAction, {})
-  const form = useFormChanged((f) => fieldValue(f, "newEmail").trim() !== "", state)
+  const { ref: formRef, changed, onInput } = useFormChanged((f) => fieldValue(f, "newEmail").trim() !== "", state)
   useSuccessToast(state, "Email change requested: check the new address")
   return (
-    <form ref={form.ref} action={action} onInput={form.onInput} className="space-y-3" data-testid="email-change-form">
+    <form ref={formRef} action={action} onInput={onInput} className="space-y-3" data-testid="email-change-form">
       <TextField
         name="newEmail"
         label="New email address"
@@ -25,7 +25,7 @@ export function EmailChangeForm() {
         hint="We mail a confirmation link to the new address and a notice to the current one."
       />
       <StatusMessage ok={state.ok} text={state.message} testId="email-change-message" />
-      <SubmitButton pending={pending} label="Change email address" pendingLabel="Sending…" disabled={!form.changed} />
+      <SubmitButton pending={pending} label="Change email address" pendingLabel="Sending…" disabled={!changed} />
     </form>
   )
 }

@@ -16,7 +16,9 @@ export function useFormChanged(
   const ref = useRef<HTMLFormElement>(null)
   const [isChanged, setChanged] = useState(false)
   const test = useRef(changed)
-  test.current = changed
+  useEffect(() => {
+    test.current = changed
+  })
   const onInput = useCallback(() => {
     if (ref.current) setChanged(test.current(ref.current))
   }, [])
