@@ -172,10 +172,11 @@ export const authConfig: NextAuthConfig = {
     name: appName(),
     brandColor: "#4f46e5",
     logo: "/logo.svg",
+    // Beside the password field (sign-in, "Confirm it's you"). Password reset needs mail:
+    // EMAIL_SERVER, or the dev mailbox under `npm run dev`.
+    ...(mailMode() === "off" ? {} : { forgotPasswordLink: { label: "Forgot password?", href: "/forgot-password" } }),
     // Under the built-in sign-in form: the way to an account, and the way back.
     links: [
-      // Password reset needs mail: EMAIL_SERVER, or the dev mailbox under `npm run dev`.
-      ...(mailMode() === "off" ? [] : [{ label: "Forgot password?", href: "/forgot-password" }]),
       { label: "Create an account", href: "/signup" },
       { label: "Back to the site", href: "/" },
     ],

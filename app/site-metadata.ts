@@ -3,12 +3,18 @@
 import type { Metadata, Viewport } from "next"
 import { appName } from "../server/app-name"
 
+/**
+ * What the product is, in a sentence or two: the home page says it under "Welcome to …", and
+ * search results and link previews show it. The one place to describe your app; edit it freely.
+ */
+export const siteDescription =
+  "Everything for your account in one place: sign in with a password, an email link, a passkey or a provider you already use, and keep it safe with two-factor authentication."
+
 /** The head of every page for a product name: tabs read "Settings · Acme Books". */
 export function metadataFor(name: string): Metadata {
   return {
     title: { default: name, template: `%s · ${name}` },
-    description:
-      "A Next.js App Router starter with its own authentication library: email and password sign-in, database or JWT sessions, protected routes.",
+    description: siteDescription,
     icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
   }
 }

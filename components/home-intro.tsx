@@ -1,18 +1,17 @@
 /**
- * The home page's title and what the starter is. Markup only, so that
- * bench:http's reference app renders the same home page (bench/next-auth-app).
+ * The home page's welcome: the product's name (APP_NAME) and what it is
+ * (siteDescription, app/site-metadata.ts, the one place to describe the
+ * product). Markup only, so that bench:http's reference app renders the same
+ * home page (bench/next-auth-app).
  */
 import { appName } from "@/server/app-name"
+import { siteDescription } from "@/app/site-metadata"
 
 export function HomeIntro() {
   return (
     <>
-      <h1 className="text-4xl font-bold tracking-tight">{appName()}</h1>
-      <p className="text-lg text-muted">
-        A Next.js App Router template with its own authentication library. Accounts live in your
-        database (SQLite out of the box, PostgreSQL by one environment variable); sessions live in
-        the database or in an encrypted cookie.
-      </p>
+      <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Welcome to {appName()}</h1>
+      <p className="max-w-xl text-lg text-muted text-pretty">{siteDescription}</p>
     </>
   )
 }

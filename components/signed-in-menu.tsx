@@ -41,7 +41,10 @@ export function SignedInMenu({
   createOrganization?: boolean
 }) {
   return (
-    <Menu>
+    // Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden)
+    // while parts of it (the toaster, the skip link) stay focusable, which axe rightly flags.
+    // Focus still moves into the open menu and back to the trigger on Escape.
+    <Menu modal={false}>
       <MenuTrigger aria-label={`Account menu for ${label}`} className="-mr-2">
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-accent text-xs font-semibold text-accent-fg">
           {initials(label) || "?"}

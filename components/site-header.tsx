@@ -35,19 +35,29 @@ export function SiteHeader({
   admin?: boolean
 }) {
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-surface/95 backdrop-blur supports-[backdrop-filter]:bg-surface/80">
-      <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
-        <Link href="/" className="flex min-w-0 items-center gap-2 rounded-control font-semibold tracking-tight">
-          <Mark />
-          {/* On a phone, signed in, the navigation needs the room: the mark alone links home, the name stays for screen readers. */}
-          <span className={signedIn ? "truncate max-sm:sr-only" : "truncate"}>{appName()}</span>
-        </Link>
-        {signedIn && organizations ? <div className="flex min-w-0 items-center">{organizations}</div> : null}
-        {signedIn ? <MainNav admin={admin} /> : null}
-        <nav aria-label="Account" className="ml-auto flex items-center" data-testid="header-account">
-          {account}
-        </nav>
-      </div>
-    </header>
+    <>
+      {/* The first stop for the keyboard: past the header and its menus, straight to the page. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-control bg-surface px-3 py-2 text-sm font-medium text-fg shadow-card focus:not-sr-only focus:fixed focus:top-2 focus:left-4"
+      >
+        Skip to content
+      </a>
+      {/* Opaque: text scrolling under a translucent bar makes both hard to read. */}
+      <header className="sticky top-0 z-40 border-b border-border bg-surface">
+        <div className="mx-auto flex h-14 max-w-5xl items-center gap-3 px-4 sm:gap-6 sm:px-6">
+          <Link href="/" className="flex min-w-0 items-center gap-2 rounded-control font-semibold tracking-tight">
+            <Mark />
+            {/* On a phone, signed in, the navigation needs the room: the mark alone links home, the name stays for screen readers. */}
+            <span className={signedIn ? "truncate max-sm:sr-only" : "truncate"}>{appName()}</span>
+          </Link>
+          {signedIn && organizations ? <div className="flex min-w-0 items-center">{organizations}</div> : null}
+          {signedIn ? <MainNav admin={admin} /> : null}
+          <nav aria-label="Account" className="ml-auto flex items-center" data-testid="header-account">
+            {account}
+          </nav>
+        </div>
+      </header>
+    </>
   )
 }

@@ -11,14 +11,17 @@ export function SubmitButton({
   label,
   pendingLabel,
   fullWidth = false,
+  disabled = false,
 }: {
   pending: boolean
   label: string
   pendingLabel: string
   fullWidth?: boolean
+  /** Nothing to send yet (a settings form before anything was changed). */
+  disabled?: boolean
 }) {
   return (
-    <Button type="submit" pending={pending} pendingLabel={pendingLabel} fullWidth={fullWidth}>
+    <Button type="submit" pending={pending} pendingLabel={pendingLabel} fullWidth={fullWidth} disabled={disabled}>
       {label}
     </Button>
   )

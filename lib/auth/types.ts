@@ -221,4 +221,9 @@ export interface Theme {
    * with the same URL rules: e.g. a development mailbox.
    */
   verifyRequestLinks?: { label: string; href: string }[]
+  /**
+   * "Forgot password?" beside the password field's label on the built-in sign-in and "Confirm
+   * it's you" pages: e.g. `{ label: "Forgot password?", href: "/forgot-password" }`. Same URL rules.
+   */
+  forgotPasswordLink?: { label: string; href: string }
 }

@@ -107,9 +107,15 @@ test("a new display name shows at once on the server, in the client and after a 
   await expect(page.getByTestId("settings-user-name")).toHaveText(user.name)
 
   const renamed = `${user.name} renamed`
+  // Nothing to save until the name differs from the saved one.
+  const save = page.getByRole("button", { name: "Save", exact: true })
+  await expect(save).toBeDisabled()
   await page.getByLabel("Display name").fill(renamed)
-  await page.getByRole("button", { name: "Save" }).click()
+  await expect(save).toBeEnabled()
+  await save.click()
   await expect(page.getByTestId("settings-message")).toHaveText("Display name saved.")
+  // And a toast, seen wherever the page is scrolled.
+  await expect(page.getByRole("listitem").filter({ hasText: "Settings saved" })).toBeVisible()
   // Same page, no navigation: server components re-rendered and the client session updated.
   await expect(page.getByTestId("settings-user-name")).toHaveText(renamed)
   await expect(page.getByTestId("header-user-name")).toHaveText(renamed)

@@ -144,7 +144,8 @@ test("password reset: the mailed link sets a new password, the old one is refuse
   await page.bringToFront()
   await signOutFromMenu(page)
   await page.goto("/api/auth/signin")
-  await page.getByRole("navigation", { name: "More" }).getByRole("link", { name: "Forgot password?" }).click()
+  // Beside the password field, where people look for it.
+  await page.locator(".label-row").getByRole("link", { name: "Forgot password?" }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
   await page.getByLabel("Email").fill(user.email)
   await page.getByRole("button", { name: "Send reset link" }).click()

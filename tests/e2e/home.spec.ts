@@ -4,9 +4,17 @@ test("home page renders for anonymous visitors", async ({ page, strategy }) => {
   const response = await page.goto("/")
   expect(response?.status()).toBe(200)
 
-  await expect(page.getByRole("heading", { level: 1, name: "Auth Starter" })).toBeVisible()
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to Auth Starter" })).toBeVisible()
   await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
   await expect(page.getByRole("main").getByRole("link", { name: "Create an account" })).toBeVisible()
+  // What the product is (app/site-metadata.ts), the same words as the page's description.
+  const description = await page.locator('meta[name="description"]').getAttribute("content")
+  expect(description).toBeTruthy()
+  await expect(page.getByRole("main").getByText(description!)).toBeVisible()
+  // The keyboard's first stop skips the header.
+  await page.keyboard.press("Tab")
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused()
+  await expect(page.getByRole("link", { name: "Skip to content" })).toHaveAttribute("href", "#main")
 
   await page.screenshot({ path: screenshotPath("home", strategy), fullPage: true })
 })

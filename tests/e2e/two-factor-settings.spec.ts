@@ -25,33 +25,54 @@ function section(page: Page) {
   return page.getByRole("region", { name: "Two-factor authentication" })
 }
 
-/** Enrols through Settings; resolves to the otpauth URI and the recovery codes shown. */
+/** The guided setup (and the new recovery codes) open in a dialog over Settings. */
+function setupDialog(page: Page) {
+  return page.getByRole("dialog")
+}
+
+/** Enrols through Settings' guided dialog; resolves to the otpauth URI and the recovery codes shown. */
 async function enrol(page: Page): Promise<{ uri: string; codes: string[] }> {
   await page.goto("/settings")
   const twoFactor = section(page)
   await expect(twoFactor.getByTestId("two-factor-status")).toHaveText("Two-factor authentication is off.")
   await twoFactor.getByRole("button", { name: "Set up authenticator app" }).click()
-  // The QR code, drawn on the server as SVG, inline.
-  await expect(twoFactor.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible()
+  const dialog = setupDialog(page)
+  await expect(dialog.getByRole("heading", { name: "Set up two-factor authentication" })).toBeVisible()
+  // Step 1 of 3: the QR code, drawn on the server as SVG, inline.
+  await expect(dialog.getByRole("list", { name: "Setup steps" }).locator('[aria-current="step"]')).toContainText("Scan the QR code")
+  await expect(dialog.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg")).toBeVisible()
   // For people who cannot scan: the secret and the URI as text.
-  await twoFactor.getByText("Cannot scan it? Enter the key instead").click()
-  const uri = (await twoFactor.getByTestId("two-factor-uri").textContent()) ?? ""
+  await dialog.getByText("Cannot scan it? Enter the key instead").click()
+  const uri = (await dialog.getByTestId("two-factor-uri").textContent()) ?? ""
   expect(uri).toMatch(/^otpauth:\/\/totp\//)
-  const secret = (await twoFactor.getByTestId("two-factor-secret").textContent()) ?? ""
+  const secret = (await dialog.getByTestId("two-factor-secret").textContent()) ?? ""
   expect(new URL(uri).searchParams.get("secret")).toBe(secret)
+  await dialog.getByRole("button", { name: "Continue" }).click()
+
+  // Step 2: the code, one box per digit over one real input (autofill and paste fill it whole).
+  await expect(dialog.getByRole("list", { name: "Setup steps" }).locator('[aria-current="step"]')).toContainText("Enter the code")
+  const field = dialog.getByLabel("Authentication code")
+  await expect(field).toHaveAttribute("autocomplete", "one-time-code")
+  await expect(field).toBeFocused()
+  // Not before six digits.
+  await expect(dialog.getByRole("button", { name: "Turn on two-factor authentication" })).toBeDisabled()
 
   // A wrong code: said in the form, nothing turned on, no error page.
   const right = codeFor(uri)
   const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0")
-  await twoFactor.getByLabel("Authentication code").fill(wrong)
-  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click()
-  await expect(twoFactor.getByRole("alert")).toContainText("That code did not work.")
+  await field.fill(wrong)
+  await dialog.getByRole("button", { name: "Turn on two-factor authentication" }).click()
+  await expect(dialog.getByRole("alert")).toContainText("That code did not work.")
   await expect(page).toHaveURL(/\/settings$/)
+  // The boxes are emptied for the next try.
+  await expect(field).toHaveValue("")
 
-  await twoFactor.getByLabel("Authentication code").fill(codeFor(uri))
-  await twoFactor.getByRole("button", { name: "Turn on two-factor authentication" }).click()
-  const list = twoFactor.getByRole("list", { name: "Recovery codes" })
+  await field.fill(codeFor(uri))
+  await dialog.getByRole("button", { name: "Turn on two-factor authentication" }).click()
+  // Step 3: the recovery codes, in the dialog, with no "Turn off" beside them.
+  const list = dialog.getByRole("list", { name: "Recovery codes" })
   await expect(list.getByRole("listitem")).toHaveCount(10)
+  await expect(dialog.getByRole("button", { name: /Turn off/ })).toHaveCount(0)
   await expect(page.getByTestId("two-factor-message")).toHaveText("Two-factor authentication is on.")
   const codes = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim())
   expect(new Set(codes).size).toBe(10)
@@ -80,7 +101,7 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
 
   const { codes } = await enrol(page)
   await expectMail(smtp, user, "Two-factor authentication was turned on")
-  const twoFactor = section(page)
+  const twoFactor = setupDialog(page)
 
   // Copy and download, both from what the browser holds: the codes are not fetched again.
   await twoFactor.getByRole("button", { name: "Copy codes" }).click()
@@ -100,6 +121,10 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
   // Shown once: after "saved" and a reload, only the count remains.
   await twoFactor.getByRole("button", { name: "I have saved them" }).click()
   await expect(twoFactor.getByRole("list", { name: "Recovery codes" })).toHaveCount(0)
+  // Done: the last step says what changes, and closes the dialog.
+  await expect(twoFactor.getByRole("heading", { name: "Two-factor authentication is on" })).toBeVisible()
+  await twoFactor.getByRole("button", { name: "Done" }).click()
+  await expect(twoFactor).toHaveCount(0)
   await page.reload()
   await expect(section(page).getByTestId("two-factor-status")).toContainText("Two-factor authentication is on")
   await expect(section(page).getByTestId("two-factor-status")).toContainText("10 recovery codes are left.")
@@ -108,10 +133,12 @@ test("enrol, keep the recovery codes, regenerate them, and turn two-factor off a
   // Regenerate (the sign-up's proof is still recent): ten new codes, the old ones replaced.
   await section(page).getByRole("button", { name: "Regenerate recovery codes" }).click()
   await section(page).getByRole("button", { name: "Yes, make new codes" }).click()
-  const fresh = section(page).getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
+  const fresh = setupDialog(page).getByRole("list", { name: "Recovery codes" }).getByRole("listitem")
   await expect(fresh).toHaveCount(10)
   const newCodes = (await fresh.allTextContents()).map((c) => c.trim())
   expect(newCodes.filter((c) => codes.includes(c))).toEqual([])
+  await setupDialog(page).getByRole("button", { name: "I have saved them" }).click()
+  await expect(setupDialog(page)).toHaveCount(0)
   await expectMail(smtp, user, "New recovery codes were made")
 
   // Stale proof: turning it off goes to the re-authenticate page first, and comes back to Settings.

@@ -78,17 +78,69 @@ test("signed in: dashboard, every Settings section, re-authenticate, sign-out, r
   await test.step("reauthenticate", () => checkPage(page, { name: "reauthenticate", path: "/api/auth/reauthenticate?callbackUrl=%2Fsettings" }))
   await test.step("sign-out", () => checkPage(page, { name: "sign-out", path: "/api/auth/signout" }))
 
-  await test.step("recovery-codes", async () => {
+  // Settings scrolled to Security: the side navigation marks the section in view.
+  await test.step("settings-nav-security", async () => {
+    await page.goto("/settings#security")
+    await expect(page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Security" })).toHaveAttribute("aria-current", "location")
+    await checkPage(page, { name: "settings-nav-security", masks: signedInMasks })
+  })
+
+  // The account menu, open: axe sees the whole page with it (nothing focusable hidden from assistive technology).
+  await test.step("user-menu-open", async () => {
+    await page.goto("/dashboard")
+    await page.locator("button[aria-label^='Account menu for']").click()
+    await expect(page.getByTestId("account-menu-items")).toBeVisible()
+    await checkPage(page, { name: "user-menu-open", masks: signedInMasks })
+  })
+
+  // The guided two-factor setup, each step of its dialog.
+  const dialog = page.getByRole("dialog")
+  await test.step("two-factor-setup-scan", async () => {
     await page.goto("/settings")
     await page.getByRole("button", { name: "Set up authenticator app" }).click()
-    await page.getByText("Cannot scan it? Enter the key instead").click()
-    const uri = (await page.getByTestId("two-factor-uri").textContent()) ?? ""
+    await expect(dialog.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible()
+    await checkPage(page, { name: "two-factor-setup-scan", masks: signedInMasks })
+  })
+  const uri = (await dialog.getByTestId("two-factor-uri").textContent()) ?? ""
+  await test.step("two-factor-setup-verify", async () => {
+    await dialog.getByRole("button", { name: "Continue" }).click()
+    await expect(dialog.getByLabel("Authentication code")).toBeVisible()
+    await checkPage(page, { name: "two-factor-setup-verify", masks: signedInMasks })
+  })
+  await test.step("recovery-codes", async () => {
     const { URI } = await import("otpauth")
-    await page.getByLabel("Authentication code").fill(URI.parse(uri).generate())
+    await dialog.getByLabel("Authentication code").fill(URI.parse(uri).generate())
     await page.getByRole("button", { name: "Turn on two-factor authentication" }).click()
     const codes = page.getByRole("list", { name: "Recovery codes" })
     await expect(codes.getByRole("listitem")).toHaveCount(10)
     await checkPage(page, { name: "recovery-codes", masks: (p) => [...signedInMasks(p), p.getByRole("list", { name: "Recovery codes" })] })
+  })
+  await test.step("two-factor-setup-done", async () => {
+    await dialog.getByRole("button", { name: "I have saved them" }).click()
+    await expect(dialog.getByRole("heading", { name: "Two-factor authentication is on" })).toBeVisible()
+    await checkPage(page, { name: "two-factor-setup-done", masks: signedInMasks })
+  })
+})
+
+test("built-in pages' states: the password shown, and Check your email with the address and a resend", async ({ page }) => {
+  await test.step("sign-in-password-visible", async () => {
+    await page.goto("/api/auth/signin")
+    const form = page.locator("form").filter({ has: page.locator('input[name="password"]') })
+    await form.getByLabel("Email").fill(VERA.email)
+    await form.getByLabel("Password").fill("correct horse battery")
+    await form.getByRole("button", { name: "Show password" }).click()
+    await expect(form.getByRole("button", { name: "Show password" })).toHaveAttribute("aria-pressed", "true")
+    await expect(form.getByLabel("Password")).toHaveAttribute("type", "text")
+    await checkPage(page, { name: "sign-in-password-visible" })
+  })
+  await test.step("check-email-resend", async () => {
+    await page.goto("/api/auth/signin")
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Sign in with email", exact: true }) })
+    await form.getByLabel("Email").fill("rhea.resend@example.com")
+    await form.getByRole("button", { name: "Sign in with email", exact: true }).click()
+    await expect(page.getByText("We sent a sign-in link to rhea.resend@example.com.")).toBeVisible()
+    // The countdown's seconds differ per run.
+    await checkPage(page, { name: "check-email-resend", masks: (p) => [p.locator("#resend-note")] })
   })
 })
 

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation"
 import { useState } from "react"
 import { useActionStatus } from "@/components/action-status"
+import { toast } from "@/components/flash-toaster"
 import { Button } from "@/components/ui"
 import { REAUTHENTICATION_REQUIRED, signIn } from "@/lib/auth/webauthn"
 import { prepareAddPasskeyAction } from "./passkey-actions"
@@ -56,6 +57,7 @@ export function AddPasskeyButton() {
     }
     if (result.ok) {
       status.show({ ok: true, message: "Passkey added." })
+      toast.success("Passkey added")
       router.refresh()
     } else {
       const known = result.code !== null && Object.hasOwn(REFUSALS, result.code) ? REFUSALS[result.code] : undefined

@@ -1,5 +1,6 @@
-import { buttonClass, Card } from "@/components/ui"
+import { Card } from "@/components/ui"
 import { DataExportResume } from "./data-export-resume"
+import { DownloadDataLink } from "./download-data-link"
 
 /**
  * Settings › Data › Download my data: a plain link to the export route, which
@@ -19,9 +20,7 @@ export function DataExportSection() {
       description="A JSON file of what this site keeps about you: your profile, linked accounts, passkeys, two-factor status, sessions and security activity. It holds no passwords, codes or keys. If you signed in a while ago, you are asked to confirm it is you first."
     >
       <DataExportResume />
-      <a href="/settings/export" className={buttonClass({ kind: "primary" })}>
-        Download my data
-      </a>
+      <DownloadDataLink />
     </Card>
   )
 }

@@ -2,6 +2,7 @@
 
 import { type FormEvent, useState, useTransition } from "react"
 import { useActionStatus } from "@/components/action-status"
+import { toast } from "@/components/flash-toaster"
 import { ConfirmForm } from "@/components/confirm-form"
 import { RelativeTime } from "@/components/relative-time"
 import { Button, Dialog, DialogClose, Field } from "@/components/ui"
@@ -53,7 +54,9 @@ export function PasskeyItem({ credentialID, name, kind, backedUp, created, lastU
 
   async function remove(form: FormData) {
     status.clear()
-    status.show(await deletePasskeyAction({}, form))
+    const result = await deletePasskeyAction({}, form)
+    status.show(result)
+    if (result?.ok) toast.success("Passkey removed")
   }
 
   return (

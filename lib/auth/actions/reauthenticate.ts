@@ -15,6 +15,7 @@ import type { AuthContext } from "../context"
 import { databaseUnavailableIn } from "../config/database-outage"
 import { AuthError, CredentialsSignin } from "../errors"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
+import { pageHeaders } from "../pages/enhance-script"
 import { renderImpersonationReauthenticatePage, renderReauthenticatePage, type ReauthenticateErrorCode } from "../pages"
 import { webauthnPageHeaders } from "../pages/webauthn"
 import type { CredentialsConfig, ProviderConfig } from "../providers/types"
@@ -109,7 +110,7 @@ async function page(ctx: AuthContext, who: Visitor, callbackUrl: string): Promis
     error: ctx.request.query.error,
     theme: pageTheme(ctx),
   })
-  const headers = passkeyProvider ? webauthnPageHeaders : htmlHeaders
+  const headers = passkeyProvider ? webauthnPageHeaders : pageHeaders(rendered)
   return { status: rendered.status, headers, body: rendered.html, cookies: [...ctx.outCookies, ...who.cookies] }
 }
 

@@ -5,7 +5,8 @@
  */
 import type { AuthContext } from "../context"
 import { MissingCSRF } from "../errors"
-import { htmlHeaders, type ResponseInternal } from "../http/response"
+import type { ResponseInternal } from "../http/response"
+import { pageHeaders } from "../pages/enhance-script"
 import { renderSignInPage } from "../pages"
 import { webauthnPageHeaders } from "../pages/webauthn"
 import type { ProviderConfig } from "../providers/types"
@@ -48,7 +49,7 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     theme: pageTheme(ctx),
   })
   // Only a page with a passkey form carries (and allows) a script.
-  const headers = providers.some((p) => p.type === "webauthn") ? webauthnPageHeaders : htmlHeaders
+  const headers = providers.some((p) => p.type === "webauthn") ? webauthnPageHeaders : pageHeaders(page)
   return { status: page.status, headers, body: page.html, cookies: ctx.outCookies }
 }
 

@@ -5,6 +5,7 @@
 
 import { html, trustedHtml, type SafeHtml } from "./escape"
 import type { PageLink } from "./links"
+import { enhanceScriptElement } from "./enhance-script"
 import { stylesheet } from "./styles"
 import { safeImageUrl } from "./urls"
 
@@ -19,11 +20,15 @@ export interface PageTheme {
   links?: readonly PageLink[]
   /** Shown on the "Check your email" page. */
   verifyRequestLinks?: readonly PageLink[]
+  /** Beside every password field's label (sign-in, "Confirm it's you"): where a forgotten password is reset. */
+  forgotPasswordLink?: PageLink
 }
 
 export interface RenderedPage {
   status: number
   html: string
+  /** The page carries the enhancement script (show password, resend countdown): its headers must allow it (pageHeaders). */
+  enhanced?: boolean
 }
 
 /** Longer than this is not a name but a mistake in the config; it is cut. */
@@ -69,6 +74,8 @@ export function renderDocument(p: {
   status?: number
   /** A script element (already trusted) placed at the end of the body. */
   script?: SafeHtml
+  /** Add the enhancement script: the content has a show-password button or a resend countdown. */
+  enhance?: boolean
 }): RenderedPage {
   const scheme = p.theme.colorScheme === "dark" || p.theme.colorScheme === "light" ? p.theme.colorScheme : "auto"
   const colorSchemeMeta = scheme === "auto" ? "light dark" : scheme
@@ -84,16 +91,18 @@ export function renderDocument(p: {
 <style>${trustedHtml(stylesheet(p.theme))}</style>
 </head>
 <body class="auth-theme-${scheme}">
+<a class="skip-link" href="#main">Skip to content</a>
 ${siteHeader(p.theme)}
-<main class="page">
+<main class="page" id="main">
 ${productName(p.theme) === undefined && logo(p.theme)}
 <div class="card">
 ${p.content}
 </div>
 </main>
+${p.enhance === true && enhanceScriptElement()}
 ${p.script}
 </body>
 </html>
 `
-  return { status: p.status ?? 200, html: doc.value }
+  return { status: p.status ?? 200, html: doc.value, ...(p.enhance === true ? { enhanced: true } : {}) }
 }

@@ -7,6 +7,7 @@
  * a <details> disclosure so it needs no script. The passkey form is driven by
  * the sign-in page's script (same hash, same CSP).
  */
+import { passwordField as pagePasswordField } from "./password-field"
 import { html, type SafeHtml } from "./escape"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
 import { safeUrl } from "./urls"
@@ -68,11 +69,14 @@ function hidden(p: ReauthenticatePageParams, method?: string): SafeHtml {
 <input type="hidden" name="method" value="${method}">`}`
 }
 
-function passwordField(autofocus: boolean): SafeHtml {
-  return html`<div class="field">
-<label for="reauthenticate-password">Password</label>
-<input id="reauthenticate-password" type="password" name="password" autocomplete="current-password" required${autofocus && html` autofocus`}>
-</div>`
+function passwordField(p: ReauthenticatePageParams, autofocus: boolean): SafeHtml {
+  return pagePasswordField({
+    id: "reauthenticate-password",
+    name: "password",
+    label: "Password",
+    inputAttributes: html` autocomplete="current-password" required${autofocus && html` autofocus`}`,
+    forgot: p.theme.forgotPasswordLink,
+  })
 }
 
 function codeField(autofocus: boolean): SafeHtml {
@@ -92,7 +96,7 @@ function passwordForm(p: ReauthenticatePageParams, action: string, autofocus: bo
   return html`<form action="${action}" method="post">
 ${hidden(p, "password")}
 ${usernameField(p)}
-${passwordField(autofocus)}
+${passwordField(p, autofocus)}
 <button type="submit" class="button ${autofocus ? "button-primary" : "button-secondary"}">Confirm with password</button>
 </form>`
 }
@@ -102,7 +106,7 @@ function passwordAndCodeForm(p: ReauthenticatePageParams, action: string, autofo
   return html`<form action="${action}" method="post">
 ${hidden(p, "password")}
 ${usernameField(p)}
-${passwordField(autofocus)}
+${passwordField(p, autofocus)}
 ${codeField(false)}
 <button type="submit" class="button ${autofocus ? "button-primary" : "button-secondary"}">Confirm with password and code</button>
 </form>`
@@ -180,7 +184,7 @@ ${form.render(false)}
 `)}</details>`}
 <p class="footer"><a href="${back}">Cancel</a></p>`
   const script = p.passkey ? webauthnScriptElement() : undefined
-  return renderDocument({ title: "Confirm it's you", theme: p.theme, content, script })
+  return renderDocument({ title: "Confirm it's you", theme: p.theme, content, script, enhance: p.password })
 }
 
 /**

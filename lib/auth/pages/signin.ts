@@ -11,6 +11,7 @@ import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
 import { safeUrl } from "./urls"
 import { webauthnScriptElement } from "./webauthn"
 import { renderPageLinks } from "./links"
+import { passwordField } from "./password-field"
 
 export interface PageCredentialInput {
   label?: string
@@ -217,6 +218,8 @@ function credentialsForm(provider: PageProvider, p: SignInPageParams, action: st
     const type = typeof input.type === "string" && INPUT_TYPES.has(input.type) ? input.type : "text"
     // With a value already there, the cursor belongs in the next field.
     const filled = prefill(name, type, p.email)
+    if (type === "password")
+      return passwordField({ id, name, label: input.label ?? name, inputAttributes: [...attributes(input), autofocus(focus) || html``], forgot: p.theme.forgotPasswordLink })
     return html`<div class="field">
 <label for="${id}">${input.label ?? name}</label>
 <input id="${id}" type="${type}" name="${name}"${filled}${attributes(input)}${filled === false && autofocus(focus)}>
@@ -348,6 +351,8 @@ function sharedEmailForm(group: SharedEmailGroup, p: SignInPageParams, focus: Fo
     .map(([name, input], i) => {
       const fieldId = `${id}-${i}`
       const type = typeof input.type === "string" && INPUT_TYPES.has(input.type) ? input.type : "text"
+      if (type === "password")
+        return passwordField({ id: fieldId, name, label: input.label ?? name, inputAttributes: [...attributes(input), autofocus(focus) || html``], forgot: p.theme.forgotPasswordLink })
       return html`<div class="field">
 <label for="${fieldId}">${input.label ?? name}</label>
 <input id="${fieldId}" type="${type}" name="${name}"${attributes(input)}${autofocus(focus)}>
@@ -433,5 +438,5 @@ ${group}
 </div>
 `)}${renderPageLinks(p.theme.links)}`
   const script = p.providers.some((provider) => provider.type === "webauthn") ? webauthnScriptElement() : undefined
-  return renderDocument({ title: "Sign in", theme: p.theme, content, script })
+  return renderDocument({ title: "Sign in", theme: p.theme, content, script, enhance: content.value.includes(" data-reveal ") })
 }

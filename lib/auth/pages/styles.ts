@@ -128,21 +128,27 @@ body {
   -webkit-font-smoothing: antialiased;
 }
 /* The same header bar as the app's pages: the product's logo and name, linking home. */
+/* Same measures as the app's header (components/site-header.tsx): 64rem wide, 1rem (1.5rem from 640px) in, 3.5rem high. */
 .site-header { border-bottom: 1px solid var(--ds-border); background: var(--ds-surface); }
-.site-header-inner { max-width: 72rem; margin: 0 auto; padding: 0.75rem 1rem; display: flex; align-items: center; min-height: 3.5rem; }
+.site-header-inner { max-width: 64rem; margin: 0 auto; padding: 0 1rem; display: flex; align-items: center; height: 3.5rem; }
+@media (min-width: 640px) { .site-header-inner { padding: 0 1.5rem; } }
+.skip-link { position: absolute; left: 1rem; top: 0.5rem; z-index: 50; padding: 0.5rem 0.75rem; border-radius: 0.5rem; background: var(--ds-surface); color: var(--ds-text); box-shadow: var(--ds-shadow); transform: translateY(-200%); }
+.skip-link:focus { transform: none; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .brand { display: inline-flex; align-items: center; gap: 0.5rem; font-weight: 600; letter-spacing: -0.01em; color: var(--ds-text); text-decoration: none; border-radius: 6px; }
 .brand .logo { width: 1.75rem; height: 1.75rem; max-width: none; }
 .page {
   width: 100%;
-  /* Wide enough that "Sign in with <provider name>" stays on one line for typical names. */
-  max-width: 28rem;
+  /* A 28rem card, as the app's own auth pages (components/auth-page.tsx), inside the app's page padding. */
+  max-width: 30rem;
   margin: 0 auto;
-  padding: 2.5rem 1rem 3rem;
+  padding: 2rem 1rem 3rem;
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: 1.5rem;
 }
+@media (min-width: 640px) { .page { max-width: 31rem; padding: 3rem 1.5rem; } }
 .logo { display: block; max-width: 12rem; max-height: 4.5rem; object-fit: contain; }
 .card {
   width: 100%;
@@ -170,6 +176,21 @@ input:not([type="hidden"]) {
   border-radius: 0.5rem;
   padding: 0.5rem 0.75rem;
 }
+.label-row { display: flex; align-items: baseline; justify-content: space-between; gap: 0.75rem; }
+.field-link { font-size: 0.875rem; }
+.password-input { position: relative; }
+.password-input input { padding-right: 2.75rem; }
+.reveal {
+  position: absolute; right: 0.25rem; top: 50%; transform: translateY(-50%);
+  display: grid; place-items: center; width: 2.25rem; height: 2.25rem;
+  border: 0; border-radius: 0.375rem; background: transparent; color: var(--ds-muted); cursor: pointer;
+}
+.reveal:hover { color: var(--ds-text); background: var(--ds-surface-muted); }
+.reveal svg { width: 1.25rem; height: 1.25rem; }
+.reveal[aria-pressed="true"] .eye-open, .reveal[aria-pressed="false"] .eye-shut { display: none; }
+.resend { margin-top: 1.25rem; }
+.resend p { font-size: 0.875rem; margin: 0.5rem 0 0; }
+.notice { margin: 0 0 1.25rem; padding: 0.75rem 1rem; border: 1px solid var(--ds-border); border-radius: 0.5rem; background: var(--ds-surface-muted); color: var(--ds-text); font-size: 0.9375rem; text-align: left; }
 input::placeholder { color: var(--ds-muted); opacity: 1; }
 .button {
   display: flex;

@@ -16,6 +16,7 @@ import type { ResponseInternal } from "../../http/response"
 import type { EmailConfig } from "../../providers/email"
 import type { Account } from "../../types"
 import type { AdapterUser } from "../../adapters/types"
+import { readSentLink, rememberSentLink, resendWait } from "./sent-link"
 
 /** The provider's normaliser, or ours; either way a refusal becomes EmailSignInError(invalid_email). */
 export function normalizeIdentifier(provider: EmailConfig, input: unknown): string {
@@ -40,6 +41,14 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
   if (verdict.redirect) return { redirect: verdict.redirect, cookies: ctx.outCookies }
 
   const callbackUrl = await ctx.callbackUrl()
+  // "Send the link again" on Check your email: too soon after the last send is refused before any
+  // limit is counted; a refusal by the limits is said there, since the person asked for this very mail.
+  const resend = ctx.request.body?.resend === "1"
+  const verifyPage = (error?: string) => {
+    const query = new URLSearchParams({ provider: provider.id, type: "email", ...(error ? { error } : {}) })
+    return { redirect: `${ctx.authUrl}/verify-request?${query}`, cookies: ctx.outCookies }
+  }
+  if (resend && resendWait(readSentLink(ctx)) > 0) return verifyPage("ResendTooSoon")
   const allowed =
     (await withinSendLimits(ctx, identifier)) &&
     (provider.allowSend ? await provider.allowSend({ identifier, request: ctx.request.request }) : true)
@@ -65,9 +74,11 @@ export async function requestEmailLink(ctx: AuthContext, provider: EmailConfig):
       throw new EmailSignInError("Sending the sign-in email failed", { cause }).withCode("send_failed")
     }
   }
-  // A refused send looks exactly like a sent one: the page does not tell whether a limit was hit.
-  const query = new URLSearchParams({ provider: provider.id, type: "email" })
-  return { redirect: `${ctx.authUrl}/verify-request?${query}`, cookies: ctx.outCookies }
+  // A refused first send looks exactly like a sent one: the page does not tell whether a limit was hit.
+  // A refused resend says so: the asker already knows the address was used, and needs to know to wait.
+  if (resend && !allowed) return verifyPage("RateLimited")
+  rememberSentLink(ctx, identifier)
+  return verifyPage()
 }
 
 /**

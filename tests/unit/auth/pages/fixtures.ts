@@ -2,14 +2,16 @@
  * What the page tests share: providers of each type under one base URL, the
  * sign-in page with all of them, and the checks every rendered page must pass.
  */
+import { ENHANCE_SCRIPT } from "@/lib/auth/pages/enhance-script"
 import { expect } from "vitest"
 
 import { renderSignInPage, type PageProvider, type PageTheme, type RenderedPage } from "@/lib/auth/pages"
 import { WEBAUTHN_PAGE_SCRIPT } from "@/lib/auth/pages/webauthn-script.generated"
 
 /** The one script a page may carry: the sign-in page's own passkey script. Removed before looking for injected ones. */
+/** The page without its own two known scripts (passkeys; show password and resend countdown): whatever is left is foreign. */
 export function withoutPasskeyScript(html: string): string {
-  return html.replace(`<script>${WEBAUTHN_PAGE_SCRIPT}</script>`, "")
+  return html.replace(`<script>${WEBAUTHN_PAGE_SCRIPT}</script>`, "").replace(`<script>${ENHANCE_SCRIPT}</script>`, "")
 }
 
 export const ORIGIN = "http://localhost:3000"

@@ -74,7 +74,8 @@ describe.skipIf(!existsSync(CHROMIUM))("in Chromium", () => {
         nonSubmitButtons: [...document.querySelectorAll("button")].filter((b) => b.type !== "submit").length,
       }
     })
-    expect(facts).toEqual({ xss: undefined, scripts: 1, unlabelled: [], focused: true, emailValue: X, nonSubmitButtons: 0 })
+    // Its own two scripts (passkeys; show password), and one button that is not a submit: Show password.
+    expect(facts).toEqual({ xss: undefined, scripts: 2, unlabelled: [], focused: true, emailValue: X, nonSubmitButtons: 1 })
     // The passkey script may ask for autofill options; nothing else is fetched.
     expect(requests.filter((url) => !url.startsWith(`${BASE}/webauthn-options/`))).toEqual([])
     await page.close()
@@ -82,6 +83,9 @@ describe.skipIf(!existsSync(CHROMIUM))("in Chromium", () => {
 
   it("shows a visible focus ring when tabbing", async () => {
     const { page } = await open(renderSignInPage({ providers: [github, google], csrfToken: "t", callbackUrl: "/", theme: light }).html)
+    // The first stop is the skip link, then the page itself.
+    await page.keyboard.press("Tab")
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content")
     await page.keyboard.press("Tab")
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement

@@ -37,7 +37,8 @@ describe("sign-in page", () => {
     const form = formContaining(html, `action="${credentials.callbackUrl}"`)
     expect(form).toContain('<input type="hidden" name="csrfToken" value="csrf-123">')
     expect(form).toContain(`<input type="hidden" name="callbackUrl" value="${ORIGIN}/dashboard">`)
-    const inputs = [...form.matchAll(/<label for="([^"]+)">([^<]*)<\/label>\s*<input id="([^"]+)" type="([^"]+)" name="([^"]+)"([^>]*)>/g)]
+    // A password input sits in its own wrapper beside the show-password button.
+    const inputs = [...form.matchAll(/<label for="([^"]+)">([^<]*)<\/label>(?:<\/div>\s*<div class="password-input">)?\s*<input id="([^"]+)" type="([^"]+)" name="([^"]+)"([^>]*)>/g)]
     expect(inputs.map((m) => [m[2], m[4], m[5]])).toEqual([
       ["Username", "text", "username"],
       ["Password", "password", "password"],

@@ -3,6 +3,7 @@
  * the app (no CDN), its CSP allows exactly that script by hash (no
  * 'unsafe-inline'), and the committed bundle matches a fresh build.
  */
+import { ENHANCE_SCRIPT_HASH } from "@/lib/auth/pages/enhance-script"
 import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
@@ -53,7 +54,8 @@ describe("sign-in page with a passkey provider", () => {
     expect(attributes).toBe("")
     const hash = createHash("sha256").update(body, "utf8").digest("base64")
     const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))
-    expect(scriptSrc).toBe(`script-src 'sha256-${hash}'`)
+    // Its hash, and the pages' enhancement script's (show password): hashes only.
+    expect(scriptSrc).toBe(`script-src ${ENHANCE_SCRIPT_HASH} 'sha256-${hash}'`)
     expect(csp).toContain("connect-src 'self'")
     expect(csp).not.toContain("unsafe-inline'; script")
     expect(html).not.toMatch(/unpkg|jsdelivr|cdn\./i)
