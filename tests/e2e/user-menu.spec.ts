@@ -46,4 +46,9 @@ test("the account menu opens from the keyboard, moves with arrows, closes on Esc
   await trigger.click()
   await items.getByTestId("sign-out").click()
   await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
+  // Where the sign-out lands, a toast says it worked; once, not again on reload.
+  await expect(page.getByRole("listitem").filter({ hasText: "You are signed out" })).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
+  await expect(page.getByText("You are signed out")).toHaveCount(0)
 })
