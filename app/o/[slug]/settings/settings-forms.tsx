@@ -7,7 +7,8 @@
  * grants nothing. Outcomes are announced (StatusMessage, or the field's
  * error); a refused entry stays in its field.
  */
-import { useActionState } from "react"
+import { useActionState, useEffect } from "react"
+import { toast } from "@/components/flash-toaster"
 import { StatusMessage } from "@/components/status-message"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
@@ -21,6 +22,9 @@ function OrganizationField({ slug }: { slug: string }) {
 
 export function RenameOrganizationForm({ slug, name }: { slug: string; name: string }) {
   const [state, action, pending] = useActionState<OrganizationActionState, FormData>(renameOrganizationAction, {})
+  useEffect(() => {
+    if (state.ok) toast.success("Settings saved.")
+  }, [state])
   return (
     <Card id="organization-name-settings" headingLevel={2} title="Name" description="How the organization appears to its members, in the header and in mails.">
       <form action={action} className="space-y-4">
