@@ -6,8 +6,7 @@
  * created through the link.
  */
 import { authConfig } from "@/auth"
-import { type AdapterInvitation, organizationOperations, type OrganizationOperations } from "@/lib/auth"
-import { invitationTokenHash } from "@/lib/auth/organizations/invitations"
+import { type AdapterInvitation, invitationTokenHash, organizationOperations, type OrganizationOperations } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 
 let operations: OrganizationOperations | undefined
