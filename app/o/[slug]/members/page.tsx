@@ -9,11 +9,10 @@ import { organizationPage } from "@/server/organizations/organization-page"
 import { assignableRoles, roleLabel } from "@/server/organizations/role-labels"
 import { InvitationActions } from "./invitation-actions"
 import { InviteDialog } from "./invite-dialog"
-import { MemberActionForm } from "./member-action-form"
+import { LeaveForm } from "./leave-form"
 import { PersonAvatar } from "./person-avatar"
 import { RoleCell } from "./role-cell"
 import { ConfirmedAction, RowMenu } from "./row-menu"
-import { Button } from "@/components/ui"
 
 export const metadata: Metadata = { title: "Members" }
 
@@ -202,21 +201,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
               You are the only owner, so you cannot leave: an organization always keeps an owner. Transfer ownership to another member first, or delete the organization.
             </p>
           ) : (
-            <details className="space-y-3">
-              <summary className="inline-flex cursor-pointer list-none rounded-control border border-danger-text px-3 py-1.5 text-sm font-medium text-danger-text [&::-webkit-details-marker]:hidden">
-                Leave organization
-              </summary>
-              <MemberActionForm intent="leave" fields={hidden} scope="leave" className="space-y-3 pt-3">
-                {(pending) => (
-                  <>
-                    <p className="text-sm">{`Leave ${organization.name}? You lose access at once; only a new invitation brings you back.`}</p>
-                    <Button type="submit" kind="danger" size="sm" pending={pending} pendingLabel="Leaving…">
-                      Yes, leave organization
-                    </Button>
-                  </>
-                )}
-              </MemberActionForm>
-            </details>
+            <LeaveForm slug={organization.slug} organizationName={organization.name} />
           )}
         </Card>
       </div>
