@@ -14,7 +14,7 @@ import type { Browser, Page } from "@playwright/test"
 import { linkIn, type TestSmtpServer } from "../helpers/smtp"
 import { expect, newUser, signUp, test } from "./fixtures"
 
-test.describe.configure({ timeout: 120_000 })
+test.describe.configure({ timeout: 180_000 })
 
 /** An organization owned by `ownerEmail`, written straight into the server's database. */
 function createOrganization(databaseFile: string, ownerEmail: string): { slug: string; name: string } {
