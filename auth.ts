@@ -131,6 +131,8 @@ export const authConfig: NextAuthConfig = {
   // organization per session. The pages are app/orgs and app/o/[slug]; docs/organizations-and-teams.md.
   organizations: {
     enabled: organizationsEnabled,
+    // Teams within an organization (app/o/[slug]/teams): a lead manages their team's members.
+    teams: organizationsEnabled,
     // A member removed, given another role, or handed the ownership is mailed (server/organizations/member-notices.ts).
     onEvent: (event) => sendMemberNoticeLater(getPrisma(), event, mailLinkOrigin(process.env)),
   },

@@ -9,8 +9,8 @@ import { UserMenu } from "@/components/user-menu"
 import { ImpersonationBanner } from "@/components/impersonation-banner"
 import { impersonationOf } from "@/server/admin/impersonator"
 import { OrganizationSwitcher } from "@/components/organization-switcher"
-import { switchOrganizationAction } from "@/components/organization-switch-actions"
-import { switcherData } from "@/server/organizations/switcher"
+import { organizationListAction, switchOrganizationAction } from "@/components/organization-switch-actions"
+import { headerOrganization } from "@/server/organizations/header-organization"
 import { siteMetadata, siteViewport } from "./site-metadata"
 import "./globals.css"
 
@@ -28,16 +28,18 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   // While an admin impersonates a user, every page says so.
   const impersonation = await impersonationOf(session)
   // The organization switcher once the user belongs to one; before that, the account menu offers to create one.
-  const switcher = await switcherData(session)
-  const hasOrganizations = Boolean(switcher && (switcher.current || switcher.others.length > 0))
+  // Only the current organization's name is read here; the switcher's list is read when it opens.
+  const header = await headerOrganization(session)
   return (
     <html lang="en">
       <body className="min-h-screen bg-canvas font-sans text-fg">
         <Providers session={session} basePath={authBasePath}>
           {impersonation ? <ImpersonationBanner impersonation={impersonation} /> : null}
           <SiteHeader
-            account={<UserMenu session={session} createOrganization={Boolean(switcher) && !hasOrganizations} />}
-            organizations={switcher && hasOrganizations ? <OrganizationSwitcher current={switcher.current} others={switcher.others} switchAction={switchOrganizationAction} /> : null}
+            account={<UserMenu session={session} createOrganization={Boolean(header) && !header?.any} />}
+            organizations={
+              header?.any ? <OrganizationSwitcher initial={header.current} switchAction={switchOrganizationAction} loadList={organizationListAction} /> : null
+            }
             signedIn={Boolean(session?.user)}
             admin={mayOpenAdminArea(session)}
           />

@@ -6,6 +6,7 @@ import { organizations } from "@/auth"
 import { formInput } from "@/server/form-input"
 import { refusalOf } from "@/server/organizations/organization-action"
 import { SWITCH_FAILED_PATH } from "@/server/organizations/notice-paths"
+import { rolesInWords } from "@/server/organizations/roles-display"
 
 /**
  * The organization switcher's item: makes the organization the
@@ -28,4 +29,43 @@ export async function switchOrganizationAction(input: FormData): Promise<void> {
   // The header's switcher names the new current organization on every page.
   if (target) revalidatePath("/", "layout")
   redirect(target ? `/o/${target}` : SWITCH_FAILED_PATH)
+}
+
+export interface SwitcherListEntry {
+  name: string
+  slug: string
+  role: string
+}
+
+/**
+ * The switcher's list, read when the menu opens rather than on every page:
+ * the user's organizations by name, oldest membership first. Signed out or
+ * an outage: an empty answer with `failed`, which the menu says in words.
+ */
+export async function organizationListAction(): Promise<{ organizations: SwitcherListEntry[]; failed?: boolean }> {
+  try {
+    const list = await organizations.list()
+    return { organizations: list.map(({ organization, roles }) => ({ name: organization.name, slug: organization.slug, role: rolesInWords(roles) })) }
+  } catch (error) {
+    console.error("[organizations] the switcher's list could not be read:", error instanceof Error ? error.message : error)
+    return { organizations: [], failed: true }
+  }
+}
+
+/**
+ * Opening an organization's page makes it the session's active one (the
+ * page calls this once it is shown, when the session names another): a
+ * server component cannot set the jwt strategy's cookie, an action can. The
+ * slug is resolved against the caller's own memberships; anything else
+ * changes nothing.
+ */
+export async function activateOrganizationAction(slug: string): Promise<boolean> {
+  try {
+    const { organization } = await organizations.bySlug(slug)
+    await organizations.setActive(organization.id)
+    return true
+  } catch (error) {
+    console.error("[organizations] the page's organization could not be made active:", error instanceof Error ? error.message : error)
+    return false
+  }
 }

@@ -3,6 +3,7 @@ import Link from "next/link"
 import { redirect } from "next/navigation"
 import { organizations, signInPath } from "@/auth"
 import { switchOrganizationAction } from "@/components/organization-switch-actions"
+import { OrganizationAvatar } from "@/components/organization-avatar"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { Alert, buttonClass, Card, SubmitButton } from "@/components/ui"
 import { rolesInWords } from "@/server/organizations/roles-display"
@@ -47,9 +48,12 @@ export default async function OrganizationsPage({ searchParams }: { searchParams
           <ul className="divide-y divide-border" data-testid="organization-list">
             {read.value.map(({ organization, roles }) => (
               <li key={organization.id} className="flex items-center justify-between gap-4 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{organization.name}</p>
-                  <p className="text-sm text-muted">{rolesInWords(roles)}</p>
+                <div className="flex min-w-0 items-center gap-3">
+                  <OrganizationAvatar name={organization.name} size="md" />
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{organization.name}</p>
+                    <p className="text-sm text-muted">{rolesInWords(roles)}</p>
+                  </div>
                 </div>
                 <form action={switchOrganizationAction}>
                   <input type="hidden" name="organization" value={organization.slug} />

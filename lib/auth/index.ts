@@ -267,6 +267,7 @@ export type { AdapterSsoConnection, AdapterSsoDomain, SsoRoleMapping, SsoConnect
 export { prepareAccountDeletion, type DepartureResult } from "./organizations/departure"
 export { defineOrganizationAccess, defaultOrganizationAccess, organizationResources, type OrganizationResources } from "./organizations/roles"
 export { isValidSlug, slugFromName } from "./organizations/slug"
+export { invitationTokenHash } from "./organizations/invitations"
 export type { OrganizationActor, Membership } from "./organizations/context"
 export { ACTIVE_ORGANIZATION_CLAIM } from "./organizations/active"
 export { defineTeamAccess, defaultTeamAccess, teamResources, TEAM_LEAD_ROLE, TEAM_MEMBER_ROLE, type TeamResources } from "./organizations/team-roles"

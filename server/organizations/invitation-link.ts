@@ -6,7 +6,7 @@
  * created through the link.
  */
 import { authConfig } from "@/auth"
-import { type AdapterInvitation, organizationOperations, type OrganizationOperations } from "@/lib/auth"
+import { type AdapterInvitation, invitationTokenHash, organizationOperations, type OrganizationOperations } from "@/lib/auth"
 import type { DbClient } from "@/lib/db/client"
 
 let operations: OrganizationOperations | undefined
@@ -34,4 +34,20 @@ export async function invitationView(db: DbClient, token: unknown): Promise<Invi
   ])
   if (!organization) return null
   return { invitation, organization, inviter: inviter ? inviter.name || inviter.email : null }
+}
+
+/**
+ * A link that no longer works, read for the one case where the page can say
+ * more than "not valid": the invited account, signed in, reopening a link
+ * it accepted (it then gets a way into the organization). Nothing is said
+ * to anyone else, so a link names no organization once it is spent.
+ */
+export async function acceptedInvitationOf(db: DbClient, token: unknown, signedInEmail: string | null): Promise<{ name: string; slug: string } | null> {
+  if (typeof token !== "string" || token === "" || token.length > 200 || !signedInEmail) return null
+  const row = await db.invitation.findUnique({
+    where: { tokenHash: await invitationTokenHash(token) },
+    select: { status: true, email: true, organization: { select: { name: true, slug: true } } },
+  })
+  if (!row || row.status !== "accepted" || row.email.toLowerCase() !== signedInEmail.toLowerCase()) return null
+  return row.organization
 }

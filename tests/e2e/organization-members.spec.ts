@@ -14,6 +14,8 @@ import type { Browser, Page } from "@playwright/test"
 import { linkIn, type TestSmtpServer } from "../helpers/smtp"
 import { expect, newUser, signUp, test } from "./fixtures"
 
+test.describe.configure({ timeout: 180_000 })
+
 /** An organization owned by `ownerEmail`, written straight into the server's database. */
 function createOrganization(databaseFile: string, ownerEmail: string): { slug: string; name: string } {
   const id = randomUUID().slice(0, 8)
@@ -46,15 +48,35 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   return context.newPage()
 }
 
+/** A toast (sonner) that says `text`. */
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text })
+
+/** Adds `email`'s account to the organization as a plain member, straight in the server's database. */
+function addMember(databaseFile: string, slug: string, email: string): void {
+  const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
+  try {
+    db.pragma("busy_timeout = 5000")
+    const user = db.prepare('SELECT id FROM "User" WHERE email = ?').get(email.toLowerCase()) as { id: string }
+    const org = db.prepare('SELECT id FROM "Organization" WHERE slug = ?').get(slug) as { id: string }
+    db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles) VALUES (?, ?, ?, ?)').run(`e2e-member-${randomUUID().slice(0, 8)}`, org.id, user.id, "member")
+  } finally {
+    db.close()
+  }
+}
+
 /** The row of the members list that names `email`. */
 const memberRow = (page: Page, email: string) => page.getByTestId("member").filter({ hasText: email })
 
 async function invite(page: Page, slug: string, email: string, role: string, smtp: TestSmtpServer, baseURL: string): Promise<string> {
   await page.goto(`/o/${slug}/members`)
-  await page.getByLabel("Email address").fill(email)
-  await page.locator("#invite-role").selectOption({ label: role })
-  await page.getByRole("button", { name: "Invite member" }).click()
+  // "Invite member" opens the form in a dialog over the members table.
+  await page.getByTestId("invite-member-open").click()
+  const dialog = page.getByRole("dialog", { name: "Invite member" })
+  await dialog.getByLabel("Email address").fill(email)
+  await dialog.locator("#invite-role").selectOption({ label: role })
+  await dialog.getByRole("button", { name: "Send invitation" }).click()
   await expect(page.getByTestId("invite-message")).toHaveText(`Invitation sent to ${email.toLowerCase()}.`)
+  await page.keyboard.press("Escape")
   await expect(page.getByTestId("invitation").filter({ hasText: email.toLowerCase() })).toBeVisible()
   const mail = await smtp.waitFor(email)
   expect(mail.subject).toContain("invited you to")
@@ -81,31 +103,41 @@ test("an owner invites by mail, a second browser accepts; role change; removal e
   await expect(other.getByTestId("invitation")).toContainText(owner.name)
   await other.getByRole("button", { name: "Accept invitation" }).click()
   await expect(other).toHaveURL(new RegExp(`/o/${org.slug}$`))
-  // Single use: the link now gets the one "not valid" page.
+  // The header names the organization just joined at once.
+  await expect(other.getByTestId("organization-switcher")).toContainText(org.name)
+  // Single use: the link now gets the "not valid" page; its member is offered the way in.
   await other.goto(link)
   await expect(other.getByTestId("invitation-invalid")).toBeVisible()
+  await expect(other.getByRole("link", { name: `Open ${org.name}` })).toBeVisible()
 
   await other.goto(`/o/${org.slug}/members`)
   await expect(memberRow(other, invitee.email)).toContainText("(you)")
-  // A member sees no controls for others.
-  await expect(other.getByRole("button", { name: "Remove member" })).toHaveCount(0)
-  await expect(other.getByRole("button", { name: "Invite member" })).toHaveCount(0)
+  // A member sees a read-only table: roles as text, no row menus, no invite.
+  await expect(other.getByTestId("member-menu")).toHaveCount(0)
+  await expect(other.getByRole("button", { name: "Change role" })).toHaveCount(0)
+  await expect(other.getByTestId("invite-member-open")).toHaveCount(0)
+  await expect(memberRow(other, owner.email).getByTestId("member-role")).toHaveText("Owner")
+  // Settings: what the settings are, not an empty tab.
+  await other.goto(`/o/${org.slug}/settings`)
+  await expect(other.getByTestId("organization-settings-read-only")).toContainText(`/o/${org.slug}`)
 
   await page.reload()
   const row = memberRow(page, invitee.email)
   await row.getByLabel("Role").selectOption({ label: "Admin" })
   await row.getByRole("button", { name: "Change role" }).click()
-  await expect(page.getByTestId("members-message")).toHaveText("Role changed.")
+  await expect(toast(page, "Role changed.")).toBeVisible()
   await expect(row.getByTestId("member-role")).toHaveText("Admin")
   expect((await smtp.waitFor(invitee.email)).subject).toContain(`Your role in ${org.name} changed`)
 
-  await other.reload()
-  await expect(other.getByRole("button", { name: "Invite member" })).toBeVisible()
+  await other.goto(`/o/${org.slug}/members`)
+  await expect(other.getByTestId("invite-member-open")).toBeVisible()
 
   // Removed while their page is open: the next request of that page has no access.
-  await row.getByRole("button", { name: "Remove member" }).click()
+  // The row's menu: Remove member asks first, inside the menu.
+  await row.getByTestId("member-menu").locator("summary").first().click()
+  await row.locator("summary", { hasText: "Remove member" }).click()
   await row.getByRole("button", { name: "Yes, remove member" }).click()
-  await expect(page.getByTestId("members-message")).toHaveText("Member removed. They no longer have access.")
+  await expect(toast(page, "Member removed. They no longer have access.")).toBeVisible()
   await expect(memberRow(page, invitee.email)).toHaveCount(0)
   expect((await smtp.waitFor(invitee.email)).subject).toContain(`You were removed from ${org.name}`)
   const response = await other.reload()
@@ -128,7 +160,8 @@ test("sign-up through an invitation: the new account is verified, a member, sign
 
   const other = await newPage(browser, baseURL!)
   await other.goto(link)
-  await expect(other.getByLabel("Email")).toHaveValue(newcomer.email.toLowerCase())
+  // The invited address is fixed text, not a field.
+  await expect(other.getByTestId("invitation-email")).toHaveText(newcomer.email.toLowerCase())
   await other.getByLabel("Display name").fill(newcomer.name)
   await other.getByLabel("Password").fill(newcomer.password)
   await other.getByRole("button", { name: "Create account and join" }).click()
@@ -137,7 +170,7 @@ test("sign-up through an invitation: the new account is verified, a member, sign
 
   await other.goto(`/o/${org.slug}/members`)
   await expect(memberRow(other, newcomer.email)).toContainText("(you)")
-  await other.getByRole("button", { name: "Leave organization" }).click()
+  await other.locator("summary", { hasText: "Leave organization" }).click()
   await other.getByRole("button", { name: "Yes, leave organization" }).click()
   await expect(other).toHaveURL(/\/dashboard$/)
   const gone = await other.goto(`/o/${org.slug}/members`)
@@ -146,4 +179,58 @@ test("sign-up through an invitation: the new account is verified, a member, sign
   await page.reload()
   await expect(memberRow(page, newcomer.email)).toHaveCount(0)
   await other.context().close()
+})
+
+test("without JavaScript an owner changes a member's role and removes them with plain form posts", async ({ page, browser, baseURL, databaseFile }) => {
+  const owner = await signUp(page, newUser("org-owner"))
+  const org = createOrganization(databaseFile, owner.email)
+  const memberPage = await newPage(browser, baseURL!)
+  const member = await signUp(memberPage, newUser("org-nojs-member"))
+  await memberPage.context().close()
+  addMember(databaseFile, org.slug, member.email)
+
+  // The owner's session in a browser that runs no script.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() })
+  const noScript = await context.newPage()
+  await noScript.goto(`/o/${org.slug}/members`)
+  const row = memberRow(noScript, member.email)
+  await row.getByLabel("Role").selectOption({ label: "Admin" })
+  await row.getByRole("button", { name: "Change role" }).click()
+  await expect(noScript).toHaveURL(new RegExp(`/o/${org.slug}/members$`))
+  await expect(memberRow(noScript, member.email).getByTestId("member-role")).toHaveText("Admin")
+
+  // The row menu and its question are <details>: they open without a script.
+  await memberRow(noScript, member.email).getByTestId("member-menu").locator("summary").first().click()
+  await memberRow(noScript, member.email).locator("summary", { hasText: "Remove member" }).click()
+  await memberRow(noScript, member.email).getByRole("button", { name: "Yes, remove member" }).click()
+  await expect(noScript).toHaveURL(new RegExp(`/o/${org.slug}/members$`))
+  await expect(memberRow(noScript, member.email)).toHaveCount(0)
+  // "Invite member" is a link to the invite page there.
+  await noScript.getByRole("link", { name: "Invite member" }).click()
+  await expect(noScript).toHaveURL(new RegExp(`/o/${org.slug}/members/invite$`))
+  await expect(noScript.getByLabel("Email address")).toBeVisible()
+  await context.close()
+})
+
+test("signed in as another account, an invitation offers Sign out and continue, which comes back to the link signed out", async ({ page, browser, smtp, baseURL, databaseFile }) => {
+  const owner = await signUp(page, newUser("org-owner"))
+  await smtp.waitFor(owner.email)
+  const org = createOrganization(databaseFile, owner.email)
+  const invited = newUser("org-invited")
+  const link = await invite(page, org.slug, invited.email, "Member", smtp, baseURL!)
+
+  const other = await newPage(browser, baseURL!)
+  await signUp(other, newUser("org-someone-else"))
+  await other.goto(link)
+  await expect(other.getByTestId("invitation-other-account")).toBeVisible()
+  await other.getByRole("button", { name: "Sign out and continue" }).click()
+  await expect(other).toHaveURL(new RegExp(`/invite/`), { timeout: 20_000 })
+  await expect(other.getByRole("button", { name: "Create account and join" })).toBeVisible()
+  await expect(other.getByTestId("invitation-email")).toHaveText(invited.email.toLowerCase())
+  await other.context().close()
+
+  // A link that does not work offers a way on.
+  await page.goto("/invite/not-a-real-invitation-token")
+  await expect(page.getByTestId("invitation-invalid")).toBeVisible()
+  await expect(page.getByRole("link", { name: "Go to your dashboard" })).toBeVisible()
 })

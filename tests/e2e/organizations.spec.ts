@@ -127,3 +127,76 @@ test("create, see in the switcher, create a second, switch, rename, change the s
   await expect(items).not.toContainText(renamed)
   expect((await page.request.get(`/o/${movedSlug}`)).status()).toBe(404)
 })
+
+/** Creates an organization through /orgs/new and waits for its home. */
+async function createThroughPage(page: Page, name: string, slug: string) {
+  await page.goto("/orgs/new")
+  await page.getByLabel("Organization name").fill(name)
+  await page.getByLabel("Slug", { exact: true }).fill(slug)
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}$`), SLOW)
+}
+
+test("the URL decides the organization: the header names the page's, opening it makes it the session's; the switcher's list is read when it opens", async ({ page }) => {
+  const id = randomUUID().slice(0, 6)
+  await signUp(page, newUser("org-url"))
+  const first = { name: `Alpha Works ${id}`, slug: `alpha-${id}` }
+  const second = { name: `Bravo Works ${id}`, slug: `bravo-${id}` }
+  await createThroughPage(page, first.name, first.slug)
+  await createThroughPage(page, second.name, second.slug)
+
+  // The session works in the second; a link to the first's members names the first in the header.
+  await page.goto(`/o/${first.slug}/members`)
+  await expect(switcher(page)).toContainText(first.name)
+  await expect(page.getByTestId("organization-name")).toHaveText(first.name)
+  // Opening it made it the session's: a page outside any organization names it too.
+  await expect
+    .poll(async () => {
+      await page.goto("/dashboard")
+      return switcher(page).textContent()
+    }, SLOW)
+    .toContain(first.name)
+  await expect(page.locator("body")).not.toContainText("Choose organization")
+
+  // The list is not on the page until the menu opens, and then it is read (a server action's POST).
+  await page.goto(`/o/${first.slug}`)
+  await expect(page.locator("body")).not.toContainText(second.name)
+  const read = page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined)
+  await switcher(page).click()
+  await read
+  await expect(page.getByTestId("organization-switcher-items").getByRole("menuitem", { name: second.name })).toBeVisible()
+
+  // On a phone the trigger shows the avatar and keeps the name for screen readers, never a cut label.
+  await page.keyboard.press("Escape")
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(switcher(page)).toHaveAccessibleName(`${first.name}: switch organization`)
+  await expect(page.getByTestId("organization-switcher-current")).toHaveClass(/max-sm:sr-only/)
+})
+
+test("teams: an owner creates one, it is listed, its page shows its members and its lead", async ({ page }) => {
+  const id = randomUUID().slice(0, 6)
+  const owner = await signUp(page, newUser("org-teams"))
+  const slug = `teams-${id}`
+  await createThroughPage(page, `Teams Inc ${id}`, slug)
+  await page.getByRole("navigation", { name: "Organization" }).getByRole("link", { name: "Teams" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}/teams$`))
+  await expect(page.getByTestId("team-list-empty")).toBeVisible()
+  await page.getByLabel("Team name").fill("Design")
+  await page.getByRole("button", { name: "Create team" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}/teams/[^/]+$`), SLOW)
+  await expect(page.getByTestId("team-lead")).toHaveText("No lead yet")
+
+  await page.getByLabel("Member", { exact: true }).selectOption({ label: owner.name })
+  await page.getByLabel("Team role").selectOption({ label: "Lead" })
+  await page.getByRole("button", { name: "Add to team" }).click()
+  await expect(page.getByTestId("team-lead")).toHaveText(owner.name)
+  await expect(page.getByTestId("team-member")).toHaveCount(1)
+
+  await page.getByRole("link", { name: "All teams" }).click()
+  await expect(page.getByTestId("team")).toHaveText(/Design/)
+  // A second team of the same name is refused: the list keeps one.
+  await page.getByLabel("Team name").fill("Design")
+  await page.getByRole("button", { name: "Create team" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}/teams$`), SLOW)
+  await expect(page.getByTestId("team")).toHaveCount(1)
+})

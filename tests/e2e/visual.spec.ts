@@ -226,3 +226,65 @@ test("organizations: create, home, settings, activity and the list", async ({ pa
   await test.step("organization-activity", () => checkPage(page, { name: "organization-activity", path: "/o/visual-widgets/activity" }))
   await test.step("organizations", () => checkPage(page, { name: "organizations", path: "/orgs" }))
 })
+
+/** A second member and a pending invitation for the organization at /o/visual-states, straight in the server's database. */
+function seedMembers(databaseFile: string): void {
+  const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
+  try {
+    db.pragma("busy_timeout = 5000")
+    const org = db.prepare('SELECT id FROM "Organization" WHERE slug = ?').get("visual-states") as { id: string }
+    db.prepare('INSERT INTO "User" (id, email, name) VALUES (?, ?, ?)').run("visual-member-mia", "mia.member@example.com", "Mia Member")
+    db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles) VALUES (?, ?, ?, ?)').run("visual-member-row", org.id, "visual-member-mia", "member")
+    const owner = db.prepare('SELECT id FROM "User" WHERE email = ?').get("otto.orgstates@example.com") as { id: string }
+    db.prepare('INSERT INTO "Invitation" (id, "organizationId", email, roles, "inviterId", "tokenHash", expires) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      "visual-invitation",
+      org.id,
+      "ivan.invited@example.com",
+      "member",
+      owner.id,
+      "visual-invitation-token-hash",
+      new Date(Date.now() + 7 * 86_400_000).toISOString().replace("Z", "+00:00"),
+    )
+  } finally {
+    db.close()
+  }
+}
+
+test("organization states: switcher open, members table and its row menu, invite dialog, teams, invitation pages", async ({ page, browser, baseURL, databaseFile }) => {
+  const OTTO = { email: "otto.orgstates@example.com", name: "Otto Orgstates", password: "visual check meadow 2026" }
+  await signUp(page, OTTO)
+  await page.goto("/orgs/new")
+  await page.getByLabel("Organization name").fill("Visual Widgets")
+  await page.getByLabel("Slug", { exact: true }).fill("visual-states")
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(/\/o\/visual-states$/, { timeout: 30_000 })
+  seedMembers(databaseFile)
+  const reopen = async (locator: () => Locator) => {
+    // checkPage resizes and blurs: the open state is reopened for each rendering by the caller's step.
+    await locator().click()
+  }
+  await test.step("organization-switcher-open", async () => {
+    await page.goto("/o/visual-states")
+    await reopen(() => page.getByTestId("organization-switcher"))
+    await expect(page.getByTestId("organization-switcher-list")).toBeVisible()
+    await checkPage(page, { name: "organization-switcher-open" })
+  })
+  await test.step("organization-members", () => checkPage(page, { name: "organization-members", path: "/o/visual-states/members" }))
+  await test.step("organization-member-menu-open", async () => {
+    await page.goto("/o/visual-states/members")
+    await page.getByTestId("member").filter({ hasText: "mia.member@example.com" }).getByTestId("member-menu").locator("summary").first().click()
+    await checkPage(page, { name: "organization-member-menu-open" })
+  })
+  await test.step("organization-invite-dialog", async () => {
+    await page.goto("/o/visual-states/members")
+    await page.getByTestId("invite-member-open").click()
+    await expect(page.getByRole("dialog", { name: "Invite member" })).toBeVisible()
+    await checkPage(page, { name: "organization-invite-dialog" })
+  })
+  await test.step("organization-teams", () => checkPage(page, { name: "organization-teams", path: "/o/visual-states/teams" }))
+  await test.step("invitation-invalid", () => checkPage(page, { name: "invitation-invalid-signed-in", path: "/invite/not-a-real-token" }))
+  const context = await browser.newContext({ baseURL })
+  const signedOut = await context.newPage()
+  await test.step("invitation-invalid-signed-out", () => checkPage(signedOut, { name: "invitation-invalid-signed-out", path: "/invite/not-a-real-token" }))
+  await context.close()
+})

@@ -8,8 +8,10 @@
  * invited account); signing up through the link creates the account with the
  * invited address, which the link proves.
  */
+import { revalidatePath } from "next/cache"
 import { redirect } from "next/navigation"
-import { auth, organizations, rateLimit, signIn, signInPath } from "@/auth"
+import { flash } from "@/server/flash"
+import { auth, organizations, rateLimit, signIn, signInPath, signOut } from "@/auth"
 import { CredentialsSignin } from "@/lib/auth"
 import { isDatabaseOutage } from "@/lib/auth/adapters/prisma"
 import { getPrisma } from "@/lib/db/client"
@@ -43,6 +45,9 @@ export async function acceptInvitationAction(_previous: InvitationState, input: 
   } catch (error) {
     return { ok: false, message: memberErrorMessage(error) }
   }
+  await flash(`You joined ${view.organization.name}.`)
+  // The header's switcher names the organization just joined on the page that follows.
+  revalidatePath("/", "layout")
   redirect(orgPath(view.organization.slug))
 }
 
@@ -106,6 +111,7 @@ export async function signUpThroughInvitationAction(_previous: InvitationState, 
     joined = false
   }
   const redirectTo = joined ? orgPath(view.organization.slug) : "/dashboard"
+  if (joined) await flash(`Welcome to ${view.organization.name}.`)
   try {
     await signIn("credentials", { email: created.user.email, password, redirectTo })
   } catch (error) {
@@ -113,4 +119,12 @@ export async function signUpThroughInvitationAction(_previous: InvitationState, 
   }
   // The sign-in itself was refused (e.g. rate limited): the account exists, the sign-in page says why.
   redirect(signInPath(redirectTo))
+}
+
+/** Signed in as another account than the invited one: ends that session and comes back to the same link. */
+export async function signOutAndContinueAction(input: FormData): Promise<void> {
+  const token = tokenOf(formInput(input))
+  // Only an invitation path: the field is the page's own token, never a destination.
+  const back = `/invite/${encodeURIComponent(token.slice(0, 200))}`
+  await signOut({ redirectTo: back })
 }

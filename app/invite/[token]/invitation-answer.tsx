@@ -16,18 +16,19 @@ export function InvitationAnswer({ token, mayAccept }: { token: string; mayAccep
       <div aria-live="polite">
         <StatusMessage ok={outcome.ok} text={outcome.message} testId="invitation-message" />
       </div>
-      <div className="flex flex-wrap gap-3">
+      {/* Accept and Decline side by side at one width: neither reads as the lesser choice by its size. */}
+      <div className={mayAccept ? "grid grid-cols-2 gap-3" : "grid"}>
         {mayAccept ? (
           <form action={accept}>
             <input type="hidden" name="token" value={token} />
-            <Button type="submit" pending={accepting} pendingLabel="Joining…" disabled={declining}>
+            <Button type="submit" pending={accepting} pendingLabel="Joining…" disabled={declining} className="w-full">
               Accept invitation
             </Button>
           </form>
         ) : null}
         <form action={decline}>
           <input type="hidden" name="token" value={token} />
-          <Button type="submit" kind="secondary" pending={declining} pendingLabel="Declining…" disabled={accepting}>
+          <Button type="submit" kind="secondary" pending={declining} pendingLabel="Declining…" disabled={accepting} className="w-full">
             Decline
           </Button>
         </form>

@@ -14,7 +14,15 @@ export function InvitationSignUp({ token, email }: { token: string; email: strin
   return (
     <form action={action} className="space-y-5">
       <input type="hidden" name="token" value={token} />
-      <TextField name="email" id="invitation-email" label="Email" type="email" value={email} readOnly autoComplete="username" />
+      {/* The invited address is fixed by the link: shown as text, not as a field that looks disabled. */}
+      <input type="hidden" name="email" value={email} autoComplete="username" />
+      <div className="space-y-1">
+        <p className="text-sm font-medium">Email</p>
+        <p className="font-medium break-all" data-testid="invitation-email">
+          {email}
+        </p>
+        <p className="text-sm text-muted">The invitation is for this address; your account will use it.</p>
+      </div>
       <TextField name="name" label="Display name" type="text" autoComplete="name" required maxLength={80} defaultValue={state.values?.name} error={error("name")} />
       <NewPasswordField label="Password" error={error("password")} />
       {state.message && !state.field ? <StatusMessage ok={false} text={state.message} testId="invitation-sign-up-message" /> : null}

@@ -5,10 +5,13 @@ import { AuthPage } from "@/components/auth-page"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { linkClass } from "@/components/ui/text-link"
 import { getPrisma } from "@/lib/db/client"
-import { invitationView } from "@/server/organizations/invitation-link"
+import { acceptedInvitationOf, invitationView } from "@/server/organizations/invitation-link"
 import { roleLabel } from "@/server/organizations/role-labels"
 import { sessionState } from "@/server/session-state"
 import { exactTime } from "@/server/display/time"
+import { ButtonLink, SubmitButton } from "@/components/ui"
+import { appName } from "@/server/app-name"
+import { signOutAndContinueAction } from "./actions"
 import { InvitationAnswer } from "./invitation-answer"
 import { InvitationSignUp } from "./invitation-sign-up"
 
@@ -29,12 +32,27 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   if (state.unavailable) return <ServiceUnavailable />
   const view = await invitationView(getPrisma(), token)
   if (!view) {
+    const signedInEmail = state.session?.user?.email ?? null
+    const joined = await acceptedInvitationOf(getPrisma(), token, signedInEmail)
+    if (joined) {
+      return (
+        <AuthPage title={`You are a member of ${joined.name}`} data-testid="invitation-invalid">
+          <p className="text-muted">You accepted this invitation already, so the link has done its work.</p>
+          <ButtonLink href={`/o/${encodeURIComponent(joined.slug)}`} fullWidth>
+            Open {joined.name}
+          </ButtonLink>
+        </AuthPage>
+      )
+    }
     return (
       <AuthPage title="This invitation is not valid" data-testid="invitation-invalid">
         <p className="text-muted">
           The link may have expired, been used already, or been withdrawn or replaced by a newer invitation. Ask the person who invited you to send a new
           one.
         </p>
+        <ButtonLink href={state.session?.user ? "/dashboard" : "/"} kind="secondary" fullWidth>
+          {state.session?.user ? "Go to your dashboard" : `Go to ${appName()}`}
+        </ButtonLink>
       </AuthPage>
     )
   }
@@ -70,9 +88,15 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
       ) : isInvited ? (
         <InvitationAnswer token={token} mayAccept />
       ) : (
-        <p role="alert" data-testid="invitation-other-account">
-          You are signed in as {signedInAs}, but this invitation is for {invitation.email}. Sign out and sign in with that address to accept it.
-        </p>
+        <div className="space-y-4">
+          <p role="alert" data-testid="invitation-other-account">
+            You are signed in as {signedInAs}, but this invitation is for {invitation.email}. Sign out and sign in with that address to accept it.
+          </p>
+          <form action={signOutAndContinueAction}>
+            <input type="hidden" name="token" value={token} />
+            <SubmitButton fullWidth>Sign out and continue</SubmitButton>
+          </form>
+        </div>
       )}
     </AuthPage>
   )

@@ -1,6 +1,6 @@
 "use client"
 /**
- * An organization's sub-navigation: Home, Members, Settings and (for its
+ * An organization's sub-navigation: Home, Members, Teams, Settings and (for its
  * owners and admins, who alone may read it) Activity, the current page
  * marked with aria-current. Links only: it works without JavaScript.
  */
@@ -14,6 +14,7 @@ export function OrganizationNav({ slug, activity }: { slug: string; activity: bo
   const links = [
     { href: base, label: "Home" },
     { href: `${base}/members`, label: "Members" },
+    { href: `${base}/teams`, label: "Teams" },
     { href: `${base}/settings`, label: "Settings" },
     ...(activity ? [{ href: `${base}/activity`, label: "Activity" }] : []),
   ]

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache"
 import { redirect } from "next/navigation"
+import { flash } from "@/server/flash"
 import { organizations } from "@/auth"
 import { OrganizationError, type OrganizationErrorCode } from "@/lib/auth"
 import { isValidSlug, slugFromName } from "@/lib/auth/organizations/slug"
@@ -46,6 +47,7 @@ export async function createOrganizationAction(_previous: CreateOrganizationStat
   if (outcome.ok && outcome.created) {
     // The header's switcher appears or gains the new organization on every page.
     revalidatePath("/", "layout")
+    await flash(`Organization ${name.trim()} created.`)
     redirect(`/o/${outcome.created}`)
   }
   return { ok: false, message: outcome.message, field: outcome.field, ...echo }

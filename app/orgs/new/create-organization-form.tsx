@@ -13,7 +13,7 @@ import { TextField } from "@/components/text-field"
 import { slugFromName } from "@/lib/auth/organizations/slug"
 import { createOrganizationAction, type CreateOrganizationState } from "./actions"
 
-export function CreateOrganizationForm() {
+export function CreateOrganizationForm({ host }: { host: string }) {
   const [state, action, pending] = useActionState<CreateOrganizationState, FormData>(createOrganizationAction, {})
   // Without the script the server renders the entries the refusal gave back; with it, these states hold them.
   const [name, setName] = useState(state.name ?? "")
@@ -55,7 +55,8 @@ export function CreateOrganizationForm() {
           setSlugEdited(true)
           setSlug(event.target.value)
         }}
-        hint="The organization's address: /o/your-slug. 2 to 48 lower-case letters, digits and hyphens; made from the name unless you change it."
+        // The error takes the hint's place rather than stacking under it.
+        hint={state.field === "slug" ? undefined : `URL: ${host}/o/${shownSlug || "your-slug"} · 2 to 48 lower-case letters, digits and hyphens, made from the name until you edit it.`}
         error={state.field === "slug" ? state.message : undefined}
       />
       {state.field ? null : <StatusMessage ok={state.ok} text={state.message} testId="create-organization-message" />}

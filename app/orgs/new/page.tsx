@@ -3,6 +3,7 @@ import { redirect } from "next/navigation"
 import { signInPath } from "@/auth"
 import { ServiceUnavailable } from "@/components/service-unavailable"
 import { Card } from "@/components/ui"
+import { publicHost } from "@/server/organizations/public-host"
 import { sessionState } from "@/server/session-state"
 import { CreateOrganizationForm } from "./create-organization-form"
 
@@ -21,7 +22,7 @@ export default async function NewOrganizationPage() {
         <p className="text-muted">An organization is where a team works together. You will be its owner, and can invite colleagues from its Members page.</p>
       </div>
       <Card>
-        <CreateOrganizationForm />
+        <CreateOrganizationForm host={await publicHost()} />
       </Card>
     </div>
   )

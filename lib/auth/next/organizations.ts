@@ -41,9 +41,15 @@ const CHANGES = [
   "transferOwnership",
   "removeMember",
   "leave",
+  "createTeam",
+  "renameTeam",
+  "deleteTeam",
+  "addTeamMember",
+  "changeTeamRoles",
+  "removeTeamMember",
 ] as const satisfies readonly (keyof OrganizationOperations)[]
 
-const READS = ["list", "invitations", "members", "activity"] as const satisfies readonly (keyof OrganizationOperations)[]
+const READS = ["list", "invitations", "members", "activity", "teams", "team", "teamMembers"] as const satisfies readonly (keyof OrganizationOperations)[]
 
 type Change = (typeof CHANGES)[number]
 type Read = (typeof READS)[number]
@@ -69,6 +75,15 @@ export type AppOrganizations = { [K in Change | Read]: Tail<OrganizationOperatio
    * active, at one query beyond the session read (jwt) or two (database); null when signed out.
    */
   overview(): Promise<{ organizations: Awaited<ReturnType<OrganizationOperations["list"]>>; activeId: string | null } | null>
+  /**
+   * What the header needs on every page, as cheaply as the session read allows: the organization
+   * the read already established a membership of (database: the organization page's; jwt: the
+   * active organization's current snapshot) at no query; otherwise the user's list and the
+   * session's active one (one query, two under the database strategy). null when signed out.
+   */
+  headerOrganization(): Promise<{ current: { name: string; slug: string } | null; any: boolean } | null>
+  /** The id of the session's active organization as the session names it (jwt: no query; database: one). Never a grant. */
+  activeId(): Promise<string | null>
 }
 
 export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppOrganizations {
@@ -148,6 +163,25 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
     },
     async invitation(token) {
       return operations(await getConfig()).invitation(token)
+    },
+    async headerOrganization() {
+      const prepared = await getConfig()
+      const { read } = await currentRead(prepared)
+      if (!read.session || !read.proof) return null
+      const known = read.proof.organization?.membership
+      if (known) return { current: { name: known.organization.name, slug: known.organization.slug }, any: true }
+      const ops = operations(prepared)
+      const list = await ops.list({ userId: read.proof.userId })
+      if (list.length === 0) return { current: null, any: false }
+      const hint = await ops.activeHint(await standardRequest(prepared))
+      const active = list.find(({ organization }) => organization.id === hint)?.organization
+      return { current: active ? { name: active.name, slug: active.slug } : null, any: true }
+    },
+    async activeId() {
+      const prepared = await getConfig()
+      const { read } = await currentRead(prepared)
+      if (!read.session || !read.proof) return null
+      return operations(prepared).activeHint(await standardRequest(prepared))
     },
     async overview() {
       const prepared = await getConfig()

@@ -31,16 +31,15 @@ export default async function OrganizationActivityPage({ params }: { params: Pro
   const lines = activityLines(entries, await namesOf(peopleNamed(entries)))
   const renderedAt = new Date().toISOString()
   return (
-    <div className="max-w-2xl space-y-6">
-      <h2 className="text-title">Activity</h2>
-      <Card description="The last 100 changes to the organization's members and invitations, newest first. Only owners and admins can read it.">
+    <div className="space-y-6">
+      <Card as="section" id="activity" title="Activity" description="The last 100 changes to the organization's members and invitations, newest first. Only owners and admins can read it.">
         {lines.length === 0 ? (
           <p className="text-sm text-muted">Nothing has happened yet.</p>
         ) : (
           <ol className="divide-y divide-border" data-testid="organization-activity">
             {lines.map((line) => (
               <li key={line.id} className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
-                <span className="text-sm">{line.text}</span>
+                <p className="text-sm text-fg">{line.text}</p>
                 <RelativeTime dateTime={line.at.toISOString()} renderedAt={renderedAt} className="shrink-0 text-xs text-muted" testId="organization-activity-time" />
               </li>
             ))}

@@ -15,6 +15,7 @@ import { getPrisma } from "@/lib/db/client"
 import { formInput } from "@/server/form-input"
 import { memberErrorMessage } from "@/server/organizations/member-messages"
 import { sendInvitationMail } from "@/server/organizations/member-notices"
+import { flash } from "@/server/flash"
 import { whileDatabaseAnswers } from "@/server/session-state"
 
 export interface MemberActionState {
@@ -147,6 +148,45 @@ export async function leaveOrganizationAction(_previous: MemberActionState, inpu
     return { ok: true, message: `You left ${organization.name}.` }
   })
   // Outside run(): the redirect is Next's thrown signal, and the page just left is now a 404.
-  if (state.ok) redirect("/dashboard")
+  if (state.ok) {
+    await flash(state.message ?? "You left the organization.")
+    redirect("/dashboard")
+  }
   return state
+}
+
+/** What a members-page form asks for: its hidden "intent" field. */
+const INTENTS = {
+  invite: inviteMemberAction,
+  resend: resendInvitationAction,
+  cancel: cancelInvitationAction,
+  "change-role": changeRoleAction,
+  remove: removeMemberAction,
+  transfer: transferOwnershipAction,
+  leave: leaveOrganizationAction,
+} as const satisfies Record<string, (previous: MemberActionState, input: FormData) => Promise<MemberActionState>>
+
+function isIntent(value: unknown): value is keyof typeof INTENTS {
+  return typeof value === "string" && Object.hasOwn(INTENTS, value)
+}
+
+/** The page's forms with a script: the action the form's intent names, its outcome for the page to show. */
+export async function memberIntentAction(input: FormData): Promise<MemberActionState> {
+  const form = formInput(input)
+  const intent = form.get("intent")
+  if (!isIntent(intent)) return { ok: false, message: "That action is not known." }
+  return INTENTS[intent]({}, form)
+}
+
+/**
+ * The same forms without a script: the browser posts here, the outcome
+ * is carried to the members page as a flash message, and the page shows
+ * the list as it now is.
+ */
+export async function memberFormAction(input: FormData): Promise<void> {
+  const form = formInput(input)
+  const result = await memberIntentAction(input)
+  if (result.message) await flash(result.message, result.ok ? "success" : "error")
+  const slug = field(form, "slug")
+  redirect(slug && /^[a-z0-9-]{1,48}$/.test(slug) ? `/o/${slug}/members` : "/orgs")
 }

@@ -17,7 +17,7 @@ export function InviteForm({ slug, roles }: { slug: string; roles: RoleChoice[] 
       <TextField name="email" id="invite-email" label="Email address" type="email" required maxLength={320} autoComplete="off" />
       <RoleSelect id="invite-role" roles={roles} defaultValue="member" />
       <StatusMessage ok={state.ok} text={state.message} testId="invite-message" />
-      <SubmitButton pending={pending} label="Invite member" pendingLabel="Sending invitation…" />
+      <SubmitButton pending={pending} label="Send invitation" pendingLabel="Sending invitation…" />
     </form>
   )
 }

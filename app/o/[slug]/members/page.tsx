@@ -1,31 +1,29 @@
 import type { Metadata } from "next"
 import { organizations } from "@/auth"
 import { ActionStatusMessage, ActionStatusProvider } from "@/components/action-status"
+import { RelativeTime } from "@/components/relative-time"
 import { Card } from "@/components/ui"
 import { getPrisma } from "@/lib/db/client"
-import { exactTime } from "@/server/display/time"
 import { memberPeople } from "@/server/organizations/member-directory"
 import { organizationPage } from "@/server/organizations/organization-page"
 import { assignableRoles, roleLabel } from "@/server/organizations/role-labels"
-import {
-  cancelInvitationAction,
-  changeRoleAction,
-  leaveOrganizationAction,
-  removeMemberAction,
-  resendInvitationAction,
-  transferOwnershipAction,
-} from "./actions"
-import { InviteForm } from "./invite-form"
-import { ConfirmMemberForm } from "./confirm-member-form"
-import { MemberForm } from "./member-form"
-import { RoleSelect } from "./role-select"
+import { InvitationActions } from "./invitation-actions"
+import { InviteDialog } from "./invite-dialog"
+import { LeaveForm } from "./leave-form"
+import { PersonAvatar } from "./person-avatar"
+import { RoleCell } from "./role-cell"
+import { ConfirmedAction, RowMenu } from "./row-menu"
 
 export const metadata: Metadata = { title: "Members" }
 
+const TH = "px-3 py-2 text-left text-xs font-medium tracking-wide text-muted uppercase"
+const TD = "px-3 py-3 align-middle"
+
 /**
- * /o/[slug]/members: the organization's members with their roles,
- * pending invitations, and what the viewer's role lets them do. A control is
- * shown only to a role that may use it; each action checks again.
+ * /o/[slug]/members: the members as a table (who, role, since when, and a
+ * row menu), the pending invitations in their own table, and leaving. A
+ * control is shown only to a role that may use it; each action checks
+ * again. Every form posts without a script too.
  */
 export default async function MembersPage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params
@@ -41,75 +39,112 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
   const mayRemove = page.can({ member: ["remove"] })
   const mayCancel = page.can({ invitation: ["cancel"] })
   const hidden = { slug: organization.slug }
+  const renderedAt = new Date().toISOString()
 
   return (
     <ActionStatusProvider>
       <div className="space-y-6">
-        <h1 className="text-title">Members</h1>
-
-        <Card as="section" id="member-list" title={`Members of ${organization.name}`}>
-          <div aria-live="polite">
-            <ActionStatusMessage scope="members" testId="members-message" />
+        <Card as="section" id="member-list" title={members.length === 1 ? "1 member" : `${members.length} members`}>
+          <div className="space-y-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-muted">
+                {mayChangeRoles ? "Owners and admins manage members; an owner alone gives or takes the owner role." : "Only owners and admins can change members."}
+              </p>
+              {mayInvite ? <InviteDialog slug={organization.slug} roles={roleChoices} /> : null}
+            </div>
+            <div aria-live="polite">
+              <ActionStatusMessage scope="members" testId="members-message" />
+            </div>
+            <div className="-mx-4 overflow-x-auto sm:mx-0">
+              <table className="w-full min-w-[36rem] text-sm" data-testid="member-list">
+                <thead className="border-b border-border">
+                  <tr>
+                    <th scope="col" className={TH}>
+                      Member
+                    </th>
+                    <th scope="col" className={TH}>
+                      Role
+                    </th>
+                    <th scope="col" className={TH}>
+                      Joined
+                    </th>
+                    <th scope="col" className={TH}>
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-border">
+                  {members.map((m) => {
+                    const person = people.get(m.userId)
+                    const name = person?.name || person?.email || "Unknown user"
+                    const self = m.userId === me.userId
+                    const theirsIsOwner = m.roles.includes("owner")
+                    // Owners are changed or removed by owners only (the library refuses the rest too).
+                    const reachable = !self && (!theirsIsOwner || iAmOwner)
+                    const mayTransfer = reachable && iAmOwner && !theirsIsOwner
+                    const fields = { ...hidden, userId: m.userId }
+                    return (
+                      <tr key={m.id} data-testid="member" data-email={person?.email ?? ""}>
+                        <td className={TD}>
+                          <div className="flex min-w-0 items-center gap-3">
+                            <PersonAvatar name={name} />
+                            <div className="min-w-0">
+                              <span className="block truncate font-medium">
+                                {name}
+                                {self ? <span className="font-normal text-muted"> (you)</span> : null}
+                              </span>
+                              <span className="block truncate text-muted">{person?.email}</span>
+                            </div>
+                          </div>
+                        </td>
+                        <td className={TD}>
+                          {reachable && mayChangeRoles ? (
+                            <RoleCell id={`role-${m.id}`} fields={fields} roles={roleChoices} current={m.roles[0] ?? "member"} />
+                          ) : null}
+                          <span className={reachable && mayChangeRoles ? "sr-only" : undefined} data-testid="member-role">
+                            {roleLabel(m.roles)}
+                          </span>
+                        </td>
+                        <td className={`${TD} whitespace-nowrap text-muted`}>
+                          <RelativeTime dateTime={m.createdAt.toISOString()} renderedAt={renderedAt} />
+                        </td>
+                        <td className={`${TD} text-right`}>
+                          {reachable && (mayRemove || mayTransfer) ? (
+                            <RowMenu label={`Actions for ${name}`} testId="member-menu">
+                              {mayTransfer ? (
+                                <ConfirmedAction
+                                  intent="transfer"
+                                  fields={fields}
+                                  scope="members"
+                                  label="Transfer ownership"
+                                  question={`Make ${name} the owner of ${organization.name}? You become an admin.`}
+                                  confirmLabel="Yes, transfer ownership"
+                                  pendingLabel="Transferring…"
+                                />
+                              ) : null}
+                              {mayRemove ? (
+                                <ConfirmedAction
+                                  intent="remove"
+                                  fields={fields}
+                                  scope="members"
+                                  label="Remove member"
+                                  question={`Remove ${name} from ${organization.name}? They lose access at once.`}
+                                  confirmLabel="Yes, remove member"
+                                  pendingLabel="Removing…"
+                                  danger
+                                />
+                              ) : null}
+                            </RowMenu>
+                          ) : null}
+                        </td>
+                      </tr>
+                    )
+                  })}
+                </tbody>
+              </table>
+            </div>
           </div>
-          <ul className="divide-y divide-border" data-testid="member-list">
-            {members.map((m) => {
-              const person = people.get(m.userId)
-              const self = m.userId === me.userId
-              const theirsIsOwner = m.roles.includes("owner")
-              // Owners are changed or removed by owners only (the library refuses the rest too).
-              const reachable = !self && (!theirsIsOwner || iAmOwner)
-              return (
-                <li key={m.id} className="space-y-2 py-3" data-testid="member" data-email={person?.email ?? ""}>
-                  <div>
-                    <span className="font-medium">{person?.name || person?.email || "Unknown user"}</span>
-                    {self ? <span className="text-muted"> (you)</span> : null}
-                    <span className="block text-sm text-muted">{person?.email}</span>
-                    <span className="text-sm" data-testid="member-role">
-                      {roleLabel(m.roles)}
-                    </span>
-                  </div>
-                  {reachable ? (
-                    <div className="flex flex-wrap gap-4">
-                      {mayChangeRoles ? (
-                        <MemberForm action={changeRoleAction} fields={{ ...hidden, userId: m.userId }} label="Change role" pendingLabel="Changing…" scope="members">
-                          <RoleSelect id={`role-${m.id}`} roles={roleChoices} defaultValue={m.roles[0] ?? "member"} />
-                        </MemberForm>
-                      ) : null}
-                      {mayRemove ? (
-                        <ConfirmMemberForm
-                          action={removeMemberAction}
-                          fields={{ ...hidden, userId: m.userId }}
-                          label="Remove member"
-                          question={`Remove ${person?.name || person?.email || "this member"} from ${organization.name}? They lose access at once.`}
-                          confirmLabel="Yes, remove member"
-                          pendingLabel="Removing…"
-                          scope="members"
-                        />
-                      ) : null}
-                      {iAmOwner && !theirsIsOwner ? (
-                        <ConfirmMemberForm
-                          action={transferOwnershipAction}
-                          fields={{ ...hidden, userId: m.userId }}
-                          label="Transfer ownership"
-                          question={`Make ${person?.name || person?.email || "this member"} the owner of ${organization.name}? You become an admin.`}
-                          confirmLabel="Yes, transfer ownership"
-                          pendingLabel="Transferring…"
-                          scope="members"
-                        />
-                      ) : null}
-                    </div>
-                  ) : null}
-                </li>
-              )
-            })}
-          </ul>
         </Card>
-
-        {mayInvite ? (
-          <Card as="section" id="invite" title="Invite member" description="The invitation link goes to this address and works once, for 7 days.">
-            <InviteForm slug={organization.slug} roles={roleChoices} />
-          </Card>
-        ) : null}
 
         {mayInvite ? (
           <Card as="section" id="invitations" title="Pending invitations">
@@ -119,32 +154,40 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
             {invitations.length === 0 ? (
               <p className="text-sm text-muted">No pending invitations.</p>
             ) : (
-              <ul className="divide-y divide-border" data-testid="invitation-list">
-                {invitations.map((invitation) => (
-                  <li key={invitation.id} className="space-y-2 py-3" data-testid="invitation" data-email={invitation.email}>
-                    <div>
-                      <span className="font-medium">{invitation.email}</span>
-                      <span className="block text-sm text-muted">
-                        {roleLabel(invitation.roles)} · expires {exactTime(invitation.expires)}
-                      </span>
-                    </div>
-                    <div className="flex flex-wrap gap-4">
-                      <MemberForm action={resendInvitationAction} fields={{ ...hidden, invitationId: invitation.id }} label="Resend" pendingLabel="Sending…" scope="invitations" />
-                      {mayCancel ? (
-                        <ConfirmMemberForm
-                          action={cancelInvitationAction}
-                          fields={{ ...hidden, invitationId: invitation.id }}
-                          label="Cancel invitation"
-                          question={`Cancel the invitation of ${invitation.email}? Its link stops working.`}
-                          confirmLabel="Yes, cancel invitation"
-                          pendingLabel="Cancelling…"
-                          scope="invitations"
-                        />
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <div className="-mx-4 overflow-x-auto sm:mx-0">
+                <table className="w-full min-w-[32rem] text-sm" data-testid="invitation-list">
+                  <thead className="border-b border-border">
+                    <tr>
+                      <th scope="col" className={TH}>
+                        Email
+                      </th>
+                      <th scope="col" className={TH}>
+                        Role
+                      </th>
+                      <th scope="col" className={TH}>
+                        Expires
+                      </th>
+                      <th scope="col" className={TH}>
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-border">
+                    {invitations.map((invitation) => (
+                      <tr key={invitation.id} data-testid="invitation" data-email={invitation.email}>
+                        <td className={`${TD} font-medium break-all`}>{invitation.email}</td>
+                        <td className={TD}>{roleLabel(invitation.roles)}</td>
+                        <td className={`${TD} whitespace-nowrap text-muted`}>
+                          <RelativeTime dateTime={invitation.expires.toISOString()} renderedAt={renderedAt} />
+                        </td>
+                        <td className={TD}>
+                          <InvitationActions fields={{ ...hidden, invitationId: invitation.id }} email={invitation.email} mayCancel={mayCancel} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             )}
           </Card>
         ) : null}
@@ -158,15 +201,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
               You are the only owner, so you cannot leave: an organization always keeps an owner. Transfer ownership to another member first, or delete the organization.
             </p>
           ) : (
-            <ConfirmMemberForm
-              action={leaveOrganizationAction}
-              fields={hidden}
-              label="Leave organization"
-              question={`Leave ${organization.name}? You lose access at once; only a new invitation brings you back.`}
-              confirmLabel="Yes, leave organization"
-              pendingLabel="Leaving…"
-              scope="leave"
-            />
+            <LeaveForm slug={organization.slug} organizationName={organization.name} />
           )}
         </Card>
       </div>

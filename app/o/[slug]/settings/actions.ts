@@ -11,6 +11,7 @@
  */
 import { revalidatePath } from "next/cache"
 import { redirect } from "next/navigation"
+import { flash } from "@/server/flash"
 import { organizations, requireRecentAuthentication } from "@/auth"
 import { isValidSlug, OWNER_ROLE } from "@/lib/auth"
 import { ORGANIZATION_ERROR_MESSAGES } from "@/server/organizations/error-messages"
@@ -45,7 +46,10 @@ export async function changeSlugAction(_previous: OrganizationActionState, input
   })
   // Outside the frame: redirect() works by throwing. The header's links name the old slug until refreshed.
   if (outcome.ok && moved) revalidatePath("/", "layout")
-  if (outcome.ok && moved) redirect(`/o/${moved}/settings?${SLUG_CHANGED_QUERY}`)
+  if (outcome.ok && moved) {
+    await flash("Settings saved: the organization has a new address.")
+    redirect(`/o/${moved}/settings?${SLUG_CHANGED_QUERY}`)
+  }
   return outcome
 }
 
@@ -63,6 +67,9 @@ export async function deleteOrganizationAction(_previous: OrganizationActionStat
     return { ok: true }
   })
   if (outcome.ok && deleted) revalidatePath("/", "layout")
-  if (outcome.ok && deleted) redirect(DELETED_NOTICE_PATH)
+  if (outcome.ok && deleted) {
+    await flash("Organization deleted.")
+    redirect(DELETED_NOTICE_PATH)
+  }
   return outcome
 }

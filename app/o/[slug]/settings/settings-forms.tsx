@@ -7,7 +7,8 @@
  * grants nothing. Outcomes are announced (StatusMessage, or the field's
  * error); a refused entry stays in its field.
  */
-import { useActionState } from "react"
+import { useActionState, useEffect } from "react"
+import { toast } from "@/components/flash-toaster"
 import { StatusMessage } from "@/components/status-message"
 import { SubmitButton } from "@/components/submit-button"
 import { TextField } from "@/components/text-field"
@@ -21,8 +22,11 @@ function OrganizationField({ slug }: { slug: string }) {
 
 export function RenameOrganizationForm({ slug, name }: { slug: string; name: string }) {
   const [state, action, pending] = useActionState<OrganizationActionState, FormData>(renameOrganizationAction, {})
+  useEffect(() => {
+    if (state.ok) toast.success("Settings saved.")
+  }, [state])
   return (
-    <Card id="organization-name-settings" headingLevel={3} title="Name" description="How the organization appears to its members, in the header and in mails.">
+    <Card id="organization-name-settings" headingLevel={2} title="Name" description="How the organization appears to its members, in the header and in mails.">
       <form action={action} className="space-y-4">
         <OrganizationField slug={slug} />
         <TextField name="name" label="Organization name" type="text" required maxLength={100} defaultValue={name} autoComplete="organization" />
@@ -33,12 +37,12 @@ export function RenameOrganizationForm({ slug, name }: { slug: string; name: str
   )
 }
 
-export function ChangeSlugForm({ slug }: { slug: string }) {
+export function ChangeSlugForm({ slug, host }: { slug: string; host: string }) {
   const [state, action, pending] = useActionState<OrganizationActionState, FormData>(changeSlugAction, {})
   return (
     <Card
       id="organization-slug-settings"
-      headingLevel={3}
+      headingLevel={2}
       title="Address"
       description={`The organization's pages live at /o/${slug}. Changing the slug moves them: bookmarks and links to the old address stop working.`}
     >
@@ -54,7 +58,8 @@ export function ChangeSlugForm({ slug }: { slug: string }) {
           autoCapitalize="none"
           spellCheck={false}
           defaultValue={state.ok === false ? state.typed : slug}
-          hint="2 to 48 lower-case letters, digits and hyphens."
+          // The error takes the hint's place rather than stacking under it.
+          hint={state.ok === false ? undefined : `URL: ${host}/o/${slug} · 2 to 48 lower-case letters, digits and hyphens.`}
           error={state.ok === false ? state.message : undefined}
         />
         {state.ok ? <StatusMessage ok text={state.message} testId="organization-slug-message" /> : null}
@@ -70,7 +75,7 @@ export function DeleteOrganizationForm({ slug }: { slug: string }) {
     <Card
       as="section"
       id="delete-organization"
-      headingLevel={3}
+      headingLevel={2}
       tone="danger"
       title="Delete organization"
       description="Deletes the organization for good: its members lose access at once, its pending invitations stop working and its activity log goes with it. Members' own accounts stay. You will be asked to confirm it's you. This cannot be undone."
@@ -85,7 +90,7 @@ export function DeleteOrganizationForm({ slug }: { slug: string }) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          hint={`Type ${slug} to confirm.`}
+          hint={state.ok === false ? undefined : `Type ${slug} to confirm.`}
           defaultValue={state.ok === false ? state.typed : undefined}
           error={state.ok === false ? state.message : undefined}
         />
