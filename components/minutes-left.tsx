@@ -12,7 +12,9 @@ function subscribe(onChange: () => void): () => void {
   const timer = setInterval(onChange, TICK_MS)
   return () => clearInterval(timer)
 }
-const clientNow = () => Math.floor(Date.now() / TICK_MS) * TICK_MS
+// The clock is read in steps (a snapshot must stay equal between renders); rounding the step up,
+// never down, keeps the count from ever showing more time than the impersonation has left.
+const clientNow = () => Math.ceil(Date.now() / TICK_MS) * TICK_MS
 const serverNow = () => null
 
 export function minutesLeftText(end: Date, now: Date): string {

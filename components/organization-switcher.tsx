@@ -125,7 +125,8 @@ export function OrganizationSwitcher({
           Organizations
         </a>
       </noscript>
-      <Menu open={open} onOpenChange={onOpenChange}>
+      {/* Not modal: a modal menu hides the rest of the page from assistive technology while parts of it stay focusable. */}
+      <Menu modal={false} open={open} onOpenChange={onOpenChange}>
         <MenuTrigger aria-label={`${label}: switch organization`} data-testid="organization-switcher" className="min-w-0 px-1.5 sm:px-2">
           {current ? <OrganizationAvatar name={current.name} /> : <BuildingIcon />}
           {/* A phone shows the avatar alone: a name cut to three letters says nothing. */}

@@ -252,6 +252,8 @@ function seedMembers(databaseFile: string): void {
 
 test("organization states: switcher open, members table and its row menu, invite dialog, teams, invitation pages", async ({ page, browser, baseURL, databaseFile }) => {
   const OTTO = { email: "otto.orgstates@example.com", name: "Otto Orgstates", password: "visual check meadow 2026" }
+  forgetEarlierAttempt(databaseFile, OTTO.email)
+  forgetEarlierAttempt(databaseFile, "mia.member@example.com")
   await signUp(page, OTTO)
   await page.goto("/orgs/new")
   await page.getByLabel("Organization name").fill("Visual Widgets")
