@@ -57,22 +57,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
             </div>
             <div className="-mx-4 overflow-x-auto sm:mx-0">
               <table className="w-full min-w-[36rem] text-sm" data-testid="member-list">
-                <thead className="border-b border-border">
-                  <tr>
-                    <th scope="col" className={TH}>
-                      Member
-                    </th>
-                    <th scope="col" className={TH}>
-                      Role
-                    </th>
-                    <th scope="col" className={TH}>
-                      Joined
-                    </th>
-                    <th scope="col" className={TH}>
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
+                <ColumnHeads names={["Member", "Role", "Joined"]} />
                 <tbody className="divide-y divide-border">
                   {members.map((m) => {
                     const person = people.get(m.userId)
@@ -156,22 +141,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
             ) : (
               <div className="-mx-4 overflow-x-auto sm:mx-0">
                 <table className="w-full min-w-[32rem] text-sm" data-testid="invitation-list">
-                  <thead className="border-b border-border">
-                    <tr>
-                      <th scope="col" className={TH}>
-                        Email
-                      </th>
-                      <th scope="col" className={TH}>
-                        Role
-                      </th>
-                      <th scope="col" className={TH}>
-                        Expires
-                      </th>
-                      <th scope="col" className={TH}>
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
+                  <ColumnHeads names={["Email", "Role", "Expires"]} />
                   <tbody className="divide-y divide-border">
                     {invitations.map((invitation) => (
                       <tr key={invitation.id} data-testid="invitation" data-email={invitation.email}>
@@ -206,5 +176,23 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
         </Card>
       </div>
     </ActionStatusProvider>
+  )
+}
+
+/** A table's column headings, and the unnamed last column that holds each row's actions. */
+function ColumnHeads({ names }: { names: string[] }) {
+  return (
+    <thead className="border-b border-border">
+      <tr>
+        {names.map((name) => (
+          <th key={name} scope="col" className={TH}>
+            {name}
+          </th>
+        ))}
+        <th scope="col" className={TH}>
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
   )
 }
