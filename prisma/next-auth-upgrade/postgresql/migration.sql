@@ -308,3 +308,62 @@ END
 
 CREATE TRIGGER "Organization_renamed" AFTER UPDATE OF "slug", "name" ON "Organization"
   FOR EACH ROW WHEN (OLD."slug" IS DISTINCT FROM NEW."slug" OR OLD."name" IS DISTINCT FROM NEW."name") EXECUTE FUNCTION "organization_renamed"();
+
+-- Enterprise single sign-on: connections, verified domains, used assertion ids, and an
+-- organization's "Require SSO" (as migration 20261202031247_sso_connections).
+ALTER TABLE "Organization" ADD COLUMN     "requireSso" BOOLEAN NOT NULL DEFAULT false;
+
+CREATE TABLE "SsoConnection" (
+    "id" TEXT NOT NULL,
+    "organizationId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "samlEntityId" TEXT,
+    "samlSsoUrl" TEXT,
+    "samlCertificate" TEXT,
+    "oidcIssuer" TEXT,
+    "oidcClientId" TEXT,
+    "oidcClientSecret" TEXT,
+    "defaultRole" TEXT NOT NULL DEFAULT 'member',
+    "roleMapping" TEXT,
+    "idpInitiated" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SsoConnection_pkey" PRIMARY KEY ("id")
+);
+
+CREATE TABLE "SsoDomain" (
+    "id" TEXT NOT NULL,
+    "connectionId" TEXT NOT NULL,
+    "organizationId" TEXT NOT NULL,
+    "domain" TEXT NOT NULL,
+    "state" TEXT NOT NULL DEFAULT 'pending',
+    "verificationToken" TEXT NOT NULL,
+    "verifiedDomain" TEXT,
+    "verifiedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SsoDomain_pkey" PRIMARY KEY ("id")
+);
+
+CREATE TABLE "SsoAssertion" (
+    "key" TEXT NOT NULL,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SsoAssertion_pkey" PRIMARY KEY ("key")
+);
+
+CREATE INDEX "SsoConnection_organizationId_idx" ON "SsoConnection"("organizationId");
+
+CREATE UNIQUE INDEX "SsoDomain_verifiedDomain_key" ON "SsoDomain"("verifiedDomain");
+
+CREATE INDEX "SsoDomain_domain_idx" ON "SsoDomain"("domain");
+
+CREATE UNIQUE INDEX "SsoDomain_connectionId_domain_key" ON "SsoDomain"("connectionId", "domain");
+
+CREATE INDEX "SsoAssertion_expiresAt_idx" ON "SsoAssertion"("expiresAt");
+
+ALTER TABLE "SsoConnection" ADD CONSTRAINT "SsoConnection_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+ALTER TABLE "SsoDomain" ADD CONSTRAINT "SsoDomain_connectionId_fkey" FOREIGN KEY ("connectionId") REFERENCES "SsoConnection"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -146,6 +146,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       // Not in Auth.js: the organization page's one-statement read, the active organization kept per
       // user, and the revocation check that also reads the memberships version.
       "getSessionAndMembership", "setMemberLastActive", "getActiveMembership", "getSessionStanding",
+      // Not in Auth.js: enterprise single sign-on (lib/auth/sso, tests/integration/auth/sso).
+      "createSsoConnection", "getSsoConnection", "listSsoConnections", "updateSsoConnection", "deleteSsoConnection",
+      "createSsoDomain", "listSsoDomains", "getSsoDomain", "verifySsoDomain", "deleteSsoDomain", "getSsoRoute",
+      "getOrganizationSsoRequired", "setOrganizationSsoRequired", "useSsoAssertion", "joinOrganizationBySso",
     ]
     for (const method of all) expect(typeof (adapter as Record<string, unknown>)[method], method).toBe("function")
     expect(Object.keys(adapter).sort()).toEqual([...all].sort())

@@ -71,7 +71,7 @@ describe("db:seed's admin", () => {
 
   it("makes no admin with a known password in production", async () => {
     db = await createTestDatabase("sqlite")
-    const out = await run("scripts/db-seed.ts", [], { NODE_ENV: "production", SEED_PASSWORD: "production-password-42" })
+    const out = await run("scripts/db-seed.ts", [], { NODE_ENV: "production", SEED_PASSWORD: "production-password-42", PASSWORD_HASH_COST: "production" })
     expect(out.code, out.stderr).toBe(0)
     expect(await db.prisma.user.findUnique({ where: { email: "admin@example.com" } })).toBeNull()
   })

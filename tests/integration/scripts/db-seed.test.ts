@@ -53,7 +53,7 @@ describe("db:seed", () => {
   })
 
   it("never prints the password in production", async () => {
-    const out = await seed({ NODE_ENV: "production", SEED_PASSWORD: "production-password-42" })
+    const out = await seed({ NODE_ENV: "production", SEED_PASSWORD: "production-password-42", PASSWORD_HASH_COST: "production" })
     expect(out).toContain("Created seed account demo@example.com")
     expect(out).not.toContain("production-password-42")
     expect(out).toContain("SEED_PASSWORD you set")

@@ -14,9 +14,7 @@ import { defaultAccessControl } from "@/lib/auth"
 import { ADMIN_REFUSALS, type AdminActionState, runAdminAction } from "@/server/admin/admin-action"
 import { banEnd, BAN_DURATIONS } from "@/server/admin/ban-duration"
 import { sendPasswordResetForAdmin } from "@/server/admin/password-reset-option"
-import { isUserId } from "@/server/admin/user-id"
 import { flash } from "@/server/flash"
-import { type ActionId, confirmHref, isActionId } from "./action-catalog"
 
 const ops = () => admin({ sendPasswordReset: sendPasswordResetForAdmin })
 
@@ -128,31 +126,4 @@ export async function impersonateAction(_previous: AdminActionState, input: Form
     redirect("/dashboard")
   }
   return outcome
-}
-
-type AdminAction = (previous: AdminActionState, input: FormData) => Promise<AdminActionState>
-
-const BY_ID: Record<ActionId, AdminAction> = {
-  roles: changeRolesAction,
-  "password-reset": sendPasswordResetAction,
-  impersonate: impersonateAction,
-  unban: unbanUserAction,
-  "revoke-sessions": revokeAllUserSessionsAction,
-  ban: banUserAction,
-  "two-factor": disableTwoFactorAction,
-  delete: deleteUserAction,
-}
-
-/**
- * The confirm pages' form (app/admin/users/[id]/confirm/[action]), for a
- * browser without JavaScript: the same action, then back to the user's page
- * with the outcome as a flash, or to the confirm page with the refusal.
- */
-export async function confirmedAdminAction(input: FormData): Promise<void> {
-  const id = input.get("action")
-  const userId = input.get("userId")
-  if (!isActionId(id) || !isUserId(userId)) redirect("/admin")
-  const outcome = await BY_ID[id]({}, input)
-  await flash(outcome.message ?? (outcome.ok ? "Done." : ADMIN_REFUSALS.failed), outcome.ok ? "success" : "error")
-  redirect(outcome.ok ? page(userId) : `${confirmHref(userId, id)}?failed=1`)
 }

@@ -80,7 +80,7 @@ describe("migrate:next-auth copies the library into the app", () => {
 
     // package.json: next-auth and the replaced adapter out, the copied files' packages in at the starter's versions.
     const { dependencies, devDependencies, overrides } = packageJson(dir)
-    const runtime = ["@prisma/adapter-better-sqlite3", "@prisma/client", "@simplewebauthn/browser", "@simplewebauthn/server", "better-sqlite3", "jose", "lru-cache", "nodemailer", "oauth4webapi", "otpauth", "uqr"]
+    const runtime = ["@node-saml/node-saml", "@prisma/adapter-better-sqlite3", "@prisma/client", "@simplewebauthn/browser", "@simplewebauthn/server", "better-sqlite3", "jose", "lru-cache", "nodemailer", "oauth4webapi", "otpauth", "uqr"]
     expect(dependencies).toEqual({ next: "16.4.6", react: "19.3.1", "react-dom": "19.3.1", ...Object.fromEntries(runtime.map((name) => [name, pinned(name)])) })
     expect(devDependencies).toEqual({ "@types/better-sqlite3": pinned("@types/better-sqlite3"), "@types/node": "^20", "@types/react": "^19", prisma: pinned("prisma"), typescript: "^5" })
     expect(overrides).toBeUndefined()

@@ -11,7 +11,7 @@ import { isUserId } from "@/server/admin/user-id"
 import { FLASH_COOKIE, decodeFlash } from "@/server/flash-cookie"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
 import { type ActionSubject, actionFields, actionText, isActionId, offered } from "../../action-catalog"
-import { confirmedAdminAction } from "../../actions"
+import { confirmedAdminAction } from "./actions"
 
 export const metadata: Metadata = { title: "Confirm action" }
 
