@@ -3,7 +3,7 @@ import { Suspense, type ReactNode } from "react"
 import { authBasePath, mayOpenAdminArea } from "@/auth"
 import { sessionState } from "@/server/session-state"
 import { Providers } from "@/components/providers"
-import { FlashToaster } from "@/components/flash-toaster"
+import { FlashToasterSlot } from "@/components/flash-toaster-slot"
 import { SiteHeader } from "@/components/site-header"
 import { UserMenu } from "@/components/user-menu"
 import { ImpersonationBanner } from "@/components/impersonation-banner"
@@ -46,7 +46,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
           <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">{children}</main>
           {/* Reads the URL on each navigation: outside Suspense that would opt every page out of static rendering. */}
           <Suspense fallback={null}>
-            <FlashToaster />
+            <FlashToasterSlot />
           </Suspense>
         </Providers>
       </body>
