@@ -8,6 +8,9 @@ import { expect, signUp, test } from "./fixtures"
 
 test("the account menu opens from the keyboard, moves with arrows, closes on Escape, outside click and navigation", async ({ page }) => {
   await signUp(page)
+  // A document that began on the sign-up page keeps its nonce-only style policy, under which the
+  // toaster never loads (components/flash-toaster-slot.tsx): the menu is used from a fresh page.
+  await page.goto("/dashboard")
   const trigger = page.locator("button[aria-label^='Account menu for']")
   const items = page.getByTestId("account-menu-items")
   await expect(trigger).toHaveAttribute("aria-expanded", "false")
