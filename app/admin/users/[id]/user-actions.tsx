@@ -17,29 +17,8 @@ import { createContext, type FormEvent, type ReactNode, useContext, useEffect, u
 import { toast } from "@/components/flash-toaster"
 import { StatusMessage } from "@/components/status-message"
 import { Button, buttonClass, cx, Dialog, DialogClose, Menu, MenuContent, MenuItem, MenuLink, MenuSeparator, MenuTrigger } from "@/components/ui"
-import type { AdminActionState } from "@/server/admin/admin-action"
 import { type ActionId, type ActionSubject, actionFields, actionText, confirmHref, offered } from "./action-catalog"
-import {
-  banUserAction,
-  changeRolesAction,
-  deleteUserAction,
-  disableTwoFactorAction,
-  impersonateAction,
-  revokeAllUserSessionsAction,
-  sendPasswordResetAction,
-  unbanUserAction,
-} from "./actions"
-
-const ACTIONS: Record<ActionId, (previous: AdminActionState, form: FormData) => Promise<AdminActionState>> = {
-  roles: changeRolesAction,
-  "password-reset": sendPasswordResetAction,
-  impersonate: impersonateAction,
-  unban: unbanUserAction,
-  "revoke-sessions": revokeAllUserSessionsAction,
-  ban: banUserAction,
-  "two-factor": disableTwoFactorAction,
-  delete: deleteUserAction,
-}
+import { ADMIN_ACTIONS as ACTIONS } from "./action-by-id"
 
 const PRIMARY: readonly ActionId[] = ["roles", "password-reset", "impersonate"]
 const MORE: readonly ActionId[] = ["unban", "revoke-sessions"]

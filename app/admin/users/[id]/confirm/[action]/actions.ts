@@ -7,40 +7,18 @@
  * takes the form alone and ends in a redirect, unlike the dialog actions.
  */
 import { redirect } from "next/navigation"
-import { ADMIN_REFUSALS, type AdminActionState } from "@/server/admin/admin-action"
+import { ADMIN_REFUSALS } from "@/server/admin/admin-action"
 import { isUserId } from "@/server/admin/user-id"
 import { flash } from "@/server/flash"
-import { type ActionId, confirmHref, isActionId } from "../../action-catalog"
-import {
-  banUserAction,
-  changeRolesAction,
-  deleteUserAction,
-  disableTwoFactorAction,
-  impersonateAction,
-  revokeAllUserSessionsAction,
-  sendPasswordResetAction,
-  unbanUserAction,
-} from "../../actions"
-
-type AdminAction = (previous: AdminActionState, input: FormData) => Promise<AdminActionState>
-
-const BY_ID: Record<ActionId, AdminAction> = {
-  roles: changeRolesAction,
-  "password-reset": sendPasswordResetAction,
-  impersonate: impersonateAction,
-  unban: unbanUserAction,
-  "revoke-sessions": revokeAllUserSessionsAction,
-  ban: banUserAction,
-  "two-factor": disableTwoFactorAction,
-  delete: deleteUserAction,
-}
+import { confirmHref, isActionId } from "../../action-catalog"
+import { ADMIN_ACTIONS } from "../../action-by-id"
 
 export async function confirmedAdminAction(input: unknown): Promise<void> {
   if (!(input instanceof FormData)) redirect("/admin")
   const id = input.get("action")
   const userId = input.get("userId")
   if (!isActionId(id) || !isUserId(userId)) redirect("/admin")
-  const outcome = await BY_ID[id]({}, input)
+  const outcome = await ADMIN_ACTIONS[id]({}, input)
   await flash(outcome.message ?? (outcome.ok ? "Done." : ADMIN_REFUSALS.failed), outcome.ok ? "success" : "error")
   redirect(outcome.ok ? `/admin/users/${userId}` : `${confirmHref(userId, id)}?failed=1`)
 }
