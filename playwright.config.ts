@@ -88,7 +88,7 @@ function serverOptions(name: string) {
  * spec's jwt behaviour is proved over HTTP or in-process: docs/testing.md, "Where each browser
  * behaviour is proved".
  */
-const STRATEGY_VISIBLE = /[\\/](?:auth|sessions|revocation|account-takeover|account-deletion|step-up|organization-members|data-export)\.spec\.ts$/
+const STRATEGY_VISIBLE = /[\\/](?:auth|sessions-jwt|revocation|account-takeover|account-deletion|step-up|organization-members|data-export)\.spec\.ts$/
 
 /** Specs that run in one project of their own rather than once per session strategy. */
 const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
@@ -129,7 +129,8 @@ export default defineConfig<E2EOptions>({
   },
   projects: [
     // Every browser spec against database sessions; those where the strategy shows, against jwt too.
-    { name: "database", testIgnore: ONCE, use: { ...chromium, ...serverOptions("database") } },
+    // Specs named *-jwt.spec.ts show what only the jwt strategy shows; the jwt project alone runs them.
+    { name: "database", testIgnore: [ONCE, /-jwt\.spec\.ts$/], use: { ...chromium, ...serverOptions("database") } },
     { name: "jwt", testMatch: STRATEGY_VISIBLE, testIgnore: ONCE, use: { ...chromium, ...serverOptions("jwt") } },
     // Once: cookie attributes when AUTH_URL is https (request API only, no browser).
     { name: "https", testMatch: /secure-cookies\.spec\.ts$/, use: serverOptions("https") },

@@ -27,8 +27,7 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`${url} did not answer within ${timeoutMs} ms`)
 }
 
-test("npm run dev without EMAIL_SERVER: the dev mailbox receives the magic link and the reset link", async ({ page, strategy }) => {
-  test.skip(strategy !== "database", "one dev server is enough")
+test("npm run dev without EMAIL_SERVER: the dev mailbox receives the magic link and the reset link", async ({ page }) => {
   // Compiling each route on first use takes long on a shared machine.
   test.setTimeout(600_000)
 

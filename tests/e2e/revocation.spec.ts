@@ -4,35 +4,14 @@
  * signs the other out on its next navigation and keeps the first signed in.
  * With jwt sessions that is the user's "sessions valid since" instant (the
  * server's default revocation delay: the instance that revokes knows at once).
- * And "Sign out all other sessions" with the jwt strategy. And a password
+ * ("Sign out all other sessions" under jwt: sessions-jwt.spec.ts.) And a password
  * reset from another browser: the attacker's very next request to the same
  * server reads signed out. No test waits for a later
  * second: revocation has milliseconds.
  */
-import type { Browser, Page } from "@playwright/test"
 import { linkIn } from "../helpers/smtp"
-import { expect, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
-
-/** A second browser (its own cookies) signed in as `user`. */
-async function signInElsewhere(browser: Browser, baseURL: string | undefined, user: TestUser): Promise<Page> {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  await page.goto("/api/auth/signin?callbackUrl=/dashboard")
-  await submitSignInForm(page, user.email, user.password)
-  await expect(page).toHaveURL(/\/dashboard$/)
-  return page
-}
-
-async function expectSignedOutOnNextNavigation(page: Page): Promise<void> {
-  await page.goto("/dashboard")
-  await expect(page).toHaveURL(/\/api\/auth\/signin\?/)
-  expect(await (await page.request.get("/api/auth/session")).json()).toBeNull()
-}
-
-async function expectStillSignedIn(page: Page, user: TestUser): Promise<void> {
-  await page.goto("/dashboard")
-  await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
-}
+import { expect, signUp, submitSignInForm, test } from "./fixtures"
+import { expectSignedOutOnNextNavigation, expectStillSignedIn, signInElsewhere } from "./other-browser"
 
 test.describe.configure({ timeout: 180_000 })
 
@@ -59,27 +38,6 @@ test("changing the password signs the other browser out on its next navigation a
   await submitSignInForm(other, user.email, `changed-${user.password}`)
   await expect(other).toHaveURL(/\/dashboard$/)
   await other.context().close()
-})
-
-test.describe("jwt strategy: sign out other sessions", () => {
-  test.skip(({ strategy }) => strategy !== "jwt", "the database strategy's list and buttons: sessions.spec.ts")
-
-  test("\"Sign out all other sessions\" ends every other browser and keeps this one", async ({ page, browser, baseURL }) => {
-    const user = await signUp(page)
-    const other = await signInElsewhere(browser, baseURL, user)
-    await page.bringToFront()
-    await page.goto("/settings")
-    await expect(page.getByTestId("sessions-unavailable")).toContainText("sign out every other browser")
-    await page.getByRole("button", { name: "Sign out all other sessions" }).click()
-    await page.getByRole("button", { name: "Yes, sign them out" }).click()
-    await expect(page.getByTestId("sessions-message")).toHaveText("Every other session was signed out.")
-    await expectSignedOutOnNextNavigation(other)
-    await expectStillSignedIn(page, user)
-    // Still signed in after a reload of Settings: the new cookie replaced the revoked one.
-    await page.goto("/settings")
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible()
-    await other.context().close()
-  })
 })
 
 test("a password reset from another browser signs the attacker out on its very next request", async ({ page, browser, baseURL, smtp }) => {

@@ -2,8 +2,8 @@
  * Settings › Sessions in a real browser. Database strategy: one user signed in
  * from two browsers sees both sessions with this one marked, revokes the
  * other, and the other browser is signed out on its next request; "sign out
- * all other sessions" does the same for every other. jwt strategy: the
- * section explains why there is no list.
+ * all other sessions" does the same for every other. Run by the database
+ * project only; what the jwt strategy shows instead: sessions-jwt.spec.ts.
  */
 import type { Browser, Page } from "@playwright/test"
 import { expect, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
@@ -27,7 +27,6 @@ async function expectSignedOutOnNextRequest(page: Page): Promise<void> {
 }
 
 test.describe("database strategy", () => {
-  test.skip(({ strategy }) => strategy !== "database", "sessions are listed only with the database strategy")
   // A sign-up and two or three sign-ins (each a password hash) on a busy machine.
   test.describe.configure({ timeout: 180_000 })
 
@@ -91,7 +90,7 @@ test.describe("database strategy", () => {
 })
 
 test.describe("database strategy: password change", () => {
-  test.skip(({ strategy }) => strategy !== "database", "under jwt the same promise is kept through the revocation stamp: revocation.spec.ts")
+  // Under jwt the same promise is kept through the revocation stamp: revocation.spec.ts.
   test.describe.configure({ timeout: 180_000 })
 
   test("changing the password in Settings signs out the other browsers and keeps this one", async ({ page, browser, baseURL }) => {
@@ -107,20 +106,5 @@ test.describe("database strategy: password change", () => {
     await page.goto("/dashboard")
     await expect(page.getByTestId("dashboard-user-email")).toHaveText(user.email)
     await other.context().close()
-  })
-})
-
-test.describe("jwt strategy", () => {
-  test.skip(({ strategy }) => strategy !== "jwt", "the explanation is shown only with the jwt strategy")
-
-  test("the sessions section explains why sessions cannot be listed, and offers to sign out the others", async ({ page }) => {
-    await signUp(page)
-    await page.goto("/settings")
-    await expect(page.getByRole("heading", { name: "Sessions", exact: true })).toBeVisible()
-    await expect(page.getByTestId("sessions-unavailable")).toContainText("cannot be listed")
-    await expect(page.getByTestId("sessions-unavailable")).toContainText("encrypted cookie")
-    await expect(page.getByTestId("session")).toHaveCount(0)
-    // What the button does with jwt sessions: tests/e2e/revocation.spec.ts.
-    await expect(page.getByRole("button", { name: "Sign out all other sessions" })).toHaveCount(1)
   })
 })
