@@ -239,7 +239,7 @@ export {
   type SessionWithRoles,
 } from "./access/control"
 export { routeRules, type RouteRule, type RouteVerdict } from "./access/route-rules"
-export { parseAdminEmails, type UserListEntry, type UserListPage, type UserListQuery } from "./access/user-access"
+export { impersonationMaxAge, impersonationMaxAgeFromEnv, parseAdminEmails, type UserListEntry, type UserListPage, type UserListQuery } from "./access/user-access"
 export type { AccessOptions } from "./config/types"
 export { banUser, unbanUser, setUserRoles, type BanOptions, type StandingChangeOrigin, type StandingResult } from "./admin/standing"
 export {

@@ -3,7 +3,7 @@
  * page: the admin's name (else address) from their user row. The session
  * names the admin by id only (the row's impersonatedBy, or the jwt claim).
  */
-import type { Session } from "@/lib/auth"
+import { impersonationMaxAge, impersonationMaxAgeFromEnv, type Session } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
 import { unlessUnavailable } from "@/server/session-state"
 
@@ -16,11 +16,9 @@ export interface Impersonation {
   endsAt: string | null
 }
 
-/** AUTH_IMPERSONATION_MAX_AGE as the library reads it: whole seconds from a minute to an hour, an hour unset. */
+/** The impersonation lifetime exactly as the library reads AUTH_IMPERSONATION_MAX_AGE. */
 function maxAgeSeconds(): number {
-  const raw = process.env.AUTH_IMPERSONATION_MAX_AGE?.trim()
-  const value = raw && /^\d{1,7}$/.test(raw) ? Number(raw) : 3600
-  return Math.min(3600, Math.max(60, value))
+  return impersonationMaxAge(impersonationMaxAgeFromEnv(process.env.AUTH_IMPERSONATION_MAX_AGE))
 }
 
 export function impersonatorId(session: Session | null | undefined): string | null {
