@@ -8,14 +8,26 @@
 import type { OrganizationEvent } from "../config/organizations"
 import type { ResolvedConfig } from "../config/resolved"
 import type { AuthContext } from "../context"
-import { recordOrganizationEvent } from "../organizations/activity"
-import type { SsoError } from "../errors"
+import { EventError, type SsoError } from "../errors"
 import { recordSignInFailure } from "../security-log/sign-in"
 import { ssoAccountProvider } from "./types"
 
-/** SSO events belong to the organization's activity like any other change to it, and reach the same handler. */
 export async function recordSsoEvent(config: ResolvedConfig, event: OrganizationEvent): Promise<void> {
-  await recordOrganizationEvent(config, event)
+  const adapter = config.organizations.adapter
+  try {
+    await adapter?.createOrganizationActivity({ ...event })
+  } catch (cause) {
+    const error = new EventError(`The organization activity log could not record ${event.type}`, { cause })
+    config.logger.error(error.type, error)
+  }
+  const handler = config.organizations.onEvent
+  if (!handler) return
+  try {
+    await handler(event)
+  } catch (cause) {
+    const error = new EventError(`The organization ${event.type} event handler threw`, { cause })
+    config.logger.error(error.type, error)
+  }
 }
 
 /** A refused SSO sign-in: the organization sees the code, the user (when known) a failed sign-in. */
