@@ -12,7 +12,8 @@ import { redirect } from "next/navigation"
 import { organizations } from "@/auth"
 import { flash } from "@/server/flash"
 import { formInput } from "@/server/form-input"
-import { refusalOf, textField } from "@/server/organizations/organization-action"
+import { ORGANIZATION_ERROR_MESSAGES } from "@/server/organizations/error-messages"
+import { refusalOf, runOrganizationAction, textField, type OrganizationActionState } from "@/server/organizations/organization-action"
 import { isValidSlug } from "@/lib/auth/organizations/slug"
 
 const TEAM_ROLES = new Set(["member", "lead"])
@@ -74,4 +75,51 @@ export async function removeTeamMemberAction(input: FormData): Promise<void> {
     outcome = { ok: false, message: refusalOf(error).message ?? "That person could not be removed." }
   }
   await finish(outcome.ok, outcome.message, back)
+}
+
+/**
+ * Renaming keeps the person on the team's page: the outcome comes back as
+ * the form's state (in place, with what was typed kept after a refusal), and
+ * without a script the page is rendered again with it.
+ */
+export async function renameTeamAction(_previous: OrganizationActionState, input: FormData): Promise<OrganizationActionState> {
+  return runOrganizationAction(input, { team: ["update"] }, async ({ membership, form }) => {
+    const typed = textField(form, "name", 200)
+    try {
+      const team = await organizations.renameTeam(membership.organization.id, textField(form, "teamId", 100), typed)
+      const base = `/o/${membership.organization.slug}/teams`
+      revalidatePath(base)
+      revalidatePath(`${base}/${encodeURIComponent(team.id)}`)
+      return { ok: true, message: `Saved. The team is now called ${team.name}.` }
+    } catch (error) {
+      return { ...refusalOf(error), typed }
+    }
+  })
+}
+
+/**
+ * Deleting leaves a page that no longer exists: the outcome is a flash
+ * message on the teams list. A refusal goes back where the question was
+ * asked (the dialog's team page, or the confirm page without a script, which
+ * shows it as text), or to the list when the team is already gone.
+ */
+export async function deleteTeamAction(input: FormData): Promise<void> {
+  const form = formInput(input)
+  const slug = slugOf(form)
+  const teamId = textField(form, "teamId", 100)
+  let deleted = ""
+  const outcome = await runOrganizationAction(input, { team: ["delete"] }, async ({ membership }) => {
+    const team = await organizations.team(membership.organization.id, teamId)
+    await organizations.deleteTeam(membership.organization.id, team.id)
+    deleted = team.name
+    return { ok: true }
+  })
+  if (!slug) redirect("/orgs")
+  const list = `/o/${slug}/teams`
+  if (outcome.ok) return finish(true, `Team ${deleted} deleted. Its members stay in the organization.`, list)
+  const message = outcome.message ?? "The team could not be deleted."
+  await flash(message, "error")
+  if (message === ORGANIZATION_ERROR_MESSAGES.team_not_found) redirect(list)
+  const teamPage = `${list}/${encodeURIComponent(teamId)}`
+  redirect(form.get("from") === "confirm-page" ? `${teamPage}/delete?failed=1` : teamPage)
 }

@@ -9,6 +9,7 @@ import { memberPeople } from "@/server/organizations/member-directory"
 import { organizationPage } from "@/server/organizations/organization-page"
 import { PersonAvatar } from "../../members/person-avatar"
 import { addTeamMemberAction, removeTeamMemberAction } from "../actions"
+import { DeleteTeam, RenameTeamForm } from "./team-settings"
 
 export const metadata: Metadata = { title: "Team" }
 
@@ -18,7 +19,9 @@ const LEAD = "lead"
  * A team's page: its lead(s) and members, for any member of the
  * organization. Its lead and the organization's owners and admins add and
  * remove members (the library decides; the forms appear only for them).
- * Plain forms: they work without a script.
+ * Plain forms: they work without a script. Renaming and deleting the team
+ * itself are the organization's (owners and admins by default), not the
+ * lead's; the others see the team read-only.
  */
 export default async function TeamPage({ params }: { params: Promise<{ slug: string; teamId: string }> }) {
   const { slug, teamId } = await params
@@ -38,7 +41,9 @@ export default async function TeamPage({ params }: { params: Promise<{ slug: str
     return person?.name || person?.email || "Unknown user"
   }
   const mine = teamMembers.find((m) => m.userId === me.userId)
-  const manages = page.can({ team: ["update"] }) || Boolean(mine?.roles.includes(LEAD))
+  const mayRename = page.can({ team: ["update"] })
+  const mayDelete = page.can({ team: ["delete"] })
+  const manages = mayRename || Boolean(mine?.roles.includes(LEAD))
   const leads = teamMembers.filter((m) => m.roles.includes(LEAD))
   const inTeam = new Set(teamMembers.map((m) => m.userId))
   const candidates = members.filter((m) => !inTeam.has(m.userId))
@@ -132,6 +137,8 @@ export default async function TeamPage({ params }: { params: Promise<{ slug: str
           )}
         </Card>
       ) : null}
+      {mayRename ? <RenameTeamForm slug={organization.slug} teamId={team.id} name={team.name} /> : null}
+      {mayDelete ? <DeleteTeam slug={organization.slug} teamId={team.id} name={team.name} /> : null}
     </div>
   )
 }
