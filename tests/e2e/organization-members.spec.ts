@@ -7,30 +7,14 @@
  * server's SQLite file (its pages for creating one are another part of the
  * starter); everything after that goes through the pages.
  */
-import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
 import type { Browser, Page } from "@playwright/test"
 import { linkIn, type TestSmtpServer } from "../helpers/smtp"
 import { expect, newUser, signUp, test } from "./fixtures"
+import { addMember, createOrganization, toast } from "./organization-setup"
 
 test.describe.configure({ timeout: 180_000 })
-
-/** An organization owned by `ownerEmail`, written straight into the server's database. */
-function createOrganization(databaseFile: string, ownerEmail: string): { slug: string; name: string } {
-  const id = randomUUID().slice(0, 8)
-  const org = { id: `e2e-org-${id}`, slug: `team-${id}`, name: `Team ${id}` }
-  const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
-  try {
-    db.pragma("busy_timeout = 5000")
-    const owner = db.prepare('SELECT id FROM "User" WHERE email = ?').get(ownerEmail) as { id: string }
-    db.prepare('INSERT INTO "Organization" (id, name, slug) VALUES (?, ?, ?)').run(org.id, org.name, org.slug)
-    db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles) VALUES (?, ?, ?, ?)').run(`e2e-member-${id}`, org.id, owner.id, "owner")
-  } finally {
-    db.close()
-  }
-  return { slug: org.slug, name: org.name }
-}
 
 function emailVerified(databaseFile: string, email: string): boolean {
   const db = new Database(path.resolve(databaseFile), { readonly: true, fileMustExist: true })
@@ -46,22 +30,6 @@ function emailVerified(databaseFile: string, email: string): boolean {
 async function newPage(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL })
   return context.newPage()
-}
-
-/** A toast (sonner) that says `text`. */
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text })
-
-/** Adds `email`'s account to the organization as a plain member, straight in the server's database. */
-function addMember(databaseFile: string, slug: string, email: string): void {
-  const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
-  try {
-    db.pragma("busy_timeout = 5000")
-    const user = db.prepare('SELECT id FROM "User" WHERE email = ?').get(email.toLowerCase()) as { id: string }
-    const org = db.prepare('SELECT id FROM "Organization" WHERE slug = ?').get(slug) as { id: string }
-    db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles) VALUES (?, ?, ?, ?)').run(`e2e-member-${randomUUID().slice(0, 8)}`, org.id, user.id, "member")
-  } finally {
-    db.close()
-  }
 }
 
 /** The row of the members list that names `email`. */
@@ -233,4 +201,84 @@ test("signed in as another account, an invitation offers Sign out and continue, 
   await page.goto("/invite/not-a-real-invitation-token")
   await expect(page.getByTestId("invitation-invalid")).toBeVisible()
   await expect(page.getByRole("link", { name: "Go to your dashboard" })).toBeVisible()
+})
+
+test("Resend mails a new link and voids the first; Cancel invitation removes the row and the newest link then shows the invalid-invitation page", async ({ page, browser, smtp, baseURL, databaseFile }) => {
+  const owner = await signUp(page, newUser("org-owner"))
+  await smtp.waitFor(owner.email)
+  const org = createOrganization(databaseFile, owner.email)
+  const invited = newUser("org-resend")
+  const firstLink = await invite(page, org.slug, invited.email, "Member", smtp, baseURL!)
+
+  const row = () => page.getByTestId("invitation").filter({ hasText: invited.email })
+  await row().getByRole("button", { name: `Resend the invitation to ${invited.email}` }).click()
+  await expect(toast(page, `A new invitation link was sent to ${invited.email}. The earlier link no longer works.`)).toBeVisible()
+  const secondLink = linkIn(await smtp.waitFor(invited.email), `${baseURL}/invite/`)
+  expect(secondLink).not.toBe(firstLink)
+  expect(smtp.mails.filter((mail) => mail.envelopeTo.includes(invited.email))).toHaveLength(2)
+  // Still one pending invitation for the address: the resend replaced it.
+  await expect(row()).toHaveCount(1)
+
+  // The invited person, signed out: the first link is dead, the newest one offers to join.
+  const visitor = await newPage(browser, baseURL!)
+  await visitor.goto(firstLink)
+  await expect(visitor.getByTestId("invitation-invalid")).toBeVisible()
+  await visitor.goto(secondLink)
+  await expect(visitor.getByRole("heading", { name: `Join ${org.name}` })).toBeVisible()
+  await expect(visitor.getByRole("button", { name: "Create account and join" })).toBeVisible()
+
+  // Cancel: asked first inside the row's menu, then the row is gone and a toast says so.
+  await row().locator(`summary[aria-label="More actions for the invitation to ${invited.email}"]`).click()
+  await row().locator("summary", { hasText: "Cancel invitation" }).click()
+  await row().getByRole("button", { name: "Yes, cancel invitation" }).click()
+  await expect(toast(page, "Invitation cancelled. Its link no longer works.")).toBeVisible()
+  await expect(row()).toHaveCount(0)
+
+  // The newest link now gets the page that says it is not valid, with a way on.
+  await visitor.goto(secondLink)
+  await expect(visitor.getByTestId("invitation-invalid")).toBeVisible()
+  await expect(visitor.getByRole("heading", { name: "This invitation is not valid" })).toBeVisible()
+  await expect(visitor.getByRole("button", { name: "Create account and join" })).toHaveCount(0)
+  await visitor.getByRole("link", { name: /^Go to / }).click()
+  await expect(visitor).toHaveURL(`${baseURL}/`)
+  await visitor.context().close()
+})
+
+test("Transfer ownership: the member becomes the owner with the owner's settings; the old owner is an admin who cannot delete the organization", async ({ page, browser, baseURL, databaseFile }) => {
+  const owner = await signUp(page, newUser("org-owner"))
+  const org = createOrganization(databaseFile, owner.email)
+  const other = await newPage(browser, baseURL!)
+  const member = await signUp(other, newUser("org-heir"))
+  addMember(databaseFile, org.slug, member.email)
+
+  await page.goto(`/o/${org.slug}/members`)
+  const row = memberRow(page, member.email)
+  await row.getByTestId("member-menu").locator("summary").first().click()
+  await row.locator("summary", { hasText: "Transfer ownership" }).click()
+  await expect(row.getByText(`Make ${member.name} the owner of ${org.name}? You become an admin.`)).toBeVisible()
+  await row.getByRole("button", { name: "Yes, transfer ownership" }).click()
+  await expect(toast(page, "Ownership transferred. You are now an admin of this organization.")).toBeVisible()
+  await expect(memberRow(page, member.email).getByTestId("member-role")).toHaveText("Owner")
+  await expect(memberRow(page, owner.email).getByTestId("member-role")).toHaveText("Admin")
+  // An admin reaches no owner's row: no menu to remove or demote the new owner.
+  await expect(memberRow(page, member.email).getByTestId("member-menu")).toHaveCount(0)
+
+  // The old owner: an admin who may rename but not delete.
+  await page.goto(`/o/${org.slug}`)
+  await expect(page.getByTestId("organization-role")).toHaveText("Admin")
+  await page.goto(`/o/${org.slug}/settings`)
+  await expect(page.getByLabel("Organization name")).toBeVisible()
+  await expect(page.getByText("Only an owner can delete the organization.")).toBeVisible()
+  await expect(page.getByRole("button", { name: "Delete organization" })).toHaveCount(0)
+
+  // The new owner: the owner's role, the danger zone, and the menu on the old owner's row.
+  await other.goto(`/o/${org.slug}`)
+  await expect(other.getByTestId("organization-role")).toHaveText("Owner")
+  await other.goto(`/o/${org.slug}/settings`)
+  await expect(other.getByRole("button", { name: "Delete organization" })).toBeVisible()
+  await expect(other.getByLabel("Type the organization's slug to confirm")).toBeVisible()
+  await other.goto(`/o/${org.slug}/members`)
+  await memberRow(other, owner.email).getByTestId("member-menu").locator("summary").first().click()
+  await expect(memberRow(other, owner.email).locator("summary", { hasText: "Transfer ownership" })).toBeVisible()
+  await other.context().close()
 })

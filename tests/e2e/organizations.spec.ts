@@ -5,11 +5,13 @@
  * renames one and changes its slug, and deletes it (typing the slug, and
  * confirming who they are when the session's proof is stale). Another user,
  * in another browser, gets a 404 at the organization's address, and the page
- * does not give its name away.
+ * does not give its name away. Teams: created, renamed and deleted from
+ * their pages (also without a script), read-only for a plain member.
  */
 import { randomUUID } from "node:crypto"
 import type { Page } from "@playwright/test"
 import { expect, newUser, signUp, test } from "./fixtures"
+import { addMember, createOrganization, toast } from "./organization-setup"
 import { makeProofStale } from "./stale-proof"
 
 test.describe.configure({ timeout: 120_000 })
@@ -199,4 +201,93 @@ test("teams: an owner creates one, it is listed, its page shows its members and 
   await page.getByRole("button", { name: "Create team" }).click()
   await expect(page).toHaveURL(new RegExp(`/o/${slug}/teams$`), SLOW)
   await expect(page.getByTestId("team")).toHaveCount(1)
+})
+
+/** Creates a team through the teams page and waits for its own page. */
+async function createTeam(page: Page, slug: string, name: string) {
+  await page.goto(`/o/${slug}/teams`)
+  await page.getByLabel("Team name").fill(name)
+  await page.getByRole("button", { name: "Create team" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}/teams/[^/]+$`), SLOW)
+}
+
+test("teams: an owner renames a team (a taken or blank name refused in place) and deletes it after a dialog, with toasts; a plain member sees it read-only", async ({ page, browser, baseURL, databaseFile }) => {
+  const owner = await signUp(page, newUser("org-team-owner"))
+  const org = createOrganization(databaseFile, owner.email)
+  await createTeam(page, org.slug, "Design")
+  await expect(toast(page, "Team Design created.")).toBeVisible()
+  await createTeam(page, org.slug, "Research")
+  await expect(toast(page, "Team Research created.")).toBeVisible()
+  const teamUrl = page.url()
+  // The page's script has run once "Delete team" is a button (before, it is a link to the confirm page).
+  await expect(page.getByRole("button", { name: "Delete team" })).toBeVisible()
+
+  const nameField = page.locator("#rename-team").getByLabel("Team name")
+  await nameField.fill("Design")
+  await page.getByRole("button", { name: "Rename team" }).click()
+  await expect(page.locator("#rename-team").getByRole("alert")).toHaveText("This organization already has a team with that name.")
+  await expect(nameField).toHaveValue("Design")
+  await nameField.fill("   ")
+  await page.getByRole("button", { name: "Rename team" }).click()
+  await expect(page.locator("#rename-team")).toContainText("Give the team a name of 1 to 100 characters.")
+  await expect(page.getByTestId("team-page").getByRole("heading")).toHaveText("Research")
+
+  await nameField.fill("Research & Insight")
+  await page.getByRole("button", { name: "Rename team" }).click()
+  await expect(toast(page, "Saved. The team is now called Research & Insight.")).toBeVisible()
+  await expect(page.getByTestId("team-page").getByRole("heading")).toHaveText("Research & Insight")
+  await expect(page.locator("#rename-team")).not.toContainText("already has a team")
+
+  // A plain member, in their own browser: the team's page without its settings, and no confirm page.
+  const other = await browser.newContext({ baseURL })
+  const memberPage = await other.newPage()
+  const member = await signUp(memberPage, newUser("org-team-member"))
+  addMember(databaseFile, org.slug, member.email)
+  await memberPage.goto(teamUrl)
+  await expect(memberPage.getByTestId("team-page").getByRole("heading")).toHaveText("Research & Insight")
+  await expect(memberPage.getByText("Rename team")).toHaveCount(0)
+  await expect(memberPage.getByText("Delete team")).toHaveCount(0)
+  await expect(memberPage.getByLabel("Team name")).toHaveCount(0)
+  expect((await memberPage.goto(`${teamUrl}/delete`))?.status()).toBe(404)
+  await other.close()
+
+  // Delete: the dialog asks; Cancel keeps the team, "Yes, delete team" goes to the list with a toast.
+  await page.getByRole("button", { name: "Delete team" }).click()
+  const dialog = page.getByRole("alertdialog", { name: "Delete Research & Insight?" })
+  await expect(dialog).toContainText("Nobody loses access to the organization.")
+  await dialog.getByRole("button", { name: "Cancel" }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole("button", { name: "Delete team" }).click()
+  await page.getByRole("alertdialog").getByRole("button", { name: "Yes, delete team" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${org.slug}/teams$`), SLOW)
+  await expect(toast(page, "Team Research & Insight deleted. Its members stay in the organization.")).toBeVisible()
+  await expect(page.getByTestId("team")).toHaveCount(1)
+  await expect(page.getByTestId("team")).toHaveText(/Design/)
+  expect((await page.request.get(teamUrl)).status()).toBe(404)
+})
+
+test("teams without JavaScript: an owner renames a team with a plain form post and deletes it through its confirm page", async ({ page, browser, baseURL, databaseFile }) => {
+  const owner = await signUp(page, newUser("org-team-nojs"))
+  const org = createOrganization(databaseFile, owner.email)
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() })
+  const noScript = await context.newPage()
+  await createTeam(noScript, org.slug, "Ops")
+
+  const nameField = noScript.locator("#rename-team").getByLabel("Team name")
+  await nameField.fill("  ")
+  await noScript.getByRole("button", { name: "Rename team" }).click()
+  await expect(noScript.locator("#rename-team")).toContainText("Give the team a name of 1 to 100 characters.")
+  await noScript.locator("#rename-team").getByLabel("Team name").fill("Operations")
+  await noScript.getByRole("button", { name: "Rename team" }).click()
+  await expect(noScript.getByTestId("team-rename-message")).toHaveText("Saved. The team is now called Operations.")
+  await expect(noScript.getByTestId("team-page").getByRole("heading")).toHaveText("Operations")
+
+  // "Delete team" is a link to a page that asks the same question as the dialog.
+  await noScript.getByRole("link", { name: "Delete team" }).click()
+  await expect(noScript).toHaveURL(new RegExp(`/o/${org.slug}/teams/[^/]+/delete$`))
+  await expect(noScript.getByRole("heading", { name: "Delete Operations?" })).toBeVisible()
+  await noScript.getByRole("button", { name: "Yes, delete team" }).click()
+  await expect(noScript).toHaveURL(new RegExp(`/o/${org.slug}/teams$`), SLOW)
+  await expect(noScript.getByTestId("team-list-empty")).toBeVisible()
+  await context.close()
 })
