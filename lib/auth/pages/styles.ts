@@ -193,14 +193,16 @@ input:not([type="hidden"]) {
  * app's code input. The input lies over the boxes, transparent; its monospace
  * digits advance one box each (letter-spacing = box + gap - 1ch) and start
  * half a box in, so each sits in the middle of its box. It is a box wider than
- * the row, clipped, so the space after the sixth digit never scrolls the text.
+ * the row, clipped, so the space after the sixth digit never scrolls the text;
+ * clip, not hidden, because a hidden overflow still scrolls to show the caret.
  */
-.otp { --otp-box: 2.75rem; --otp-gap: 0.5rem; position: relative; align-self: flex-start; width: calc(6 * var(--otp-box) + 5 * var(--otp-gap)); overflow: hidden; border-radius: 0.5rem; }
-@media (max-width: 379px) { .otp { --otp-box: 2.25rem; --otp-gap: 0.375rem; } }
+.otp { --otp-box: 2.75rem; --otp-gap: 0.5rem; position: relative; align-self: flex-start; width: calc(6 * var(--otp-box) + 5 * var(--otp-gap)); overflow: clip; border-radius: 0.5rem; }
+@media (max-width: 379px) { .otp { --otp-box: 2.125rem; --otp-gap: 0.3125rem; } }
 .otp-boxes { display: flex; gap: var(--otp-gap); }
 .otp-boxes span { flex: none; width: var(--otp-box); height: var(--otp-box); border: 1px solid var(--ds-border-strong); border-radius: 0.5rem; background: var(--ds-surface); }
-.otp-invalid .otp-boxes span { border-color: var(--ds-danger-text); }
 .otp:focus-within .otp-boxes span { border-color: var(--ds-focus); box-shadow: inset 0 0 0 1px var(--ds-focus); }
+/* After a wrong code the red stays while the field has focus: the ring inside still shows the focus. */
+.otp.otp-invalid .otp-boxes span { border-color: var(--ds-danger-text); }
 .otp:not(.otp-freeform) input {
   position: absolute; top: 0; left: 0; width: calc(100% + var(--otp-box) + var(--otp-gap)); height: 100%;
   margin: 0; border: 0; border-radius: 0; background: transparent; outline: none;
