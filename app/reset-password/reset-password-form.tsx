@@ -30,7 +30,7 @@ export function ResetPasswordForm({ token, email, signInHref }: { token: string;
       <input type="hidden" name="token" value={token} />
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <NewPasswordField label="New password" error={state.message} />
+      <NewPasswordField label="New password" error={state.message} showToggle />
       <SubmitButton pending={pending} label="Change password" pendingLabel="Changing…" fullWidth />
     </form>
   )

@@ -31,7 +31,7 @@ export function SignUpForm() {
         defaultValue={state.values?.name}
         error={error("name")}
       />
-      <NewPasswordField label="Password" error={error("password")} />
+      <NewPasswordField label="Password" error={error("password")} showToggle />
       <SubmitButton pending={pending} label="Create account" pendingLabel="Creating account…" fullWidth />
       <PasskeySignUp />
     </form>

@@ -13,6 +13,8 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   error?: string
   /** Extra content on the label's line (a "Forgot password?" link). */
   labelAside?: ReactNode
+  /** A control inside the input's right end (a show-password button); the input leaves it room. */
+  inputEnd?: ReactNode
 }
 
 export const inputClass =
@@ -26,7 +28,7 @@ export const inputClass =
  * defaults after an action). The ids derive from `name` unless `id` is given,
  * so a page must not show two fields of the same name without ids.
  */
-export function Field({ name, label, hint, error, labelAside, id, className, ...input }: FieldProps) {
+export function Field({ name, label, hint, error, labelAside, inputEnd, id, className, ...input }: FieldProps) {
   const inputId = id ?? name
   const hintId = hint ? `${inputId}-hint` : undefined
   const errorId = error ? `${inputId}-error` : undefined
@@ -39,14 +41,28 @@ export function Field({ name, label, hint, error, labelAside, id, className, ...
         </label>
         {labelAside}
       </div>
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...input}
-      />
+      {inputEnd ? (
+        <div className="relative">
+          <input
+            id={inputId}
+            name={name}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className={cx(inputClass, "pr-11")}
+            {...input}
+          />
+          {inputEnd}
+        </div>
+      ) : (
+        <input
+          id={inputId}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={inputClass}
+          {...input}
+        />
+      )}
       {error ? (
         <p id={errorId} role="alert" className="text-sm text-danger-text">
           {error}

@@ -182,6 +182,33 @@ test("password reset: the mailed link sets a new password, the old one is refuse
   await elsewhere.close()
 })
 
+test("the reset page's show-password button shows the new password and hides it again", async ({ page, smtp, baseURL }) => {
+  const user = await signUp(page, newUser("reset-reveal"))
+  await signOutFromMenu(page)
+  await page.goto("/forgot-password")
+  await page.getByLabel("Email").fill(user.email)
+  await page.getByRole("button", { name: "Send reset link" }).click()
+  await expect(page.getByTestId("forgot-password-sent")).toContainText("If an account uses that address")
+  const mail = await smtp.waitFor(user.email)
+  await page.goto(linkIn(mail, `${baseURL}/reset-password?`))
+
+  const password = page.getByLabel("New password")
+  const reveal = page.getByRole("button", { name: "Show password" })
+  const newPassword = `${user.password}-new`
+  await password.fill(newPassword)
+  await expect(password).toHaveAttribute("type", "password")
+  await expect(reveal).toHaveAttribute("aria-pressed", "false")
+  await reveal.click()
+  await expect(password).toHaveAttribute("type", "text")
+  await expect(reveal).toHaveAttribute("aria-pressed", "true")
+  await expect(password).toHaveValue(newPassword)
+  await reveal.click()
+  await expect(password).toHaveAttribute("type", "password")
+  await expect(reveal).toHaveAttribute("aria-pressed", "false")
+  await page.getByRole("button", { name: "Change password" }).click()
+  await expect(page.getByTestId("reset-password-done")).toBeVisible()
+})
+
 test("forgot password answers the same for an unknown address and sends nothing", async ({ page, smtp }) => {
   const nobody = newUser("nobody").email
   await page.goto("/forgot-password")

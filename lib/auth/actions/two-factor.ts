@@ -18,6 +18,7 @@ import { InvalidTwoFactorCode, MissingCSRF, TwoFactorSignInError } from "../erro
 import { emitEvent } from "../events"
 import { htmlHeaders, type ResponseInternal } from "../http/response"
 import { renderRecoveryCodesPage, renderTwoFactorEnrolPage, renderTwoFactorPage, TWO_FACTOR_CODES_PAUSED } from "../pages/two-factor"
+import { pageHeaders } from "../pages/enhance-script"
 import { webauthnPageHeaders, webauthnScriptElement } from "../pages/webauthn"
 import type { WebAuthnProviderConfig } from "../providers/types"
 import { confirmSetup, setupFromSealed, beginSetup } from "../two-factor/enrolment"
@@ -68,11 +69,11 @@ async function page(ctx: AuthContext, pending: PendingSignIn, error?: string, se
       ? await setupFromSealed(ctx.config, pending.user, sealedSecret)
       : await beginSetup(ctx.config, pending.user)
     const rendered = renderTwoFactorEnrolPage({ ...base, ...setup })
-    return { status: rendered.status, headers: htmlHeaders, body: rendered.html, cookies: ctx.outCookies }
+    return { status: rendered.status, headers: pageHeaders(rendered), body: rendered.html, cookies: ctx.outCookies }
   }
   const passkey = await passkeyOption(ctx, pending.user.id)
   const rendered = renderTwoFactorPage({ ...base, passkey }, webauthnScriptElement())
-  return { status: rendered.status, headers: passkey ? webauthnPageHeaders : htmlHeaders, body: rendered.html, cookies: ctx.outCookies }
+  return { status: rendered.status, headers: passkey ? webauthnPageHeaders : pageHeaders(rendered), body: rendered.html, cookies: ctx.outCookies }
 }
 
 /**

@@ -188,6 +188,32 @@ input:not([type="hidden"]) {
 .reveal:hover { color: var(--ds-text); background: var(--ds-surface-muted); }
 .reveal svg { width: 1.25rem; height: 1.25rem; }
 .reveal[aria-pressed="true"] .eye-open, .reveal[aria-pressed="false"] .eye-shut { display: none; }
+/*
+ * The code field as six boxes (one-time-code-field.ts), the measures of the
+ * app's code input. The input lies over the boxes, transparent; its monospace
+ * digits advance one box each (letter-spacing = box + gap - 1ch) and start
+ * half a box in, so each sits in the middle of its box. It is a box wider than
+ * the row, clipped, so the space after the sixth digit never scrolls the text;
+ * clip, not hidden, because a hidden overflow still scrolls to show the caret.
+ */
+.otp { --otp-box: 2.75rem; --otp-gap: 0.5rem; position: relative; align-self: flex-start; width: calc(6 * var(--otp-box) + 5 * var(--otp-gap)); overflow: clip; border-radius: 0.5rem; }
+@media (max-width: 379px) { .otp { --otp-box: 2.125rem; --otp-gap: 0.3125rem; } }
+.otp-boxes { display: flex; gap: var(--otp-gap); }
+.otp-boxes span { flex: none; width: var(--otp-box); height: var(--otp-box); border: 1px solid var(--ds-border-strong); border-radius: 0.5rem; background: var(--ds-surface); }
+.otp:focus-within .otp-boxes span { border-color: var(--ds-focus); box-shadow: inset 0 0 0 1px var(--ds-focus); }
+/* After a wrong code the red stays while the field has focus: the ring inside still shows the focus. */
+.otp.otp-invalid .otp-boxes span { border-color: var(--ds-danger-text); }
+.otp:not(.otp-freeform) input {
+  position: absolute; top: 0; left: 0; width: calc(100% + var(--otp-box) + var(--otp-gap)); height: 100%;
+  margin: 0; border: 0; border-radius: 0; background: transparent; outline: none;
+  padding: 0 0 0 calc((var(--otp-box) - 1ch) / 2);
+  font: 500 1.125rem/1 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-variant-numeric: tabular-nums;
+  letter-spacing: calc(var(--otp-box) + var(--otp-gap) - 1ch);
+}
+/* A longer value (a recovery code, with the script on): an ordinary text field. */
+.otp.otp-freeform { width: 100%; overflow: visible; align-self: stretch; }
+.otp.otp-freeform .otp-boxes { display: none; }
 .resend { margin-top: 1.25rem; }
 .resend p { font-size: 0.875rem; margin: 0.5rem 0 0; }
 .notice { margin: 0 0 1.25rem; padding: 0.75rem 1rem; border: 1px solid var(--ds-border); border-radius: 0.5rem; background: var(--ds-surface-muted); color: var(--ds-text); font-size: 0.9375rem; text-align: left; }

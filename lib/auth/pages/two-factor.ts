@@ -1,12 +1,14 @@
 /**
  * The second step of a two-factor sign-in: an "Authentication code" field
- * (a TOTP code or a recovery code), "Sign in with a passkey" where the user has one,
- * and a way back to sign in. In enrol mode (the user must set up two-factor)
+ * (six boxes for the authenticator's code; it takes a recovery code too), a
+ * "Use a recovery code" disclosure with a plain text field for one, "Sign in
+ * with a passkey" where the user has one, and a way back to sign in. In enrol mode (the user must set up two-factor)
  * it shows the QR code, the secret and the otpauth URI, and after the
  * confirmation the recovery codes, once.
  */
 import { html, trustedHtml } from "./escape"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
+import { oneTimeCodeField } from "./one-time-code-field"
 
 /**
  * The page's `?error=` when the account's authenticator-code budget is spent:
@@ -69,10 +71,28 @@ function lead(p: FormBase, text: string) {
 }
 
 /** After a wrong code the field is marked invalid and described by the error. */
-function codeField(p: FormBase, autocomplete: string) {
-  const invalid = twoFactorErrorMessage(p.error) !== undefined && html` aria-invalid="true" aria-describedby="two-factor-error"`
-  return html`<label for="two-factor-code">Authentication code</label>
-<input id="two-factor-code" type="text" name="code" inputmode="text" autocomplete="${autocomplete}" autocapitalize="off" spellcheck="false" maxlength="64" required autofocus${invalid}>`
+function codeField(p: FormBase) {
+  const errorId = twoFactorErrorMessage(p.error) !== undefined ? "two-factor-error" : undefined
+  return oneTimeCodeField({ id: "two-factor-code", label: "Authentication code", ...(errorId === undefined ? {} : { errorId }) })
+}
+
+/**
+ * A recovery code has letters, which the code field's numeric keyboard cannot
+ * type on a phone: it gets its own text field, behind a disclosure so that it
+ * needs no script and does not compete with the usual path.
+ */
+function recoveryCodeForm(p: FormBase) {
+  // With authenticator codes paused, a recovery code is one of the two ways left: shown open.
+  const open = p.error === TWO_FACTOR_CODES_PAUSED && html` open`
+  return html`<details class="more" id="two-factor-recovery"${open}>
+<summary>Use a recovery code</summary>
+<form action="${p.action}" method="post" class="stack">
+${hidden(p)}
+<label for="two-factor-recovery-code">Recovery code</label>
+<input id="two-factor-recovery-code" type="text" name="code" autocomplete="off" autocapitalize="off" spellcheck="false" maxlength="64" required>
+<button type="submit" class="button button-secondary">Confirm with recovery code</button>
+</form>
+</details>`
 }
 
 export function renderTwoFactorPage(p: TwoFactorPageParams, script?: ReturnType<typeof trustedHtml>): RenderedPage {
@@ -85,15 +105,16 @@ ${hidden(p)}
 <button type="submit" class="button button-secondary" data-webauthn-submit>Sign in with a passkey</button>
 </form>`
   const content = html`<h1>Two-factor authentication</h1>
-${alert(p)}${lead(p, "Enter the code from your authenticator app, or one of your recovery codes.")}
+${alert(p)}${lead(p, "Enter the 6-digit code from your authenticator app.")}
 <form action="${p.action}" method="post" class="stack">
 ${hidden(p)}
-${codeField(p, "one-time-code")}
+${codeField(p)}
 <button type="submit" class="button button-primary">Confirm with code</button>
 </form>
 ${passkey && html`<div class="stack" style="margin-top:0.75rem">${passkey}</div>`}
+${recoveryCodeForm(p)}
 <p class="footer"><a href="${p.signInUrl}">Back to sign in</a></p>`
-  return renderDocument({ title: "Two-factor authentication", theme: p.theme, content, script: passkey ? script : undefined })
+  return renderDocument({ title: "Two-factor authentication", theme: p.theme, content, script: passkey ? script : undefined, enhance: true })
 }
 
 export function renderTwoFactorEnrolPage(p: TwoFactorEnrolPageParams): RenderedPage {
@@ -105,11 +126,11 @@ ${alert(p)}<p class="lead">This account needs a second factor. Scan the QR code 
 <form action="${p.action}" method="post" class="stack">
 ${hidden(p)}
 <input type="hidden" name="sealedSecret" value="${p.sealedSecret}">
-${codeField(p, "one-time-code")}
+${codeField(p)}
 <button type="submit" class="button button-primary">Turn on two-factor authentication</button>
 </form>
 <p class="footer"><a href="${p.signInUrl}">Back to sign in</a></p>`
-  return renderDocument({ title: "Set up two-factor authentication", theme: p.theme, content })
+  return renderDocument({ title: "Set up two-factor authentication", theme: p.theme, content, enhance: true })
 }
 
 export function renderRecoveryCodesPage(p: { codes: readonly string[]; continueUrl: string; theme: PageTheme }): RenderedPage {
