@@ -184,6 +184,8 @@ test("password reset: the mailed link sets a new password, the old one is refuse
 
 test("the reset page's show-password button shows the new password and hides it again", async ({ page, smtp, baseURL }) => {
   const user = await signUp(page, newUser("reset-reveal"))
+  // Sign-up's own mail (the address check) comes first.
+  await smtp.waitFor(user.email)
   await signOutFromMenu(page)
   await page.goto("/forgot-password")
   await page.getByLabel("Email").fill(user.email)
