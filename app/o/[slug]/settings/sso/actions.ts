@@ -21,6 +21,8 @@ import { ssoRefusalMessage } from "@/server/organizations/sso-messages"
 export interface SsoFormState extends OrganizationActionState {
   /** The fields as typed, given back after a refusal (never a secret). */
   values?: Record<string, string>
+  /** A test sign-in's next stop: the identity provider (or the sign-in page with a refusal). */
+  continueUrl?: string
 }
 
 const settingsPath = (slug: string) => `/o/${slug}/settings/sso`
@@ -171,6 +173,12 @@ export async function removeConnectionAction(_previous: SsoFormState, input: For
  * A dry sign-in: the library sends this browser to the identity provider and
  * shows what its answer held instead of signing anyone in. The library
  * checks again that the caller may manage the organization's SSO.
+ *
+ * The identity provider's URL comes back to the form rather than as a
+ * redirect: the app's pages allow forms to post to this origin only
+ * (form-action 'self'), which a browser also applies to where the post is
+ * redirected, so without JavaScript a redirect to the IdP would be blocked;
+ * a link (or the script's navigation) is not a form submission.
  */
 export async function testConnectionAction(_previous: SsoFormState, input: FormData): Promise<SsoFormState> {
   let start: { organizationId: string; connection: string; slug: string } | undefined
@@ -180,10 +188,10 @@ export async function testConnectionAction(_previous: SsoFormState, input: FormD
   })
   if (!outcome.ok || !start) return outcome
   try {
-    await signIn("sso", { organization: start.organizationId, connection: start.connection, test: "1", redirectTo: settingsPath(start.slug) })
+    const continueUrl = await signIn("sso", { organization: start.organizationId, connection: start.connection, test: "1", redirectTo: settingsPath(start.slug), redirect: false })
+    return { ok: true, continueUrl }
   } catch (error) {
     unstable_rethrow(error)
     return refusalFrom(error)
   }
-  return outcome
 }

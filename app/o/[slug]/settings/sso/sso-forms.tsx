@@ -8,7 +8,7 @@
  * typed kept. Without JavaScript the browser posts the same form and the
  * page comes back the same way.
  */
-import { type ReactNode, useActionState, useState } from "react"
+import { type ReactNode, useActionState, useEffect, useState } from "react"
 import { StatusMessage } from "@/components/status-message"
 import { Button, type ButtonProps } from "@/components/ui"
 import { inputClass } from "@/components/ui"
@@ -36,6 +36,10 @@ export function SsoButtonForm({
   testId: string
 }) {
   const [state, run, pending] = useActionState<SsoFormState, FormData>(action, {})
+  const continueUrl = state.continueUrl
+  useEffect(() => {
+    if (continueUrl) window.location.assign(continueUrl)
+  }, [continueUrl])
   return (
     <form action={run} className="space-y-2">
       <input type="hidden" name="organization" value={slug} />
@@ -46,6 +50,14 @@ export function SsoButtonForm({
         {label}
       </Button>
       <StatusMessage ok={state.ok} text={state.ok ? undefined : state.message} testId={`${testId}-message`} />
+      {continueUrl ? (
+        // Without a script nothing navigates by itself: the way on is a link.
+        <p className="text-sm">
+          <a href={continueUrl} className="font-medium underline">
+            Continue to the identity provider
+          </a>
+        </p>
+      ) : null}
     </form>
   )
 }
