@@ -91,7 +91,7 @@ function serverOptions(name: string) {
  * spec's jwt behaviour is proved over HTTP or in-process: docs/testing.md, "Where each browser
  * behaviour is proved".
  */
-const STRATEGY_VISIBLE = /[\\/](?:auth|sessions-jwt|revocation|account-takeover|account-deletion|step-up|organization-members|data-export)\.spec\.ts$/
+const STRATEGY_VISIBLE = /[\\/](?:auth|sessions-jwt|revocation|account-takeover|account-deletion|step-up|organization-members|data-export|sso)\.spec\.ts$/
 
 /** Specs that run in one project of their own rather than once per session strategy. */
 const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
