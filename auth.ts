@@ -21,7 +21,7 @@ import { sendVerificationMail } from "@/server/accounts/email-verification"
 import { sendTwoFactorNoticeLater } from "@/server/accounts/two-factor-notices"
 import { newDeviceNotice, type SecurityNotice, sendSecurityNoticeLater } from "@/server/accounts/security-notices"
 import { type AdminNotice, sendAdminNoticeLater } from "@/server/accounts/admin-notices"
-import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules, type Session } from "@/lib/auth"
+import { defaultAccessControl, type JWT, mailLinkOrigin, routeRules, type Session, supportsSso } from "@/lib/auth"
 import { appName } from "@/server/app-name"
 import { sendMemberNoticeLater } from "@/server/organizations/member-notices"
 
@@ -117,12 +117,21 @@ const usesDrizzleAdapter = process.env.AUTH_ADAPTER === "drizzle"
  */
 export const organizationsEnabled = !usesDrizzleAdapter
 
+// removeCredentials: a magic link that proves an address the account never verified takes the
+// account back for the mailbox's owner (docs/decisions/account-model-and-passwords.md, "Account model").
+// The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
+const adapter = { ...libraryAdapter(), removeCredentials: withPrismaFaults((userId: string) => removeCredentials(getPrisma(), userId)) }
+
+/**
+ * Enterprise single sign-on (SAML and OpenID Connect per organization, app/o/[slug]/settings/sso)
+ * needs the adapter's SSO methods as well: AUTH_ADAPTER=drizzle has none, so there it is off and
+ * the settings section says so, rather than the library refusing to start.
+ */
+export const ssoEnabled = organizationsEnabled && supportsSso(adapter)
+
 /** The configuration itself; instrumentation.ts checks it once when the server starts. */
 export const authConfig: NextAuthConfig = {
-  // removeCredentials: a magic link that proves an address the account never verified takes the
-  // account back for the mailbox's owner (docs/decisions/account-model-and-passwords.md, "Account model").
-  // The app's own Prisma calls that the library runs report an unreachable database as the adapter does.
-  adapter: { ...libraryAdapter(), removeCredentials: withPrismaFaults((userId) => removeCredentials(getPrisma(), userId)) },
+  adapter,
   // AUTH_REVOCATION_CHANNEL=redis|postgres: a ban, role change or "sign out everywhere" on one
   // instance reaches every other at once, not within AUTH_REVOCATION_DELAY (docs/deploying.md, "Several instances");
   // AUTH_REVOCATION_STORE=redis within a second, for serverless instances that cannot subscribe.
@@ -136,6 +145,9 @@ export const authConfig: NextAuthConfig = {
     // A member removed, given another role, or handed the ownership is mailed (server/organizations/member-notices.ts).
     onEvent: (event) => sendMemberNoticeLater(getPrisma(), event, mailLinkOrigin(process.env)),
   },
+  // An organization's owners and admins connect its identity provider and verify its email domains
+  // (DNS TXT, asked of AUTH_DNS_SERVERS when set); "Sign in with SSO" then sends those addresses there.
+  sso: { enabled: ssoEnabled },
   // An organization page's GET reads session and membership together in the middleware (one
   // statement on the database strategy) and hands both to organizationPage(slug).
   organizationPage: (pathname) => /^\/o\/([^/]+)/.exec(pathname)?.[1] ?? null,

@@ -6,10 +6,13 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(7).join(",")
-const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort, drizzlePort] = process.env.E2E_PORTS.split(",")
+process.env.E2E_PORTS ??= findFreePorts(8).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort, drizzlePort, dnsPort] = process.env.E2E_PORTS.split(",")
 // The tests' SMTP server (tests/e2e/fixtures.ts) listens here; every app server sends to it.
 process.env.E2E_SMTP_PORT = smtpPort
+// The DNS server (UDP) a spec starts to publish the TXT records of SSO domains (tests/e2e/sso.spec.ts);
+// every app server asks it (AUTH_DNS_SERVERS), so the port is known before they start.
+process.env.E2E_DNS_PORT = dnsPort
 // The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
 if (!process.env.TEST_TLS_CERT) {
   const { certFile, keyFile, trustFile } = createTestCertificate()
@@ -88,7 +91,7 @@ function serverOptions(name: string) {
  * spec's jwt behaviour is proved over HTTP or in-process: docs/testing.md, "Where each browser
  * behaviour is proved".
  */
-const STRATEGY_VISIBLE = /[\\/](?:auth|sessions-jwt|revocation|account-takeover|account-deletion|step-up|organization-members|data-export)\.spec\.ts$/
+const STRATEGY_VISIBLE = /[\\/](?:auth|sessions-jwt|revocation|account-takeover|account-deletion|step-up|organization-members|data-export|sso)\.spec\.ts$/
 
 /** Specs that run in one project of their own rather than once per session strategy. */
 const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
@@ -235,6 +238,7 @@ export default defineConfig<E2EOptions>({
         ...IDP,
         EMAIL_SERVER: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true`,
         EMAIL_FROM: "Auth Starter <no-reply@e2e.example.com>",
+        AUTH_DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         // Every test is the same client (127.0.0.1); the per-address limits still apply.
         EMAIL_SEND_LIMIT_PER_CLIENT: "100000",
         NODE_EXTRA_CA_CERTS: process.env.E2E_TRUST_FILE as string,

@@ -261,6 +261,7 @@ export {
 // Organizations.
 export { organizationOperations, type OrganizationOperations } from "./organizations/operations"
 export { ssoOperations, type SsoOperations } from "./sso/operations"
+export { supportsSso } from "./adapters/capabilities"
 export type { SsoConnectionView, SsoDomainView, SsoConnectionInput, SsoConnectionUpdate } from "./sso/manage"
 export type { SsoOptions } from "./config/sso"
 export type { AdapterSsoConnection, AdapterSsoDomain, SsoRoleMapping, SsoConnectionKind } from "./sso/types"

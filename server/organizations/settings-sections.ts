@@ -7,6 +7,11 @@ export interface SettingsSection {
   /** The path under /o/[slug]/settings ("" for the first page). */
   path: string
   label: string
+  /** Only for those whose roles grant organization:update; for anyone else the section is a 404 and not listed. */
+  managersOnly?: boolean
 }
 
-export const SETTINGS_SECTIONS: readonly SettingsSection[] = [{ path: "", label: "General" }]
+export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
+  { path: "", label: "General" },
+  { path: "sso", label: "Single sign-on", managersOnly: true },
+]

@@ -14,7 +14,8 @@ export interface TestDnsServer {
   close(): Promise<void>
 }
 
-export async function startDnsServer(): Promise<TestDnsServer> {
+/** `port`: a fixed one when the server under test was started knowing it (the browser suite); else any free one. */
+export async function startDnsServer(port = 0): Promise<TestDnsServer> {
   const txt = new Map<string, string[]>()
   const { Packet } = dns2
   const server = dns2.createServer({
@@ -35,7 +36,7 @@ export async function startDnsServer(): Promise<TestDnsServer> {
       send(response)
     },
   })
-  await server.listen({ udp: { port: 0, address: "127.0.0.1" } })
-  const { port } = (server.addresses() as { udp: AddressInfo }).udp
-  return { address: `127.0.0.1:${port}`, txt, close: () => Promise.resolve(server.close()).then(() => undefined) }
+  await server.listen({ udp: { port, address: "127.0.0.1" } })
+  const bound = (server.addresses() as { udp: AddressInfo }).udp.port
+  return { address: `127.0.0.1:${bound}`, txt, close: () => Promise.resolve(server.close()).then(() => undefined) }
 }

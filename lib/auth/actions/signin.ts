@@ -46,6 +46,8 @@ async function signInPage(ctx: AuthContext): Promise<ResponseInternal> {
     code,
     until,
     email: takeRememberedEmail(ctx) ?? email,
+    // On the whole page only: /signin/:provider shows that provider alone.
+    ssoAction: ctx.config.sso.adapter && only === undefined ? `${ctx.authUrl}/signin/sso` : undefined,
     theme: pageTheme(ctx),
   })
   // Only a page with a passkey form carries (and allows) a script.

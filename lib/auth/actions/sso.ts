@@ -2,6 +2,7 @@
  * Single sign-on's endpoints:
  *
  *   POST /signin/sso                          { email } or { organization } → the organization's identity provider
+ *                                             (+ test=1: a dry run for the organization's admin, SAML only)
  *   GET  /sso/saml/{connection}/metadata      our SAML metadata for the IdP's administrator
  *   POST /sso/saml/{connection}/acs           the IdP's answer (HTTP-POST binding)
  *   GET  /sso/oidc/{connection}/callback      an OpenID Connect connection's redirect URI
@@ -25,6 +26,10 @@ import { samlAuthorizeUrl, samlMetadata, validateSamlResponse } from "../sso/sam
 import type { AdapterSsoConnection } from "../sso/types"
 import { ssoServiceUrls } from "../sso/urls"
 import { RELAYED_FIELD } from "./callback/form-post"
+import { pageHeaders } from "../pages/enhance-script"
+import { renderSsoTestPage } from "../pages/sso-test"
+import { pageTheme } from "./pages"
+import { signedInUserOf } from "../security-log/reauthentication"
 
 function ssoAdapter(ctx: AuthContext) {
   const adapter = ctx.config.sso.adapter
@@ -60,10 +65,49 @@ async function connectionToUse(ctx: AuthContext): Promise<AdapterSsoConnection> 
 export async function ssoSignIn(ctx: AuthContext): Promise<ResponseInternal> {
   await ctx.callbackUrl()
   const connection = await connectionToUse(ctx)
-  if (connection.kind === "oidc") return oidcSignIn(ctx, connection)
+  const test = text(ctx.request.body?.test) === "1"
+  if (test) await requireSsoManager(ctx, connection)
+  if (connection.kind === "oidc") {
+    if (test) throw new SsoError("sso_invalid_connection", "A test sign-in is available for SAML connections only")
+    return oidcSignIn(ctx, connection)
+  }
   const { url, requestId } = await samlAuthorizeUrl(ctx.config, ctx.authUrl, connection)
-  const cookie = await samlRequestCookie(ctx, { connectionId: connection.id, requestId })
+  const cookie = await samlRequestCookie(ctx, { connectionId: connection.id, requestId, test })
   return { redirect: url, cookies: [...ctx.outCookies, cookie] }
+}
+
+/**
+ * A test sign-in shows an identity provider's answer to whoever started it: only a signed-in
+ * owner or admin of the connection's organization may start one.
+ */
+async function requireSsoManager(ctx: AuthContext, connection: AdapterSsoConnection): Promise<void> {
+  const userId = await signedInUserOf(ctx)
+  if (!userId) throw new SsoError("sso_forbidden", "Sign in to test a connection")
+  const member = await ctx.config.organizations.adapter?.getMember(connection.organizationId, userId)
+  if (!member || !ctx.config.organizations.access.rolesGrant(member.roles, { organization: ["update"] })) {
+    throw new SsoError("sso_forbidden", "Only the organization's owners and admins test its connections")
+  }
+}
+
+/** The end of a test sign-in: the validated answer (or its refusal) on a page; no session, no account, no membership. */
+async function samlTestResult(ctx: AuthContext, connection: AdapterSsoConnection, samlResponse: string, request: { requestId: string; sentAt: Date }): Promise<ResponseInternal> {
+  const adapter = ssoAdapter(ctx)
+  const backUrl = await ctx.callbackUrl()
+  let page
+  try {
+    const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, request)
+    if (!(await adapter.useSsoAssertion(`${connection.id}:${identity.assertionId}`, identity.expiresAt))) {
+      throw new SsoError("sso_assertion_replayed", "This assertion was used before")
+    }
+    const domain = domainOfEmail(identity.email)
+    const route = domain ? await adapter.getSsoRoute(domain) : null
+    const domainVerified = route?.connection.organizationId === connection.organizationId
+    page = renderSsoTestPage({ connectionName: connection.name, identity: { ...identity, domainVerified }, backUrl, theme: pageTheme(ctx) })
+  } catch (error) {
+    if (!(error instanceof SsoError)) throw error
+    page = renderSsoTestPage({ connectionName: connection.name, refusal: { code: error.code, message: error.message }, backUrl, theme: pageTheme(ctx) })
+  }
+  return { status: page.status, headers: pageHeaders(page), body: page.html, cookies: ctx.outCookies }
 }
 
 async function connectionOf(ctx: AuthContext, id: string, kind: AdapterSsoConnection["kind"]): Promise<AdapterSsoConnection> {
@@ -103,6 +147,7 @@ async function samlAcs(ctx: AuthContext, connection: AdapterSsoConnection): Prom
   ctx.outCookies.push(...clearSamlRequestCookie(ctx))
   // Only the two SAML fields count: a callbackUrl in the posted body is nobody's choice but the IdP's.
   ctx.request.body = request === null ? { callbackUrl: idpInitiatedLanding(ctx, relayState) } : {}
+  if (request?.test) return samlTestResult(ctx, connection, samlResponse, request)
   const adapter = ssoAdapter(ctx)
   try {
     const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, request)

@@ -160,6 +160,11 @@ export function hasMethods<K extends AdapterMethod>(
   return adapter !== undefined && methods.every((m) => typeof adapter[m] === "function")
 }
 
+/** Whether the adapter stores single sign-on connections and domains: an app turns `sso.enabled` on only then. */
+export function supportsSso(adapter: Adapter | undefined): adapter is SsoAdapter {
+  return hasMethods(adapter, ssoMethods)
+}
+
 /**
  * Whether the adapter can store second factors. Auth.js adapters cannot:
  * two-factor is then off, and a configuration that requires it is refused

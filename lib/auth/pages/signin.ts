@@ -4,7 +4,7 @@
  * email link, a passkey) share one Email field in one form (see sharedEmailForm).
  */
 
-import type { CredentialsErrorCode, EmailSignInErrorCode, TwoFactorSignInErrorCode } from "../errors"
+import type { CredentialsErrorCode, EmailSignInErrorCode, SsoErrorCode, TwoFactorSignInErrorCode } from "../errors"
 import { html, type SafeHtml } from "./escape"
 import { providerIcon } from "./icons"
 import { renderDocument, type PageTheme, type RenderedPage } from "./layout"
@@ -57,6 +57,8 @@ export interface SignInPageParams {
   until?: string
   /** Prefills the email input (the email provider's, and a credentials field named or typed `email`). */
   email?: string
+  /** Single sign-on is on: "Sign in with SSO" posts a work address here (POST /signin/sso). */
+  ssoAction?: string
   theme: PageTheme
 }
 
@@ -95,6 +97,20 @@ const TWO_FACTOR_CODES: Readonly<Record<TwoFactorSignInErrorCode, string>> = {
     "This account signs in with a second step that this site cannot check at the moment, so it cannot sign in. " +
     "Contact the site's administrators; nothing about your account was changed.",
 }
+// SsoError codes a person can act on; every other one (a bad answer from the identity provider) is RETRY's
+// "sign in again", with the code in the organization's activity for its admins.
+const SSO_CODES: Readonly<Partial<Record<SsoErrorCode, string>>> = {
+  sso_no_connection:
+    "No organization signs in addresses at that domain with single sign-on. Check the address, or sign in another way.",
+  sso_required:
+    "Your organization requires single sign-on for this address. Use “Sign in with SSO” with your work address.",
+  sso_domain_unverified: "Your organization has not verified the domain of the address your identity provider sent. Ask its admins.",
+  sso_email_missing: "Your identity provider did not send an email address. Ask your organization's admins.",
+  sso_disabled: "Single sign-on is not available on this site.",
+  sso_idp_initiated_disabled: "Start at this site: enter your work address under “Sign in with SSO”.",
+  sso_assertion_expired: "The sign-in took too long or your identity provider's clock is off. Sign in again.",
+}
+
 const DEFAULT_SIGNIN_ERROR = "Something went wrong while signing you in. Please try again."
 
 // CredentialsSignin codes and their message; undefined: the generic CredentialsSignin one.
@@ -139,7 +155,11 @@ export function signInErrorMessage(error: string | undefined, code?: string, unt
         ? EMAIL_CODES[code as EmailSignInErrorCode]
         : error === "TwoFactorSignInError" && code !== undefined && Object.hasOwn(TWO_FACTOR_CODES, code)
           ? TWO_FACTOR_CODES[code as TwoFactorSignInErrorCode]
-          : undefined
+          : error === "SsoError"
+            ? code !== undefined && Object.hasOwn(SSO_CODES, code)
+              ? SSO_CODES[code as SsoErrorCode]
+              : RETRY
+            : undefined
   if (codeMessage !== undefined) return codeMessage
   return Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : DEFAULT_SIGNIN_ERROR
 }
@@ -386,6 +406,21 @@ ${alternatives}
 </form>`
 }
 
+/**
+ * "Sign in with SSO": a work address names the organization whose identity provider signs it in.
+ * Its own label, so it is never mistaken for the Email field of the other ways in.
+ */
+function ssoForm(action: string, p: SignInPageParams): SafeHtml {
+  return html`<form action="${action}" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field">
+<label for="signin-sso-email">Work address</label>
+<input id="signin-sso-email" type="email" name="email" placeholder="you@company.com" autocomplete="email" required>
+</div>
+<button type="submit" class="button button-secondary">Sign in with SSO</button>
+</form>`
+}
+
 export function renderSignInPage(p: SignInPageParams): RenderedPage {
   const focus: FocusState = { given: false }
   const shared = sharedEmailGroup(p.providers)
@@ -428,6 +463,9 @@ export function renderSignInPage(p: SignInPageParams): RenderedPage {
         groups.push([webauthnForm(provider, p, action, idPrefix, focus)])
     }
   })
+
+  const ssoAction = p.ssoAction === undefined ? undefined : safeUrl(p.ssoAction)
+  if (ssoAction !== undefined) groups.push([ssoForm(ssoAction, p)])
 
   const message = signInErrorMessage(p.error, p.code, p.until)
   const content = html`<h1>Sign in</h1>

@@ -14,11 +14,13 @@ const MAX_AGE = 15 * 60
 export interface PendingSamlRequest {
   connectionId: string
   requestId: string
+  /** A test sign-in an organization's admin started: the answer is shown, nobody signed in. */
+  test?: boolean
 }
 
 export async function samlRequestCookie(ctx: AuthContext, pending: PendingSamlRequest): Promise<Cookie> {
   const { name, options } = ctx.cookies.ssoRequest
-  const value = await ctx.config.keyRing.encode({ connection: pending.connectionId, request: pending.requestId, at: Date.now() }, name, MAX_AGE)
+  const value = await ctx.config.keyRing.encode({ connection: pending.connectionId, request: pending.requestId, at: Date.now(), test: pending.test === true }, name, MAX_AGE)
   return { name, value, options: { ...options, maxAge: MAX_AGE } }
 }
 
@@ -28,14 +30,14 @@ export function clearSamlRequestCookie(ctx: AuthContext): Cookie[] {
 }
 
 /** The request id this browser sent to `connectionId`, and when; null when it sent none (or the cookie does not open). */
-export async function pendingSamlRequest(ctx: AuthContext, connectionId: string): Promise<{ requestId: string; sentAt: Date } | null> {
+export async function pendingSamlRequest(ctx: AuthContext, connectionId: string): Promise<{ requestId: string; sentAt: Date; test: boolean } | null> {
   const { name } = ctx.cookies.ssoRequest
   const sealed = ctx.request.cookies[name]
   if (!sealed) return null
   try {
     const payload = await ctx.config.keyRing.decode(sealed, name)
     if (payload.connection !== connectionId || typeof payload.request !== "string" || typeof payload.at !== "number") return null
-    return { requestId: payload.request, sentAt: new Date(payload.at) }
+    return { requestId: payload.request, sentAt: new Date(payload.at), test: payload.test === true }
   } catch {
     return null
   }

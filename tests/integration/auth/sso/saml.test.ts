@@ -390,3 +390,48 @@ describe("SAML sign-in", () => {
     expect(refusedWith(res)).toBe("sso_no_connection")
   })
 })
+
+describe("Test connection: a dry sign-in for the organization's admins", () => {
+  it("an owner sees what the identity provider sent, and nobody is signed in or created by it", async () => {
+    const { owner, connection } = await organizationWithConnection("dry-run", "dry-run.test")
+    const browser = new Browser(config)
+    await browser.signInWithCredentials({ email: owner.email, password: PASSWORD })
+    idp.next = { user: { id: "idp-dry", email: "dry@dry-run.test", name: "Dry Run", groups: ["staff"] } }
+    const res = await postAnswer(browser, connection.id, await answerFor(browser, { organization: "dry-run", connection: connection.id, test: "1" }))
+    expect(res.status).toBe(200)
+    const page = await res.text()
+    expect(page).toContain("Test passed")
+    expect(page).toContain("dry@dry-run.test")
+    expect(page).toContain("idp-dry")
+    expect(page).toMatch(/data-testid="sso-test-domain">yes</)
+    expect(page).toContain("staff")
+    expect(await sessionEmail(browser)).toBe(owner.email)
+    expect(await db.prisma.user.count({ where: { email: "dry@dry-run.test" } })).toBe(0)
+  })
+
+  it("a refused answer is shown with its code, and still signs nobody in", async () => {
+    const { owner, connection } = await organizationWithConnection("dry-run-refused")
+    const browser = new Browser(config)
+    await browser.signInWithCredentials({ email: owner.email, password: PASSWORD })
+    idp.next = { user: { id: "idp-dry-2", email: "dry2@elsewhere.test" }, audience: "urn:someone-else" }
+    const res = await postAnswer(browser, connection.id, await answerFor(browser, { organization: "dry-run-refused", connection: connection.id, test: "1" }))
+    expect(res.status).toBe(400)
+    expect(await res.text()).toContain("sso_audience_mismatch")
+    expect(await sessionEmail(browser)).toBe(owner.email)
+  })
+
+  it("a plain member, or a signed-out visitor, cannot start one", async () => {
+    const { organization, connection } = await organizationWithConnection("dry-run-roles")
+    const member = await account("dry-member@owners.test")
+    await db.prisma.member.create({ data: { organizationId: organization.id, userId: member.id, roles: "member" } })
+    const memberBrowser = new Browser(config)
+    await memberBrowser.signInWithCredentials({ email: member.email, password: PASSWORD })
+    const visitor = new Browser(config)
+    for (const browser of [memberBrowser, visitor]) {
+      const csrfToken = await browser.csrfToken()
+      const start = await browser.send(`${BASE}/signin/sso`, { form: { csrfToken, organization: "dry-run-roles", connection: connection.id, test: "1" } })
+      expect(start.status).toBe(302)
+      expect(refusedWith(start)).toBe("sso_forbidden")
+    }
+  })
+})

@@ -1,0 +1,140 @@
+/**
+ * Enterprise single sign-on from the pages: an owner connects a real SAML
+ * identity provider (samlp, started here) on the organization's settings,
+ * proves a domain with a TXT record on a real DNS server (dns2, on the port
+ * the app servers were given as AUTH_DNS_SERVERS), tests the connection
+ * without signing anyone in, and a member with an address on that domain
+ * signs in through "Sign in with SSO". An unknown domain is told so. With
+ * Require SSO on, that member's password is refused with the message the
+ * sign-in page shows; the owner's own address is on another domain.
+ */
+import { randomUUID } from "node:crypto"
+import { startDnsServer, type TestDnsServer } from "../helpers/dns-server"
+import { startSamlIdp, type SamlIdp } from "../helpers/saml-idp"
+import { expect, newUser, signUp, submitSignInForm, test } from "./fixtures"
+
+test.describe.configure({ timeout: 180_000 })
+const SLOW = { timeout: 30_000 }
+
+let dns: TestDnsServer
+let idp: SamlIdp
+
+test.beforeAll(async () => {
+  dns = await startDnsServer(Number(process.env.E2E_DNS_PORT))
+  idp = await startSamlIdp()
+})
+
+test.afterAll(async () => {
+  await idp?.close()
+  await dns?.close()
+})
+
+test("an owner connects SAML and verifies a domain; a member signs in with SSO; with SSO required the member's password is refused", async ({
+  page,
+  browser,
+  authUrl,
+}) => {
+  const id = randomUUID().slice(0, 6)
+  const domain = `sso-${id}.test`
+  const slug = `sso-org-${id}`
+
+  // The owner creates the organization and opens its single sign-on settings.
+  await signUp(page, newUser("sso-owner"))
+  await page.goto("/orgs/new")
+  await page.getByLabel("Organization name").fill(`SSO Org ${id}`)
+  await page.getByLabel("Slug", { exact: true }).fill(slug)
+  await page.getByRole("button", { name: "Create organization" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}$`), SLOW)
+  await page.goto(`/o/${slug}/settings`)
+  await page.getByRole("navigation", { name: "Settings sections" }).getByRole("link", { name: "Single sign-on" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}/settings/sso$`))
+
+  // Bad input is a sentence in the form, never an error page.
+  const addForm = page.locator("#add-sso-connection")
+  await addForm.getByLabel("Connection name").fill("Test IdP")
+  await addForm.getByLabel("Email domains").fill(domain)
+  await addForm.getByLabel("Identity provider entity ID").fill(idp.issuer)
+  await addForm.getByLabel("Single sign-on URL").fill(idp.ssoUrl)
+  await addForm.getByLabel("Signing certificate (PEM)").fill("not a certificate")
+  await addForm.getByRole("button", { name: "Add connection" }).click()
+  await expect(page.getByTestId("sso-add-connection-message")).toHaveText("The certificate is not PEM or base64.")
+  await expect(page.getByTestId("sso-connection")).toHaveCount(0)
+
+  await addForm.getByLabel("Signing certificate (PEM)").fill(idp.cert)
+  await addForm.getByRole("button", { name: "Add connection" }).click()
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(/^Connection added\./)).toBeVisible(SLOW)
+  const connection = page.getByTestId("sso-connection")
+  await expect(connection).toHaveCount(1)
+
+  // What the identity provider's administrator pastes: this server's own addresses.
+  const entityId = await connection.getByTestId("sso-sp-entity-id").inputValue()
+  expect(entityId).toMatch(new RegExp(`^${authUrl}/api/auth/sso/saml/[^/]+/metadata$`))
+  await expect(connection.getByTestId("sso-sp-acs-url")).toHaveValue(entityId.replace(/metadata$/, "acs"))
+  await expect(connection.getByTestId("sso-sp-metadata-url")).toHaveValue(entityId)
+
+  // The domain: its record, refused before it is published, verified after.
+  const row = connection.getByTestId("sso-domain")
+  await expect(row.getByTestId("sso-domain-name")).toHaveText(domain)
+  await expect(row.getByTestId("sso-domain-state")).toHaveText("Not verified")
+  const recordName = await row.getByTestId("sso-txt-name").inputValue()
+  const recordValue = await row.getByTestId("sso-txt-value").inputValue()
+  expect(recordName).toBe(`_auth-verification.${domain}`)
+  expect(recordValue).toMatch(/^auth-domain-verification=[0-9a-f]{32}$/)
+  await row.getByRole("button", { name: "Verify domain" }).click()
+  await expect(row.getByTestId("sso-verify-message")).toContainText("No TXT record with that name was found yet", SLOW)
+  dns.txt.set(recordName, [recordValue])
+  await row.getByRole("button", { name: "Verify domain" }).click()
+  await expect(row.getByTestId("sso-domain-state")).toHaveText("Verified", SLOW)
+
+  // The member to be: an account with a password, on the verified domain.
+  const member = newUser("sso-member")
+  member.email = `member-${id}@${domain}`
+  idp.next = { user: { id: `idp-user-${id}`, email: member.email, name: member.name } }
+
+  // Test connection: the identity provider's answer on a page, and nobody signed in by it.
+  await connection.getByRole("button", { name: "Test connection" }).click()
+  await expect(page.getByTestId("sso-test-passed")).toBeVisible(SLOW)
+  await expect(page.getByTestId("sso-test-email")).toHaveText(member.email)
+  await expect(page.getByTestId("sso-test-subject")).toHaveText(`idp-user-${id}`)
+  await expect(page.getByTestId("sso-test-domain")).toHaveText("yes")
+  await page.getByRole("link", { name: "Back to the single sign-on settings" }).click()
+  await expect(page).toHaveURL(new RegExp(`/o/${slug}/settings/sso$`))
+  await expect(page.getByTestId("sso-required-state")).toHaveText("Off")
+
+  const memberContext = await browser.newContext()
+  const memberPage = await memberContext.newPage()
+  try {
+    await signUp(memberPage, member)
+    await memberContext.clearCookies()
+
+    // An address on a domain nobody verified is told so on the sign-in page.
+    await memberPage.goto("/api/auth/signin?callbackUrl=%2Fdashboard")
+    await memberPage.getByLabel("Work address").fill(`someone@unknown-${id}.test`)
+    await memberPage.getByRole("button", { name: "Sign in with SSO" }).click()
+    await expect(memberPage.locator("div.alert")).toHaveText(
+      "No organization signs in addresses at that domain with single sign-on. Check the address, or sign in another way.",
+    )
+
+    // Sign in with SSO: to the identity provider and back, signed in as the member's own account.
+    await memberPage.getByLabel("Work address").fill(member.email)
+    await memberPage.getByRole("button", { name: "Sign in with SSO" }).click()
+    await expect(memberPage).toHaveURL(/\/dashboard$/, SLOW)
+    await expect(memberPage.getByTestId("dashboard-user-email")).toHaveText(member.email)
+    await memberContext.clearCookies()
+
+    // Require SSO: the owner turns it on.
+    await page.getByRole("button", { name: "Turn on Require SSO" }).click()
+    await expect(page.getByTestId("sso-required-state")).toHaveText("On", SLOW)
+
+    // The member's password no longer signs them in; the page says how to.
+    await memberPage.goto("/api/auth/signin?callbackUrl=%2Fdashboard")
+    await submitSignInForm(memberPage, member.email, member.password)
+    await expect(memberPage.locator("div.alert")).toHaveText(
+      "Your organization requires single sign-on for this address. Use “Sign in with SSO” with your work address.",
+      SLOW,
+    )
+    await expect(memberPage).not.toHaveURL(/\/dashboard$/)
+  } finally {
+    await memberContext.close()
+  }
+})
