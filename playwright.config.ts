@@ -6,13 +6,17 @@ import type { E2EOptions } from "./tests/e2e/fixtures"
 // Playwright evaluates this file in the runner and again in every worker.
 // The ports are chosen once and handed down through the environment so that
 // all of them agree on where the servers are.
-process.env.E2E_PORTS ??= findFreePorts(8).join(",")
-const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort, drizzlePort, dnsPort] = process.env.E2E_PORTS.split(",")
-// The tests' SMTP server (tests/e2e/fixtures.ts) listens here; every app server sends to it.
+process.env.E2E_PORTS ??= findFreePorts(10).join(",")
+const [databasePort, jwtPort, httpsPort, attackPort, idpPort, smtpPort, drizzlePort, mailPort, dnsPort, jwtDnsPort] = process.env.E2E_PORTS.split(",")
+// The run's one SMTP capture (tests/e2e/mail-capture-server.ts) listens here; every app server
+// sends to it, and the workers read what it got over HTTP on the mail port (tests/e2e/fixtures.ts).
 process.env.E2E_SMTP_PORT = smtpPort
+process.env.E2E_MAIL_PORT = mailPort
 // The DNS server (UDP) a spec starts to publish the TXT records of SSO domains (tests/e2e/sso.spec.ts);
-// every app server asks it (AUTH_DNS_SERVERS), so the port is known before they start.
+// every app server asks it (AUTH_DNS_SERVERS), so the port is known before they start. The jwt
+// server asks one of its own: with two workers the spec may run in both projects at once.
 process.env.E2E_DNS_PORT = dnsPort
+process.env.E2E_JWT_DNS_PORT = jwtDnsPort
 // The OpenID Provider serves HTTPS with a certificate made once per run; the app servers trust it.
 if (!process.env.TEST_TLS_CERT) {
   const { certFile, keyFile, trustFile } = createTestCertificate()
@@ -100,8 +104,11 @@ export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
   fullyParallel: false,
-  // Two cores shared by three `next start` servers and the browser.
-  workers: 1,
+  // One per core. Two can run side by side because the mail goes to one capture for the run
+  // and each test reads only its own addresses' mail (tests/e2e/mail-capture.ts). Tests sign up
+  // addresses of their own; the seeded accounts several specs share are only signed in to, and a
+  // spec file stays whole in one worker, so its own order holds.
+  workers: 2,
   // On CI, one retry in a fresh worker (a new browser). Chromium has hung there once in a
   // passkey ceremony (the test timed out with no Playwright call pending: the browser itself
   // stopped answering, and every later test in the restarted worker passed). A test that fails
@@ -180,6 +187,15 @@ export default defineConfig<E2EOptions>({
   ],
   webServer: [
     {
+      command: "node node_modules/tsx/dist/cli.mjs tests/e2e/mail-capture-server.ts",
+      wait: { stdout: /\[e2e-mail\] ready/ },
+      timeout: 60_000,
+      stdout: "pipe",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      env: { E2E_SMTP_PORT: smtpPort, E2E_MAIL_PORT: mailPort, E2E_PARENT_PID: String(process.pid) },
+    },
+    {
       command: "node node_modules/tsx/dist/cli.mjs tests/e2e/idp-server.ts",
       wait: { stdout: /\[e2e-idp\] ready/ },
       timeout: 60_000,
@@ -227,6 +243,7 @@ export default defineConfig<E2EOptions>({
               // the production cost on purpose.
               ...(name === "attack" ? {} : { PASSWORD_HASH_COST: "test" }),
               ...(authUrl ? { AUTH_URL: authUrl } : {}),
+              ...(name === "jwt" ? { AUTH_DNS_SERVERS: `127.0.0.1:${jwtDnsPort}` } : {}),
               ...(!authUrl || trustHost ? { AUTH_TRUST_HOST: "true" } : {}),
             },
           })),

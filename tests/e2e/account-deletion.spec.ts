@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
 import type { Page } from "@playwright/test"
-import type { TestSmtpServer } from "../helpers/smtp"
+import type { MailCapture } from "./mail-capture"
 import { expect, loginAtIdp, signUp, submitSignInForm, test } from "./fixtures"
 import { makeProofStale } from "./stale-proof"
 import { userIdOf } from "./two-factor-helper"
@@ -57,7 +57,7 @@ function usersWithEmail(databaseFile: string, email: string): string[] {
 }
 
 /** The next mail to `address` whose subject matches, skipping others (the sign-up's verification mail). */
-async function mailWithSubject(smtp: TestSmtpServer, address: string, subject: RegExp) {
+async function mailWithSubject(smtp: MailCapture, address: string, subject: RegExp) {
   for (;;) {
     const mail = await smtp.waitFor(address, 20_000)
     if (subject.test(mail.subject)) return mail

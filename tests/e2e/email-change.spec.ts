@@ -10,7 +10,8 @@
 import path from "node:path"
 import Database from "better-sqlite3"
 import type { Browser, Page } from "@playwright/test"
-import { linkIn, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp"
+import { linkIn } from "../helpers/smtp"
+import type { CapturedMail, MailCapture } from "./mail-capture"
 import { expect, newUser, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 import { makeProofStale } from "./stale-proof"
 
@@ -29,7 +30,7 @@ async function signInElsewhere(browser: Browser, baseURL: string | undefined, us
 }
 
 /** The next mail to `address` whose subject contains `subject`; others to it (a sign-up's verification mail) are passed over. */
-async function mailWith(smtp: TestSmtpServer, address: string, subject: string): Promise<ReceivedMail> {
+async function mailWith(smtp: MailCapture, address: string, subject: string): Promise<CapturedMail> {
   for (;;) {
     const mail = await smtp.waitFor(address)
     if (mail.subject.includes(subject)) return mail
@@ -75,7 +76,7 @@ test("change of email address: re-authenticate, old address told, new address co
   await page.getByRole("button", { name: "Confirm with password" }).click()
   await expect(page).toHaveURL(/\/settings$/)
   // Nothing was asked for yet: no mail to the new address.
-  expect(smtp.mails.filter((m) => m.envelopeTo.includes(newEmail))).toEqual([])
+  expect(await smtp.mailsTo(newEmail)).toEqual([])
 
   // Typed in capitals, answered and mailed in the normalised form.
   await askForChange(page, newEmail.toUpperCase())
@@ -158,7 +159,7 @@ test("a taken address gets the same answer; its owner is told and nothing change
   // The owner's mailbox: the notice, and no confirmation link.
   const toOwner = await mailWith(smtp, owner.email, "Someone tried to use your email address")
   expect(toOwner.text).not.toContain("/confirm-email")
-  expect(smtp.mails.filter((m) => m.envelopeTo.includes(owner.email) && m.subject.includes("Confirm your new email address"))).toEqual([])
+  expect((await smtp.mailsTo(owner.email)).filter((m) => m.subject.includes("Confirm your new email address"))).toEqual([])
   await mailWith(smtp, user.email, "A change of your email address was requested")
   await page.goto("/settings")
   await expect(page.getByTestId("settings-email")).toHaveText(user.email)

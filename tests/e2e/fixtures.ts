@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
 import { expect, type Locator, type Page, test as base } from "@playwright/test"
-import { linkIn, startSmtpServer, type TestSmtpServer } from "../helpers/smtp"
+import { linkIn } from "../helpers/smtp"
+import { connectMailCapture, type MailCapture } from "./mail-capture"
 
 export interface E2EOptions {
   /** AUTH_SESSION_STRATEGY of the server under test. */
@@ -19,8 +20,8 @@ export interface E2EOptions {
 }
 
 export interface E2EWorkerFixtures {
-  /** The real SMTP server every app server sends its mail to (port from playwright.config.ts). */
-  smtp: TestSmtpServer
+  /** The mail every app server sent to the run's one SMTP capture (mail-capture-server.ts), by recipient. */
+  smtp: MailCapture
 }
 
 export const test = base.extend<E2EOptions, E2EWorkerFixtures>({
@@ -29,26 +30,12 @@ export const test = base.extend<E2EOptions, E2EWorkerFixtures>({
   authUrl: ["", { option: true }],
   smtp: [
     async ({}, use) => {
-      const server = await listenForMail(Number(process.env.E2E_SMTP_PORT))
-      await use(server)
-      await server.close()
+      await use(await connectMailCapture(`http://127.0.0.1:${process.env.E2E_MAIL_PORT}`))
     },
-    // Auto: sign-up sends a verification mail in every test that signs up.
+    // Auto: connected when the worker starts, so a mail sent by a hook before a test first asks is seen.
     { scope: "worker", auto: true },
   ],
 })
-
-/** A previous worker may still be releasing the port: retry for a few seconds. */
-async function listenForMail(port: number): Promise<TestSmtpServer> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await startSmtpServer(port)
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt >= 50) throw error
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-  }
-}
 
 export { expect }
 
@@ -112,7 +99,7 @@ export async function submitSignInForm(page: Page, email: string, password: stri
  */
 export async function requestMagicLink(
   page: Page,
-  smtp: Pick<TestSmtpServer, "waitFor">,
+  smtp: Pick<MailCapture, "waitFor">,
   typed: string,
   baseURL: string,
   email = typed,

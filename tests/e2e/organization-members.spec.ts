@@ -10,7 +10,8 @@
 import path from "node:path"
 import Database from "better-sqlite3"
 import type { Browser, Page } from "@playwright/test"
-import { linkIn, type TestSmtpServer } from "../helpers/smtp"
+import { linkIn } from "../helpers/smtp"
+import type { MailCapture } from "./mail-capture"
 import { expect, newUser, signUp, test } from "./fixtures"
 import { addMember, createOrganization, toast } from "./organization-setup"
 
@@ -35,7 +36,7 @@ async function newPage(browser: Browser, baseURL: string): Promise<Page> {
 /** The row of the members list that names `email`. */
 const memberRow = (page: Page, email: string) => page.getByTestId("member").filter({ hasText: email })
 
-async function invite(page: Page, slug: string, email: string, role: string, smtp: TestSmtpServer, baseURL: string): Promise<string> {
+async function invite(page: Page, slug: string, email: string, role: string, smtp: MailCapture, baseURL: string): Promise<string> {
   await page.goto(`/o/${slug}/members`)
   // "Invite member" opens the form in a dialog over the members table.
   await page.getByTestId("invite-member-open").click()

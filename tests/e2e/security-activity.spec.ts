@@ -7,7 +7,7 @@
  * a passkey added in Settings mails one and a passkey sign-up does not.
  */
 import type { Browser, Page } from "@playwright/test"
-import type { ReceivedMail, TestSmtpServer } from "../helpers/smtp"
+import type { CapturedMail, MailCapture } from "./mail-capture"
 import { linkIn } from "../helpers/smtp"
 import { CREDENTIALS_ERROR, expect, newUser, signOutFromMenu, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 import { addVirtualAuthenticator, withoutPasskeyAutofill } from "./virtual-authenticator"
@@ -19,7 +19,7 @@ const FIREFOX_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 const NEW_DEVICE_SUBJECT = "New sign-in to your account"
 
 /** The next mail to `address` whose subject contains `subject`; mails of other kinds on the way are passed over. */
-async function mailAbout(smtp: Pick<TestSmtpServer, "waitFor">, address: string, subject: string): Promise<ReceivedMail> {
+async function mailAbout(smtp: Pick<MailCapture, "waitFor">, address: string, subject: string): Promise<CapturedMail> {
   for (;;) {
     const mail = await smtp.waitFor(address, 20_000)
     if (mail.subject.includes(subject)) return mail
@@ -27,8 +27,8 @@ async function mailAbout(smtp: Pick<TestSmtpServer, "waitFor">, address: string,
 }
 
 /** Every mail to `address` received so far whose subject contains `subject`. */
-function mailsAbout(smtp: Pick<TestSmtpServer, "mails">, address: string, subject: string): ReceivedMail[] {
-  return smtp.mails.filter((m) => m.envelopeTo.includes(address) && m.subject.includes(subject))
+async function mailsAbout(smtp: Pick<MailCapture, "mailsTo">, address: string, subject: string): Promise<CapturedMail[]> {
+  return (await smtp.mailsTo(address)).filter((m) => m.subject.includes(subject))
 }
 
 function activity(page: Page) {
@@ -100,7 +100,7 @@ test("a sign-in from a second browser mails a new-device notice; the first brows
   expect(linkIn(mail, authUrl)).toBe(`${authUrl}/settings#security-activity`)
   expect(mail.text).not.toContain(FIREFOX_WINDOWS)
   // Exactly one: none for the sign-up or the first browser's second sign-in.
-  expect(mailsAbout(smtp, user.email, NEW_DEVICE_SUBJECT)).toHaveLength(1)
+  expect(await mailsAbout(smtp, user.email, NEW_DEVICE_SUBJECT)).toHaveLength(1)
 
   // Both browsers are now known: signing in again from either mails nothing new.
   await other.goto("/dashboard")
@@ -115,7 +115,7 @@ test("a sign-in from a second browser mails a new-device notice; the first brows
   await expect(activity(page).filter({ hasText: /^Signed in with a password — Firefox on Windows/ })).toHaveCount(2)
   // A notice is sent in the background after the answer: give a wrong one time to arrive.
   await page.waitForTimeout(1_000)
-  expect(mailsAbout(smtp, user.email, NEW_DEVICE_SUBJECT)).toHaveLength(1)
+  expect(await mailsAbout(smtp, user.email, NEW_DEVICE_SUBJECT)).toHaveLength(1)
   await other.context().close()
 })
 
@@ -164,5 +164,5 @@ test("adding a passkey in Settings mails a notice; signing up with a passkey doe
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 })
   expect((await smtp.waitFor(fresh.email)).subject).toContain("Confirm your email address")
   await page.waitForTimeout(1_000)
-  expect(mailsAbout(smtp, fresh.email, "A passkey was added")).toHaveLength(0)
+  expect(await mailsAbout(smtp, fresh.email, "A passkey was added")).toHaveLength(0)
 })

@@ -19,8 +19,9 @@ const SLOW = { timeout: 30_000 }
 let dns: TestDnsServer
 let idp: SamlIdp
 
-test.beforeAll(async () => {
-  dns = await startDnsServer(Number(process.env.E2E_DNS_PORT))
+test.beforeAll(async ({}, testInfo) => {
+  // The port the project's app server asks (playwright.config.ts): each project has its own.
+  dns = await startDnsServer(Number(testInfo.project.name === "jwt" ? process.env.E2E_JWT_DNS_PORT : process.env.E2E_DNS_PORT))
   idp = await startSamlIdp()
 })
 

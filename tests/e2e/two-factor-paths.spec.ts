@@ -13,7 +13,8 @@ import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
 import type { Page, Request } from "@playwright/test"
-import { linkIn, type TestSmtpServer } from "../helpers/smtp"
+import { linkIn } from "../helpers/smtp"
+import type { MailCapture } from "./mail-capture"
 import {
   expect,
   loginAtIdp,
@@ -65,7 +66,7 @@ async function expectDashboardOf(page: Page, email: string): Promise<void> {
  * taking it back, which removes the two-factor its creator set up
  * (server/accounts/take-back.ts; docs/decisions/account-model-and-passwords.md, "Account model").
  */
-async function signUpVerified(page: Page, smtp: Pick<TestSmtpServer, "waitFor">, baseURL: string): Promise<TestUser> {
+async function signUpVerified(page: Page, smtp: Pick<MailCapture, "waitFor">, baseURL: string): Promise<TestUser> {
   const user = await signUp(page)
   const mail = await smtp.waitFor(user.email)
   await page.goto(linkIn(mail, `${baseURL}/verify-email?`))

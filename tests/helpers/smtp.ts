@@ -111,7 +111,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
 }
 
 /** The first link in a mail's text part that starts with `prefix`. */
-export function linkIn(mail: ReceivedMail, prefix: string): string {
+export function linkIn(mail: Pick<ReceivedMail, "text">, prefix: string): string {
   const match = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.startsWith(prefix))
   if (!match) throw new Error(`No link starting with ${prefix} in: ${mail.text}`)
   return match
