@@ -19,9 +19,12 @@
  *   org-home   (the starter alone, as members of the bench organization: its seeded owner warm,
  *              1,000 members cold, sessions that start in it): GET /o/bench-org, the organization's
  *              home page (middleware reads session and membership, organizationPage(slug)), beside
- *              GET /dashboard
+ *              GET /dashboard and next-auth's GET /dashboard (the reference has no organizations:
+ *              its dashboard is the signed-in page the organization's home is held to)
  * The reference app renders the starter's pages element for element (its
- * layouts, header, account menu, dashboard and home page, on next-auth's API),
+ * layouts, header with the organization switcher, account menu, dashboard
+ * with the same cards read from its own database, and home page, on
+ * next-auth's API),
  * and the run stops before measuring if the two pages' markup differs
  * (bench/lib/page-shape.ts): pages are compared on their auth, not their size.
  * each with one signed-in cookie (warm) and with 1,000 distinct signed-in
