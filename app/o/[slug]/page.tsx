@@ -5,6 +5,7 @@ import { RelativeTime } from "@/components/relative-time"
 import { buttonClass, Card, TextLink } from "@/components/ui"
 import { getPrisma } from "@/lib/db/client"
 import { activityLines, peopleNamed } from "@/server/organizations/activity-lines"
+import { memberCount } from "@/server/organizations/member-count"
 import { memberPeople } from "@/server/organizations/member-directory"
 import { organizationPage } from "@/server/organizations/organization-page"
 import { readsActivity, rolesInWords } from "@/server/organizations/roles-display"
@@ -27,8 +28,9 @@ function Stat({ label, value, testId, href }: { label: string; value: string; te
 /**
  * An organization's home: your role, how many belong to it, the invitations
  * still open and (for those who may read it) its latest activity. The reads
- * run side by side: members, invitations and the activity are one statement
- * each, and the names the activity needs one more.
+ * run side by side: the member count, invitations and the activity are one
+ * statement each, and the names the activity needs one more. The guard above
+ * has proved the membership, so the count needs no check of its own.
  */
 export default async function OrganizationHomePage({ params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params
@@ -38,7 +40,7 @@ export default async function OrganizationHomePage({ params }: { params: Promise
   const mayInvite = page.can({ member: ["invite"] })
   const activity = readsActivity(member.roles)
   const [members, invitations, entries] = await Promise.all([
-    organizations.members(organization.id),
+    memberCount(getPrisma(), organization.id),
     mayInvite ? organizations.invitations(organization.id) : Promise.resolve(null),
     activity ? organizations.activity(organization.id, RECENT) : Promise.resolve([]),
   ])
@@ -49,7 +51,7 @@ export default async function OrganizationHomePage({ params }: { params: Promise
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-3" data-testid="organization-overview">
         <Stat label="Your role" value={rolesInWords(member.roles)} testId="organization-role" />
-        <Stat label="Members" value={members.length === 1 ? "1 member" : `${members.length} members`} testId="organization-member-count" href={`${base}/members`} />
+        <Stat label="Members" value={members === 1 ? "1 member" : `${members} members`} testId="organization-member-count" href={`${base}/members`} />
         {invitations ? (
           <Stat
             label="Pending invitations"
