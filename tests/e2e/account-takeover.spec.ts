@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test"
 import { linkIn } from "../helpers/smtp"
-import { emailLinkForm, expect, newUser, signUp, submitSignInForm, test } from "./fixtures"
+import { emailLinkForm, expect, newUser, requestPasswordReset, signUp, submitSignInForm, test } from "./fixtures"
 
 test.describe.configure({ timeout: 120_000 })
 const NAVIGATION = { timeout: 20_000 }
@@ -37,10 +37,7 @@ test("password sign-up with the victim's address: the victim's reset removes the
 
   const victimContext = await browser.newContext()
   const victim = await victimContext.newPage()
-  await victim.goto("/forgot-password")
-  await victim.getByLabel("Email").fill(attacker.email)
-  await victim.getByRole("button", { name: "Send reset link" }).click()
-  await expect(victim.getByTestId("forgot-password-sent")).toBeVisible()
+  await requestPasswordReset(victim, attacker.email)
   await victim.goto(linkIn(await smtp.waitFor(attacker.email), `${baseURL}/reset-password?`))
   const victimPassword = `victim-${attacker.password}`
   await victim.getByLabel("New password").fill(victimPassword)

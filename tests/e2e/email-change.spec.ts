@@ -12,7 +12,7 @@ import Database from "better-sqlite3"
 import type { Browser, Page } from "@playwright/test"
 import { linkIn } from "../helpers/smtp"
 import type { CapturedMail, MailCapture } from "./mail-capture"
-import { expect, newUser, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
+import { expect, newUser, requestPasswordReset, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 import { makeProofStale } from "./stale-proof"
 
 test.describe.configure({ timeout: 180_000 })
@@ -59,10 +59,7 @@ test("change of email address: re-authenticate, old address told, new address co
   // A reset link for the old address, asked for before the change (from a signed-out browser).
   const stranger = await browser.newContext({ baseURL })
   const resetPage = await stranger.newPage()
-  await resetPage.goto("/forgot-password")
-  await resetPage.getByLabel("Email").fill(user.email)
-  await resetPage.getByRole("button", { name: "Send reset link" }).click()
-  await expect(resetPage.getByTestId("forgot-password-sent")).toBeVisible()
+  await requestPasswordReset(resetPage, user.email)
   const resetLink = linkIn(await mailWith(smtp, user.email, "Reset your password"), `${baseURL}/reset-password?`)
 
   // A stale proof of identity: the request goes to re-authenticate first, then back to Settings.

@@ -6,16 +6,7 @@
 import path from "node:path"
 import Database from "better-sqlite3"
 import { linkIn } from "../helpers/smtp"
-import {
-  emailLinkForm,
-  expect,
-  newUser,
-  requestMagicLink,
-  signOutFromMenu,
-  signUp,
-  submitSignInForm,
-  test,
-} from "./fixtures"
+import { emailLinkForm, expect, newUser, requestMagicLink, requestPasswordReset, signOutFromMenu, signUp, submitSignInForm, test } from "./fixtures"
 
 const SESSION_COOKIE = "authjs.session-token"
 
@@ -189,10 +180,7 @@ test("the reset page's show-password button shows the new password and hides it 
   // Sign-up's own mail (the address check) comes first.
   await smtp.waitFor(user.email)
   await signOutFromMenu(page)
-  await page.goto("/forgot-password")
-  await page.getByLabel("Email").fill(user.email)
-  await page.getByRole("button", { name: "Send reset link" }).click()
-  await expect(page.getByTestId("forgot-password-sent")).toContainText("If an account uses that address")
+  await requestPasswordReset(page, user.email)
   const mail = await smtp.waitFor(user.email)
   await page.goto(linkIn(mail, `${baseURL}/reset-password?`))
 
@@ -215,10 +203,7 @@ test("the reset page's show-password button shows the new password and hides it 
 
 test("forgot password answers the same for an unknown address and sends nothing", async ({ page, smtp }) => {
   const nobody = newUser("nobody").email
-  await page.goto("/forgot-password")
-  await page.getByLabel("Email").fill(nobody)
-  await page.getByRole("button", { name: "Send reset link" }).click()
-  await expect(page.getByTestId("forgot-password-sent")).toContainText("If an account uses that address")
+  await requestPasswordReset(page, nobody)
   await expect(smtp.waitFor(nobody, 1500)).rejects.toThrow()
 })
 

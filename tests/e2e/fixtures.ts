@@ -116,6 +116,17 @@ export async function requestMagicLink(
   return linkIn(mail, `${baseURL}/api/auth/callback/nodemailer?`)
 }
 
+/**
+ * Asks for a password reset on the app's forgot-password page. The page answers the same
+ * whether or not the address has an account, so this waits only for that answer.
+ */
+export async function requestPasswordReset(page: Page, email: string): Promise<void> {
+  await page.goto("/forgot-password")
+  await page.getByLabel("Email").fill(email)
+  await page.getByRole("button", { name: "Send reset link" }).click()
+  await expect(page.getByTestId("forgot-password-sent")).toContainText("If an account uses that address")
+}
+
 /** Logs in on the test IdP's own login form (tests/e2e/idp-server.ts) as `sub` (any password). */
 export async function loginAtIdp(page: Page, sub: string): Promise<void> {
   // The IdP is a separate process on a busy machine.

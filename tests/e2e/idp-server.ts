@@ -5,6 +5,7 @@
  * (E2E_IDP_REDIRECTS, comma-separated). Runs until it is signalled.
  */
 import { startOidcServer } from "../helpers/oidc-provider"
+import { stopWithRun } from "./stop-with-run"
 
 const redirects = (process.env.E2E_IDP_REDIRECTS ?? "").split(",").filter(Boolean)
 const server = await startOidcServer({
@@ -16,16 +17,4 @@ const server = await startOidcServer({
 })
 console.log(`[e2e-idp] ready at ${server.issuer}`)
 const stop = () => void server.close().then(() => process.exit(0))
-process.on("SIGTERM", stop)
-process.on("SIGINT", stop)
-// Never outlive the Playwright run that started it.
-const parent = Number(process.env.E2E_PARENT_PID)
-if (parent > 0) {
-  setInterval(() => {
-    try {
-      process.kill(parent, 0)
-    } catch {
-      stop()
-    }
-  }, 2_000).unref()
-}
+stopWithRun(stop)

@@ -10,6 +10,7 @@
  */
 import { createServer } from "node:http"
 import { startSmtpServer } from "../helpers/smtp"
+import { stopWithRun } from "./stop-with-run"
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT)
 const httpPort = Number(process.env.E2E_MAIL_PORT)
@@ -59,16 +60,4 @@ await new Promise<void>((resolve, reject) => {
 console.log(`[e2e-mail] ready: SMTP on ${smtpPort}, mails over HTTP on ${httpPort}`)
 
 const stop = () => void Promise.all([smtp.close(), new Promise((resolve) => http.close(resolve))]).then(() => process.exit(0))
-process.on("SIGTERM", stop)
-process.on("SIGINT", stop)
-// Never outlive the Playwright run that started it.
-const parent = Number(process.env.E2E_PARENT_PID)
-if (parent > 0) {
-  setInterval(() => {
-    try {
-      process.kill(parent, 0)
-    } catch {
-      stop()
-    }
-  }, 2_000).unref()
-}
+stopWithRun(stop)

@@ -10,7 +10,7 @@
  * second: revocation has milliseconds.
  */
 import { linkIn } from "../helpers/smtp"
-import { expect, signUp, submitSignInForm, test } from "./fixtures"
+import { expect, requestPasswordReset, signUp, submitSignInForm, test } from "./fixtures"
 import { expectSignedOutOnNextNavigation, expectStillSignedIn, signInElsewhere } from "./other-browser"
 
 test.describe.configure({ timeout: 180_000 })
@@ -48,10 +48,7 @@ test("a password reset from another browser signs the attacker out on its very n
 
   const owner = await browser.newContext({ baseURL })
   const ownerPage = await owner.newPage()
-  await ownerPage.goto("/forgot-password")
-  await ownerPage.getByLabel("Email").fill(user.email)
-  await ownerPage.getByRole("button", { name: "Send reset link" }).click()
-  await expect(ownerPage.getByTestId("forgot-password-sent")).toBeVisible()
+  await requestPasswordReset(ownerPage, user.email)
   await ownerPage.goto(linkIn(await smtp.waitFor(user.email), `${baseURL}/reset-password?`))
   await ownerPage.getByLabel("New password").fill(`owner-${user.password}`)
   await ownerPage.getByRole("button", { name: "Change password" }).click()

@@ -15,16 +15,7 @@ import Database from "better-sqlite3"
 import type { Page, Request } from "@playwright/test"
 import { linkIn } from "../helpers/smtp"
 import type { MailCapture } from "./mail-capture"
-import {
-  expect,
-  loginAtIdp,
-  requestMagicLink,
-  signOutFromMenu,
-  signUp,
-  submitSignInForm,
-  test,
-  type TestUser,
-} from "./fixtures"
+import { expect, loginAtIdp, requestMagicLink, requestPasswordReset, signOutFromMenu, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 import {
   codeFromUri,
   enrolTwoFactor,
@@ -179,10 +170,7 @@ test("a password reset does not skip the second step: the sign-in after it still
   await page.goto("/dashboard")
   await signOutFromMenu(page)
 
-  await page.goto("/forgot-password")
-  await page.getByLabel("Email").fill(user.email)
-  await page.getByRole("button", { name: "Send reset link" }).click()
-  await expect(page.getByTestId("forgot-password-sent")).toContainText("If an account uses that address")
+  await requestPasswordReset(page, user.email)
   const mail = await smtp.waitFor(user.email)
   expect(mail.subject).toContain("Reset your password")
   await page.goto(linkIn(mail, `${baseURL}/reset-password?`))
