@@ -5,10 +5,12 @@
  * Only read: the library verifies every answer against the certificate, so a
  * forged metadata document can at worst make a connection that signs nobody in.
  *
- * A metadata URL is fetched by the server, so it is https only (no
- * redirects, a time and size limit): an admin must not be able to make the
- * server read its own network through this form.
+ * A metadata URL is fetched by the server, so it is https only, to a host
+ * with public addresses in production (public-address.ts), with no redirects
+ * and a time and size limit: an admin must not be able to make the server read
+ * its own network through this form.
  */
+import { resolvesToPublicAddresses } from "./public-address"
 
 export interface SamlMetadataValues {
   entityId: string
@@ -72,6 +74,9 @@ export async function fetchSamlMetadata(address: string): Promise<SamlMetadataVa
     throw new SamlMetadataError("metadata_url_invalid", "The metadata URL is not a URL.")
   }
   if (url.protocol !== "https:") throw new SamlMetadataError("metadata_url_invalid", "The metadata URL must start with https://.")
+  if (!(await resolvesToPublicAddresses(url.hostname))) {
+    throw new SamlMetadataError("metadata_url_invalid", "The metadata URL must be on a public address. Paste the XML instead.")
+  }
   let text: string
   try {
     const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: "application/samlmetadata+xml, application/xml, text/xml" } })
