@@ -250,7 +250,7 @@ function seedMembers(databaseFile: string): void {
   }
 }
 
-test("organization states: switcher open, members table and its row menu, invite dialog, teams, invitation pages", async ({ page, browser, baseURL, databaseFile }) => {
+test("organization states: switcher open, members table and its row menu, invite dialog, teams, a team's page, invitation pages", async ({ page, browser, baseURL, databaseFile }) => {
   const OTTO = { email: "otto.orgstates@example.com", name: "Otto Orgstates", password: "visual check meadow 2026" }
   forgetEarlierAttempt(databaseFile, OTTO.email)
   forgetEarlierAttempt(databaseFile, "mia.member@example.com")
@@ -284,6 +284,16 @@ test("organization states: switcher open, members table and its row menu, invite
     await checkPage(page, { name: "organization-invite-dialog" })
   })
   await test.step("organization-teams", () => checkPage(page, { name: "organization-teams", path: "/o/visual-states/teams" }))
+  await test.step("organization-team", async () => {
+    // After the list's own rendering, so that one keeps its empty state; an owner sees the rename and delete controls.
+    await page.goto("/o/visual-states/teams")
+    await page.getByLabel("Team name").fill("Design")
+    await page.getByRole("button", { name: "Create team" }).click()
+    await page.goto("/o/visual-states/teams")
+    await page.getByRole("link", { name: "Design" }).first().click()
+    await expect(page.getByRole("heading", { name: "Design" }).first()).toBeVisible()
+    await checkPage(page, { name: "organization-team" })
+  })
   await test.step("invitation-invalid", () => checkPage(page, { name: "invitation-invalid-signed-in", path: "/invite/not-a-real-token" }))
   const context = await browser.newContext({ baseURL })
   const signedOut = await context.newPage()
