@@ -30,7 +30,7 @@ test.afterAll(async () => {
   await dns?.close()
 })
 
-test("an owner connects SAML and verifies a domain; a member signs in with SSO; with SSO required the member's password is refused", async ({
+test("an owner connects SAML, verifies a domain and maps a group to a role; a member signs in with SSO as that role; with SSO required the member's password is refused", async ({
   page,
   browser,
   authUrl,
@@ -87,10 +87,25 @@ test("an owner connects SAML and verifies a domain; a member signs in with SSO; 
   await row.getByRole("button", { name: "Verify domain" }).click()
   await expect(row.getByTestId("sso-domain-state")).toHaveText("Verified", SLOW)
 
-  // The member to be: an account with a password, on the verified domain.
+  // Roles from the identity provider's groups: a line that is not "group = role" is refused in
+  // place; a mapping that is one is kept and shown again.
+  const settings = connection.getByTestId("sso-connection-settings")
+  await settings.getByLabel("Groups attribute or claim (optional)").fill("groups")
+  await settings.getByLabel("Roles from groups (optional)").fill("eng-admins")
+  await settings.getByRole("button", { name: "Save sign-in settings" }).click()
+  await expect(settings.getByTestId("sso-connection-settings-message")).toContainText('Write each mapping as "group = role"')
+  await settings.getByLabel("Roles from groups (optional)").fill("eng-admins = owner")
+  await settings.getByRole("button", { name: "Save sign-in settings" }).click()
+  await expect(settings.getByTestId("sso-connection-settings-message")).toContainText('"owner" is not a role an SSO sign-in may give')
+  await settings.getByLabel("Roles from groups (optional)").fill("eng-admins = admin")
+  await settings.getByRole("button", { name: "Save sign-in settings" }).click()
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(/^Sign-in settings saved\./)).toBeVisible(SLOW)
+  await expect(page.getByTestId("sso-connection-settings").getByLabel("Roles from groups (optional)")).toHaveValue("eng-admins = admin")
+
+  // The member to be: an account with a password, on the verified domain, in the mapped group.
   const member = newUser("sso-member")
   member.email = `member-${id}@${domain}`
-  idp.next = { user: { id: `idp-user-${id}`, email: member.email, name: member.name } }
+  idp.next = { user: { id: `idp-user-${id}`, email: member.email, name: member.name, groups: ["eng-admins"] } }
 
   // Test connection: the identity provider's answer on a page, and nobody signed in by it.
   await connection.getByRole("button", { name: "Test connection" }).click()
@@ -121,6 +136,9 @@ test("an owner connects SAML and verifies a domain; a member signs in with SSO; 
     await memberPage.getByRole("button", { name: "Sign in with SSO" }).click()
     await expect(memberPage).toHaveURL(/\/dashboard$/, SLOW)
     await expect(memberPage.getByTestId("dashboard-user-email")).toHaveText(member.email)
+    // The first sign-in through the connection joined the organization, as the group's role.
+    await memberPage.goto(`/o/${slug}`)
+    await expect(memberPage.getByText(`Admin · /o/${slug}`)).toBeVisible(SLOW)
     await memberContext.clearCookies()
 
     // Require SSO: the owner turns it on.

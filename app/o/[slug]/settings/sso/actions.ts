@@ -158,6 +158,48 @@ export async function setRequiredAction(_previous: SsoFormState, input: FormData
   })
 }
 
+/** "value = role" lines, as the settings form shows a mapping; a line without "=" is refused by name. */
+function mappingLines(text: string): Record<string, string> | string {
+  const roles: Record<string, string> = {}
+  for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== "")) {
+    const at = line.lastIndexOf("=")
+    const from = at > 0 ? line.slice(0, at).trim() : ""
+    const to = at > 0 ? line.slice(at + 1).trim() : ""
+    if (from === "" || to === "") return `Write each mapping as "group = role": "${line.slice(0, 60)}" is not.`
+    roles[from] = to
+  }
+  return roles
+}
+
+/**
+ * A connection's sign-in settings: the role a first sign-in gives, roles from the identity
+ * provider's groups, and whether sign-ins the identity provider starts are accepted.
+ */
+export async function updateConnectionSettingsAction(_previous: SsoFormState, input: FormData): Promise<SsoFormState> {
+  return settingsChange(input, async (organizationId, userId, form) => {
+    const connectionId = textField(form, "connection", 200)
+    const values = {
+      defaultRole: textField(form, "defaultRole", 100),
+      mappingAttribute: textField(form, "mappingAttribute", 200).trim(),
+      mappingRoles: textField(form, "mappingRoles", 16 * 1024),
+    }
+    const roles = mappingLines(values.mappingRoles)
+    if (typeof roles === "string") return { ...refused(roles), values }
+    const hasRoles = Object.keys(roles).length > 0
+    if (hasRoles && values.mappingAttribute === "") return { ...refused("Name the attribute or claim that holds the groups."), values }
+    try {
+      await sso.updateConnection({ userId }, organizationId, connectionId, {
+        defaultRole: values.defaultRole,
+        roleMapping: hasRoles ? { attribute: values.mappingAttribute, roles } : null,
+        idpInitiated: textField(form, "idpInitiated", 10) === "on",
+      })
+      return { done: "Sign-in settings saved. They apply from each member's next sign-in.", anchor: `connection-${connectionId}` }
+    } catch (error) {
+      return refusalFrom(error, values)
+    }
+  })
+}
+
 export async function removeConnectionAction(_previous: SsoFormState, input: FormData): Promise<SsoFormState> {
   return settingsChange(input, async (organizationId, userId, form) => {
     try {

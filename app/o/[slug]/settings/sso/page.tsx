@@ -4,6 +4,7 @@ import { ssoEnabled } from "@/auth"
 import { Badge, Card } from "@/components/ui"
 import type { SsoConnectionView, SsoDomainView } from "@/lib/auth"
 import { organizationPage } from "@/server/organizations/organization-page"
+import { assignableRoles, roleLabel } from "@/server/organizations/role-labels"
 import { serviceProviderValues, sso } from "@/server/organizations/sso"
 import {
   addConnectionAction,
@@ -12,9 +13,10 @@ import {
   removeDomainAction,
   setRequiredAction,
   testConnectionAction,
+  updateConnectionSettingsAction,
   verifyDomainAction,
 } from "./actions"
-import { AddConnectionForm, AddDomainForm, CopyValue, SsoButtonForm } from "./sso-forms"
+import { AddConnectionForm, AddDomainForm, ConnectionSettingsForm, CopyValue, SsoButtonForm } from "./sso-forms"
 
 export const metadata: Metadata = { title: "Single sign-on" }
 
@@ -136,7 +138,7 @@ function ConnectionCard({ slug, connection, domains }: { slug: string; connectio
               </>
             )}
             <dt className="text-muted">New members join as</dt>
-            <dd>{connection.defaultRole}</dd>
+            <dd>{roleLabel([connection.defaultRole])}</dd>
           </dl>
         </div>
         <div className="space-y-3">
@@ -168,6 +170,21 @@ function ConnectionCard({ slug, connection, domains }: { slug: string; connectio
             ))}
           </ul>
           <AddDomainForm action={addDomainAction} slug={slug} connectionId={connection.id} />
+        </div>
+        <div className="space-y-3">
+          <h3 className="text-sm font-semibold">Sign-in settings</h3>
+          <ConnectionSettingsForm
+            action={updateConnectionSettingsAction}
+            slug={slug}
+            connectionId={connection.id}
+            roles={assignableRoles(false).map((role) => ({ value: role, label: roleLabel([role]) }))}
+            defaultRole={connection.defaultRole}
+            mappingAttribute={connection.roleMapping?.attribute ?? ""}
+            mappingRoles={Object.entries(connection.roleMapping?.roles ?? {})
+              .map(([group, role]) => `${group} = ${role}`)
+              .join("\n")}
+            idpInitiated={connection.idpInitiated}
+          />
         </div>
         <div className="space-y-2">
           <h3 className="text-sm font-semibold">Test connection</h3>

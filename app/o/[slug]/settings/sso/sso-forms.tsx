@@ -203,3 +203,87 @@ export function AddConnectionForm({ action, slug }: { action: SsoAction; slug: s
     </form>
   )
 }
+
+/**
+ * A connection's sign-in settings. The role mapping is written as "group = role" lines, the
+ * way an identity provider's admin reads their groups; owner is never given by a mapping.
+ */
+export function ConnectionSettingsForm({
+  action,
+  slug,
+  connectionId,
+  roles,
+  defaultRole,
+  mappingAttribute,
+  mappingRoles,
+  idpInitiated,
+}: {
+  action: SsoAction
+  slug: string
+  connectionId: string
+  roles: { value: string; label: string }[]
+  defaultRole: string
+  mappingAttribute: string
+  mappingRoles: string
+  idpInitiated: boolean
+}) {
+  const [state, run, pending] = useActionState<SsoFormState, FormData>(action, {})
+  const values = state.values ?? {}
+  const id = (name: string) => `sso-${name}-${connectionId}`
+  return (
+    <form action={run} className="space-y-4" data-testid="sso-connection-settings">
+      <input type="hidden" name="organization" value={slug} />
+      <input type="hidden" name="connection" value={connectionId} />
+      <div className="space-y-1.5">
+        <label htmlFor={id("defaultRole")} className="block text-sm font-medium">
+          New members join as
+        </label>
+        <select id={id("defaultRole")} name="defaultRole" defaultValue={values.defaultRole ?? defaultRole} className={inputClass}>
+          {roles.map((role) => (
+            <option key={role.value} value={role.value}>
+              {role.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id={id("mappingAttribute")}
+        name="mappingAttribute"
+        label="Groups attribute or claim (optional)"
+        type="text"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="groups"
+        defaultValue={values.mappingAttribute ?? mappingAttribute}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={id("mappingRoles")} className="block text-sm font-medium">
+          Roles from groups (optional)
+        </label>
+        <textarea
+          id={id("mappingRoles")}
+          name="mappingRoles"
+          rows={3}
+          spellCheck={false}
+          placeholder={"engineering-admins = admin\neveryone = member"}
+          defaultValue={values.mappingRoles ?? mappingRoles}
+          aria-describedby={`${id("mappingRoles")}-hint`}
+          className={`${inputClass} h-auto font-mono text-xs`}
+        />
+        <p id={`${id("mappingRoles")}-hint`} className="text-sm text-muted">
+          One &ldquo;group = role&rdquo; per line, applied at each sign-in. Members in no listed group keep the role above.
+        </p>
+      </div>
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" name="idpInitiated" defaultChecked={idpInitiated} className="mt-1" />
+        <span>
+          Accept sign-ins your identity provider starts (from its app dashboard). Each is still checked, used once, and lands only on this app.
+        </span>
+      </label>
+      <StatusMessage ok={false} text={state.ok === false ? state.message : undefined} testId="sso-connection-settings-message" />
+      <Button type="submit" kind="secondary" pending={pending} pendingLabel="Saving…">
+        Save sign-in settings
+      </Button>
+    </form>
+  )
+}
