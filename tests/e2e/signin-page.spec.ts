@@ -12,8 +12,10 @@ test("one Email field serves the password, the email link and the passkey", asyn
   await page.goto(SIGN_IN)
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible()
   await expect(page.getByLabel("Email", { exact: true })).toHaveCount(1)
-  await expect(page.locator('input[type="email"]')).toHaveCount(1)
   const form = passwordForm(page)
+  await expect(form.locator('input[type="email"]')).toHaveCount(1)
+  // Sign in with SSO is a form of its own, under its own label, so nobody mistakes it for this one.
+  await expect(page.locator('input[type="email"]').and(page.getByLabel("Work address"))).toHaveCount(1)
   await expect(form.getByLabel("Email")).toBeFocused()
   for (const name of ["Sign in", "Sign in with email", "Sign in with a passkey"]) {
     await expect(form.getByRole("button", { name, exact: true })).toBeVisible()
