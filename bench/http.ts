@@ -19,12 +19,9 @@
  *   org-home   (the starter alone, as members of the bench organization: its seeded owner warm,
  *              1,000 members cold, sessions that start in it): GET /o/bench-org, the organization's
  *              home page (middleware reads session and membership, organizationPage(slug)), beside
- *              GET /dashboard and next-auth's GET /dashboard (the reference has no organizations:
- *              its dashboard is the signed-in page the organization's home is held to)
+ *              GET /dashboard
  * The reference app renders the starter's pages element for element (its
- * layouts, header with the organization switcher, account menu, dashboard
- * with the same cards read from its own database, and home page, on
- * next-auth's API),
+ * layouts, header, account menu, dashboard and home page, on next-auth's API),
  * and the run stops before measuring if the two pages' markup differs
  * (bench/lib/page-shape.ts): pages are compared on their auth, not their size.
  * each with one signed-in cookie (warm) and with 1,000 distinct signed-in
@@ -301,8 +298,8 @@ function organizationTable(
   if (!cases.some((c) => c.id === "org-home") || !cases.some((c) => c.id === "dashboard")) return
   lines.push(
     `\n**Organization page** (ours, signed in as members; req/s, ${connections} connections, ${rounds} × ${duration} s)\n`,
-    "| strategy | cookies | `GET /dashboard` | `GET /o/bench-org` | organization / dashboard | next-auth `GET /dashboard` | organization / next-auth dashboard | SQL per request, dashboard / organization |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    "| strategy | cookies | `GET /dashboard` | `GET /o/bench-org` | organization / dashboard | SQL per request, dashboard / organization |",
+    "|---|---|---:|---:|---:|---:|",
   )
   for (const strategy of strategies) {
     const perRequest = (id: string) => queries.find((q) => q.strategy === strategy && q.case === id && q.app === "ours")?.perRequest.toFixed(2) ?? "—"
@@ -310,10 +307,8 @@ function organizationTable(
       const dashboard = find(strategy, "dashboard", mode, "ours")
       const page = find(strategy, "org-home", mode, "ours")
       if (!dashboard || !page) continue
-      // The reference app has no organizations: its dashboard, the same signed-in page, is what the organization's home is held to.
-      const reference = find(strategy, "dashboard", mode, "next-auth")
       lines.push(
-        `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${page.requestsPerSec.toFixed(0)} | ${(page.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${reference ? reference.requestsPerSec.toFixed(0) : "—"} | ${reference ? `${(page.requestsPerSec / reference.requestsPerSec).toFixed(2)}×` : "—"} | ${perRequest("dashboard")} / ${perRequest("org-home")} |`,
+        `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${page.requestsPerSec.toFixed(0)} | ${(page.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${perRequest("dashboard")} / ${perRequest("org-home")} |`,
       )
     }
   }

@@ -21,7 +21,6 @@ import {
   type Strategy,
   BENCH_ORGANIZATION,
   mintOrganizationSessions,
-  mirrorSeededUser,
   seedBenchOrganization,
 } from "./http-sessions"
 
@@ -101,7 +100,7 @@ export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean, onl
   }
   const apps = [
     { id: "ours", name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
-    { id: "next-auth", name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "account.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../server/display", "../../server/auth-page-headers.ts", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
+    { id: "next-auth", name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
   ]
   for (const app of apps.filter((a) => only.includes(a.id as AppId))) {
     const current = isBuildCurrent(app.dir, app.dist, app.sources)
@@ -176,10 +175,6 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
   await migrateDatabase(`file:${databaseFile}`)
   const users = benchUsers(options.users + 1, "next-auth")
   const cookies = await mintNextAuthSessions(strategy, databaseFile, secret, users)
-  // The signed-in user as the starter's (the seeded demo account): a verified address, a password,
-  // and the owner of the bench organization, so that both dashboards show the same cards.
-  mirrorSeededUser(databaseFile, users[0]!.email)
-  seedBenchOrganization(databaseFile, users[0]!.email)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     AUTH_SESSION_STRATEGY: strategy,

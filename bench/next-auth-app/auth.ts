@@ -10,7 +10,7 @@ const databaseFile = process.env.NEXT_AUTH_BENCH_DB
 export const { handlers, auth, signOut } = NextAuth({
   trustHost: true,
   session: { strategy },
-  ...(strategy === "database" && databaseFile ? { adapter: prismaAdapter() } : {}),
+  ...(strategy === "database" && databaseFile ? { adapter: prismaAdapter(databaseFile) } : {}),
   // next-auth refuses Credentials next to database sessions (UnsupportedStrategy), and the
   // benchmark mints its database sessions itself: no provider is needed there.
   providers: strategy === "database" ? [] : [
@@ -24,11 +24,6 @@ export const { handlers, auth, signOut } = NextAuth({
     }),
   ],
   callbacks: {
-    // next-auth's jwt session names no user id by default; the pages read the user's rows by it.
-    session({ session, token }) {
-      if (token?.sub && session.user) session.user.id = token.sub
-      return session
-    },
     authorized({ auth: session, request }) {
       if (request.nextUrl.pathname.startsWith("/dashboard")) return Boolean(session?.user)
       return true

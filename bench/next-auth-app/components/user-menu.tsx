@@ -5,8 +5,8 @@ import { SignedInMenu, menuItemClass } from "../../../components/signed-in-menu"
 import { SignOutForm } from "../../../components/sign-out-form"
 
 // The starter's header menu (components/user-menu.tsx) on next-auth's signOut. The bench is always
-// signed in, so the signed-out branch is a plain link. No roles here: never the admin entry.
-export function UserMenu({ session, createOrganization = false }: { session: Session | null; createOrganization?: boolean }) {
+// signed in, so the signed-out branch is a plain link.
+export function UserMenu({ session }: { session: Session | null }) {
   const user = session?.user
   if (!user) return <a href="/api/auth/signin">Sign in</a>
   async function signOutAction() {
@@ -14,12 +14,5 @@ export function UserMenu({ session, createOrganization = false }: { session: Ses
     await signOut({ redirectTo: "/" })
   }
   const label = user.name || user.email || "Account"
-  return (
-    <SignedInMenu
-      label={label}
-      email={user.email}
-      signOut={<SignOutForm action={signOutAction} className={menuItemClass} />}
-      createOrganization={createOrganization}
-    />
-  )
+  return <SignedInMenu label={label} email={user.email} signOut={<SignOutForm action={signOutAction} className={menuItemClass} />} />
 }
