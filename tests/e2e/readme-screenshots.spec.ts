@@ -31,7 +31,6 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test("the README's screenshots", async ({ page }) => {
-  test.skip(process.env.README_SCREENSHOTS !== "1", "only for npm run screenshots")
   await page.setViewportSize({ width: 1280, height: 800 })
   for (const shot of README_PAGES.filter((p) => !p.signedIn)) {
     await page.goto(shot.path)
