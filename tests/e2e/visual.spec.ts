@@ -289,9 +289,14 @@ test("organization states: switcher open, members table and its row menu, invite
     await page.goto("/o/visual-states/teams")
     await page.getByLabel("Team name").fill("Design")
     await page.getByRole("button", { name: "Create team" }).click()
+    // The action ends on the team's page with a "created" toast. Leaving before it answers would
+    // carry that toast into the next page load, into the first screenshot only.
+    await expect(page).toHaveURL(/\/o\/visual-states\/teams\/[^/?]+$/, { timeout: 30_000 })
+    await expect(page.getByText("Team Design created.")).toBeVisible()
     await page.goto("/o/visual-states/teams")
     await page.getByRole("link", { name: "Design" }).first().click()
     await expect(page.getByRole("heading", { name: "Design" }).first()).toBeVisible()
+    await expect(page.getByText("Team Design created.")).toHaveCount(0)
     await checkPage(page, { name: "organization-team" })
   })
   await test.step("invitation-invalid", () => checkPage(page, { name: "invitation-invalid-signed-in", path: "/invite/not-a-real-token" }))
