@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process"
 import { createTestCertificate } from "./tests/helpers/tls"
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/helpers/chromium"
 import { defineConfig, devices } from "@playwright/test"
 import type { E2EOptions } from "./tests/e2e/fixtures"
 
@@ -62,19 +63,7 @@ const servers = [
 
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 }
 
 function serverOptions(name: string) {

@@ -52,6 +52,9 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     ;(document.activeElement as HTMLElement | null)?.blur?.()
     await document.fonts.ready
+    // A colour scheme just switched starts the pages' colour transitions: axe would measure the
+    // contrast of a colour halfway between the two schemes.
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
   })
   await page.mouse.move(0, 0)
 }

@@ -9,8 +9,8 @@ import type { Browser, Page } from "@playwright/test"
 
 import { renderErrorPage, renderSignInPage, renderSignOutPage } from "@/lib/auth/pages"
 import { BASE, light, github, google, allProviders } from "./fixtures"
+import { CHROMIUM_ARGS, CHROMIUM_PATH as CHROMIUM } from "@/tests/helpers/chromium"
 
-const CHROMIUM = "/usr/bin/chromium"
 describe.skipIf(!existsSync(CHROMIUM))("in Chromium", () => {
   let browser: Browser
   const PAGE_URL = "http://127.0.0.1:9/api/auth/signin"
@@ -19,7 +19,7 @@ describe.skipIf(!existsSync(CHROMIUM))("in Chromium", () => {
     const { chromium } = await import("@playwright/test")
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: CHROMIUM_ARGS,
     })
   })
   afterAll(async () => {
