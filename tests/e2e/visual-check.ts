@@ -54,7 +54,9 @@ async function settle(page: Page): Promise<void> {
     await document.fonts.ready
     // A colour scheme just switched starts the pages' colour transitions: axe would measure the
     // contrast of a colour halfway between the two schemes.
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))
+    // Transitions only: an endless animation (a spinner) would never finish.
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition)
+    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)))
   })
   await page.mouse.move(0, 0)
 }
