@@ -89,15 +89,40 @@ const STRATEGY_VISIBLE = /[\\/](?:auth|sessions-jwt|revocation|account-takeover|
 /** Specs that run in one project of their own rather than once per session strategy. */
 const ONCE = /(?:secure-cookies|production-start|attack|sveltekit-example|instances|fuzz|secret-rotation|server-logs|server-actions|apple|visual|readme-screenshots|next-auth-move|drizzle-adapter)\.spec\.ts$/
 
+/**
+ * `npm test` runs the browser tests in two phases (scripts/test.mjs sets E2E_PHASE): first the
+ * projects that must run alone, one worker, then those that share the run's `next start` servers,
+ * two workers. Each phase is its own Playwright run, with its own servers, output folder and JSON
+ * report, which scripts/test.mjs merges.
+ */
+const PHASES = {
+  alone: { workers: 1, projects: ["attack", "next-auth-move-setup", "next-auth-move", "instances", "own-servers", "startup", "sveltekit"] },
+  shared: { workers: 2, projects: ["database", "jwt", "visual", "https", "drizzle"] },
+} as const
+type PhaseName = keyof typeof PHASES
+const phaseName = process.env.E2E_PHASE as PhaseName | undefined
+if (phaseName !== undefined && !(phaseName in PHASES)) throw new Error(`E2E_PHASE must be one of ${Object.keys(PHASES).join(", ")}`)
+const phase = phaseName === undefined ? undefined : { name: phaseName, ...PHASES[phaseName] }
+
+function inPhase<T extends { name: string }>(projects: T[]): T[] {
+  // A project left out of every phase would silently never run under `npm test`.
+  const phased = new Set<string>(Object.values(PHASES).flatMap((p) => p.projects))
+  const orphan = projects.find((project) => project.name !== "readme-screenshots" && !phased.has(project.name))
+  if (orphan) throw new Error(`playwright.config.ts: project ${orphan.name} is in no phase of PHASES`)
+  if (phase === undefined) return projects
+  const names: readonly string[] = phase.projects
+  return projects.filter((project) => names.includes(project.name))
+}
+
 export default defineConfig<E2EOptions>({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  outputDir: phase ? `test-results/e2e-${phase.name}` : "test-results/e2e",
   fullyParallel: false,
-  // One worker. Two can share the run's mail capture (each test reads only its own addresses'
-  // mail, tests/e2e/mail-capture.ts), but on two cores the attack spec's bursts of password
-  // hashes and the next-auth move's foreign builds then starve the other worker's flows past
-  // their time limits: measured on a fresh clone, not yet safe to turn on.
-  workers: 1,
+  // Two workers for the specs that share the run's servers, one for those that start builds and
+  // servers of their own or saturate the hasher on purpose (PHASES below): measured on a fresh
+  // clone, the attack spec's bursts and the move's foreign builds starved a second worker's
+  // flows past their limits. A run without a phase (a developer's `npx playwright test`) keeps one.
+  workers: phase?.workers ?? 1,
   // On CI, one retry in a fresh worker (a new browser). Chromium has hung there once in a
   // passkey ceremony (the test timed out with no Playwright call pending: the browser itself
   // stopped answering, and every later test in the restarted worker passed). A test that fails
@@ -119,14 +144,14 @@ export default defineConfig<E2EOptions>({
   // name: the baselines are made in the Linux container that runs the suite (CI included).
   snapshotPathTemplate: "{testDir}/__screenshots__/{testFilePath}/{arg}{ext}",
   // scripts/test.mjs reads the JSON file to compute the aggregate summary.
-  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  reporter: [["list"], ["json", { outputFile: phase ? `test-results/playwright-${phase.name}.json` : "test-results/playwright.json" }]],
   use: {
     // The test IdP's certificate is trusted by the app servers, not by the browser.
     ignoreHTTPSErrors: true,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  projects: [
+  projects: inPhase([
     // Every browser spec against database sessions; those where the strategy shows, against jwt too.
     // Specs named *-jwt.spec.ts show what only the jwt strategy shows; the jwt project alone runs them.
     { name: "database", testIgnore: [ONCE, /-jwt\.spec\.ts$/], use: { ...chromium, ...serverOptions("database") } },
@@ -173,7 +198,7 @@ export default defineConfig<E2EOptions>({
     { name: "drizzle", testMatch: /drizzle-adapter\.spec\.ts$/, timeout: 180_000, use: { ...chromium, ...serverOptions("drizzle") } },
     // Once: the SvelteKit example (examples/sveltekit), built and served by the spec itself.
     { name: "sveltekit", testMatch: /sveltekit-example\.spec\.ts$/, timeout: 60_000, use: chromium },
-  ],
+  ]),
   webServer: [
     {
       command: "node node_modules/tsx/dist/cli.mjs tests/e2e/mail-capture-server.ts",

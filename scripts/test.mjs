@@ -22,7 +22,7 @@
 // project) took and the ten slowest test files (scripts/lib/timings.mjs);
 // .ci/run sets TEST_TIMINGS=off and prints that table itself, with its own stages.
 import { execFileSync } from "node:child_process"
-import { mkdirSync, readFileSync, rmSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { binPath } from "./lib/bin.mjs"
@@ -32,7 +32,7 @@ import { recordStage, timingTable } from "./lib/timings.mjs"
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const resultsDir = path.join(root, "test-results")
 const VITEST_JSON = path.join(resultsDir, "vitest.json")
-// playwright.config.ts writes its JSON report to the same place.
+// playwright.config.ts writes its JSON report there (one per phase, merged into this file).
 const PLAYWRIGHT_JSON = path.join(resultsDir, "playwright.json")
 // Wall time per stage; .ci/run adds its own (install, fresh clone) to the same file.
 const STAGE_TIMES = path.join(resultsDir, "stage-times.json")
@@ -123,13 +123,37 @@ async function runVitest(extra) {
   return settle("vitest", outcome, counts, report !== null)
 }
 
+/**
+ * The whole browser suite runs in two phases (E2E_PHASE, playwright.config.ts): the projects that
+ * must run alone, one worker, then the ones that share the servers, two workers. The second phase
+ * reuses the first one's build. A run narrowed by arguments (--changed, a spec, a project) is one
+ * plain Playwright run with one worker.
+ */
 async function runPlaywright(extra) {
   rmSync(PLAYWRIGHT_JSON, { force: true })
+  if (extra.length > 0) return playwrightRun(extra, {}, PLAYWRIGHT_JSON)
+  const reports = []
+  let counts = { passed: 0, failed: 0 }
+  for (const phase of ["alone", "shared"]) {
+    const report = path.join(resultsDir, `playwright-${phase}.json`)
+    // Only the first phase builds; a failed build fails the first phase, and the second builds again.
+    const reuseBuild = phase !== "alone" && counts.buildOk
+    const result = await playwrightRun([], { E2E_PHASE: phase, ...(reuseBuild ? { E2E_SKIP_BUILD: "1" } : {}) }, report)
+    counts = { passed: counts.passed + result.passed, failed: counts.failed + result.failed, buildOk: result.reported }
+    const json = readJson(report)
+    if (json) reports.push(json)
+  }
+  writeFileSync(PLAYWRIGHT_JSON, JSON.stringify(mergeReports(reports)))
+  return { passed: counts.passed, failed: counts.failed }
+}
+
+async function playwrightRun(extra, phaseEnv, reportFile) {
+  rmSync(reportFile, { force: true })
   const outcome = await run(process.execPath, [binPath("@playwright/test", "playwright"), "test", ...extra], {
     cwd: root,
-    env,
+    env: { ...env, ...phaseEnv },
   })
-  const report = readJson(PLAYWRIGHT_JSON)
+  const report = readJson(reportFile)
   let counts = { passed: 0, failed: 0 }
   if (report) {
     const stats = report.stats ?? {}
@@ -140,7 +164,19 @@ async function runPlaywright(extra) {
     }
     for (const title of flakyTitles(report)) console.warn(`[test] flaky (failed, then passed on its retry): ${title}`)
   }
-  return settle("playwright", outcome, counts, report !== null)
+  const name = phaseEnv.E2E_PHASE ? `playwright (${phaseEnv.E2E_PHASE})` : "playwright"
+  // `reported`: the run got as far as its tests, so its build is there for the next phase.
+  return { ...settle(name, outcome, counts, report !== null), reported: report !== null && (report.errors?.length ?? 0) === 0 }
+}
+
+/** One report of the phases, in the shape scripts/lib/timings.mjs reads. */
+function mergeReports(reports) {
+  const sum = (key) => reports.reduce((total, report) => total + (report.stats?.[key] ?? 0), 0)
+  return {
+    suites: reports.flatMap((report) => report.suites ?? []),
+    errors: reports.flatMap((report) => report.errors ?? []),
+    stats: { expected: sum("expected"), unexpected: sum("unexpected"), flaky: sum("flaky"), skipped: sum("skipped"), duration: sum("duration") },
+  }
 }
 
 /** Titles of the tests Playwright reports as flaky, with their project: a retry must never pass unnoticed. */

@@ -16,7 +16,7 @@
  * - /admin for a user who is no admin: the app's own 404 page.
  */
 import type { Browser, Page } from "@playwright/test"
-import { expect, newUser, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
+import { expect, hydrated, newUser, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 
 const ADMIN = { email: "admin@example.com", password: "admin-password-123" }
 
@@ -178,6 +178,7 @@ test("the toolbar's filters apply as they change, and Reset clears them", async 
   await other.page.context().close()
   await signInAsAdmin(page)
   const toolbar = page.getByRole("search", { name: "Users" })
+  await hydrated(toolbar)
 
   await toolbar.getByLabel("Role").selectOption("admin")
   await expect(page).toHaveURL(/[?&]role=admin/)

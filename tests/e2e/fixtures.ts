@@ -74,6 +74,19 @@ export async function signUp(page: Page, user: TestUser = newUser()): Promise<Te
 }
 
 /** The built-in sign-in page's email + password form (it may also hold "Sign in with email" and the passkey button, sharing its Email field). */
+/**
+ * Waits until React has hydrated `element`: what a script adds (a filter applied as it changes)
+ * is not there before, and a busy machine can take seconds to hydrate. React records an element's
+ * props on the element itself when it hydrates it.
+ */
+export async function hydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))), {
+      message: "the page's script hydrated this element",
+    })
+    .toBe(true)
+}
+
 export function passwordForm(page: Page): Locator {
   return page.locator("form").filter({ has: page.locator('input[type="password"]') })
 }

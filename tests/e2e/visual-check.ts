@@ -54,9 +54,11 @@ async function settle(page: Page): Promise<void> {
     await document.fonts.ready
     // A colour scheme just switched starts the pages' colour transitions: axe would measure the
     // contrast of a colour halfway between the two schemes.
-    // Transitions only: an endless animation (a spinner) would never finish.
+    // Transitions only (an endless animation would never finish), and for at most a second: a
+    // transition the browser does not tick (no frame is drawn while nothing changes) would wait forever.
     const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition)
-    await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)))
+    const finished = Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)))
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 1_000))])
   })
   await page.mouse.move(0, 0)
 }
