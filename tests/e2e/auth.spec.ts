@@ -3,19 +3,7 @@
  * per session strategy (projects "database" and "jwt"). Every test creates
  * its own user, so the tests do not depend on each other or on their order.
  */
-import {
-  CREDENTIALS_ERROR,
-  DEMO,
-  expect,
-  newUser,
-  passwordForm,
-  screenshotPath,
-  sessionRowCount,
-  signOutFromMenu,
-  signUp,
-  submitSignInForm,
-  test,
-} from "./fixtures"
+import { CREDENTIALS_ERROR, DEMO, expect, newUser, openAccountMenu, passwordForm, screenshotPath, sessionRowCount, signOutFromMenu, signUp, submitSignInForm, test } from "./fixtures"
 
 const SESSION_COOKIE = "authjs.session-token"
 
@@ -122,7 +110,7 @@ test("a new display name shows at once on the server, in the client and after a 
   await expect(page.locator("button[aria-label^='Account menu for']")).toHaveAttribute("aria-label", `Account menu for ${renamed}`)
 
   // A client-side navigation keeps the browser's session state: useSession shows the new name.
-  await page.locator("button[aria-label^='Account menu for']").click()
+  await openAccountMenu(page)
   await page.getByRole("menuitem", { name: "Dashboard" }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId("dashboard-user-name")).toHaveText(renamed)

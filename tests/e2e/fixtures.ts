@@ -149,9 +149,16 @@ export async function loginAtIdp(page: Page, sub: string): Promise<void> {
   await page.getByRole("button", { name: "Sign-in" }).click()
 }
 
+/** Opens the header's account menu, once its script can open it. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const trigger = page.locator("button[aria-label^='Account menu for']")
+  await hydrated(trigger)
+  await trigger.click()
+}
+
 /** Opens the header's user menu and presses "Sign out"; the app then shows the home page. */
 export async function signOutFromMenu(page: Page): Promise<void> {
-  await page.locator("button[aria-label^='Account menu for']").click()
+  await openAccountMenu(page)
   await page.getByTestId("sign-out").click()
   await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
 }

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto"
 import path from "node:path"
 import Database from "better-sqlite3"
-import { expect, loginAtIdp, newUser, test } from "./fixtures"
+import { expect, loginAtIdp, newUser, openAccountMenu, test } from "./fixtures"
 
 // Each test goes through the IdP's pages as well as the app's: give them room on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -105,7 +105,7 @@ test("sign-out continues to the provider's logout and comes back signed out", as
   await page.getByTestId("provider-oidc").click()
   await loginAtIdp(page, `bye-${randomUUID().slice(0, 8)}`)
   await expect(page).toHaveURL(/\/dashboard$/, SLOW)
-  await page.locator("button[aria-label^='Account menu for']").click()
+  await openAccountMenu(page)
   await page.getByTestId("sign-out").click()
   await expect(page).toHaveURL(/^https:\/\/127\.0\.0\.1:\d+\/session\/end/, SLOW)
   await page.getByRole("button", { name: "Yes, sign me out" }).click()

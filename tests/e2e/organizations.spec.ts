@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto"
 import type { Page } from "@playwright/test"
-import { expect, newUser, signUp, test } from "./fixtures"
+import { expect, newUser, openAccountMenu, signUp, test } from "./fixtures"
 import { addMember, createOrganization, toast } from "./organization-setup"
 import { makeProofStale } from "./stale-proof"
 
@@ -34,7 +34,7 @@ test("create, see in the switcher, create a second, switch, rename, change the s
 
   // No organization yet: no switcher, and the account menu offers to create one.
   await expect(switcher(page)).toHaveCount(0)
-  await page.locator("button[aria-label^='Account menu for']").click()
+  await openAccountMenu(page)
   await page.getByTestId("account-menu-items").getByRole("menuitem", { name: "Create organization" }).click()
   await expect(page).toHaveURL(/\/orgs\/new$/)
   await expect(page.getByRole("heading", { level: 1, name: "Create organization" })).toBeVisible()

@@ -4,7 +4,7 @@
  * closes it with focus back on its button, a click outside closes it, a
  * choice navigates and closes it, and signing out shows that it is under way.
  */
-import { expect, signUp, test } from "./fixtures"
+import { expect, hydrated, signUp, test } from "./fixtures"
 
 test("the account menu opens from the keyboard, moves with arrows, closes on Escape, outside click and navigation", async ({ page }) => {
   await signUp(page)
@@ -15,6 +15,7 @@ test("the account menu opens from the keyboard, moves with arrows, closes on Esc
   const items = page.getByTestId("account-menu-items")
   await expect(trigger).toHaveAttribute("aria-expanded", "false")
   await expect(items).toBeHidden()
+  await hydrated(trigger)
 
   // Keyboard: open, the first item takes focus, arrows move, Escape closes and focus returns to the button.
   await trigger.focus()

@@ -16,7 +16,7 @@ import path from "node:path"
 import type { Locator, Page } from "@playwright/test"
 import { checkPage, type PageState } from "./visual-check"
 import { forgetEarlierAttempt } from "./earlier-attempt"
-import { expect, signUp, submitSignInForm, test } from "./fixtures"
+import { expect, openAccountMenu, signUp, submitSignInForm, test } from "./fixtures"
 import { enrolTwoFactor, expectTwoFactorPage } from "./two-factor-helper"
 
 // About 25 states × 4 renderings, each with an axe run and a full-page screenshot.
@@ -88,7 +88,7 @@ test("signed in: dashboard, every Settings section, re-authenticate, sign-out, r
   // The account menu, open: axe sees the whole page with it (nothing focusable hidden from assistive technology).
   await test.step("user-menu-open", async () => {
     await page.goto("/dashboard")
-    await page.locator("button[aria-label^='Account menu for']").click()
+    await openAccountMenu(page)
     await expect(page.getByTestId("account-menu-items")).toBeVisible()
     await checkPage(page, { name: "user-menu-open", masks: signedInMasks })
   })
