@@ -27,6 +27,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { binPath } from "./lib/bin.mjs"
 import { run } from "./lib/spawn.mjs"
+import { flakyTitles, mergeReports, playwrightCounts } from "./lib/playwright-report.mjs"
 import { recordStage, timingTable } from "./lib/timings.mjs"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
@@ -138,7 +139,9 @@ async function runPlaywright(extra) {
     const report = path.join(resultsDir, `playwright-${phase}.json`)
     // Only the first phase builds; a failed build fails the first phase, and the second builds again.
     const reuseBuild = phase !== "alone" && counts.buildOk
+    const started = Date.now()
     const result = await playwrightRun([], { E2E_PHASE: phase, ...(reuseBuild ? { E2E_SKIP_BUILD: "1" } : {}) }, report)
+    console.log(`[test] playwright phase ${phase}: ${Math.round((Date.now() - started) / 1000)} s`)
     counts = { passed: counts.passed + result.passed, failed: counts.failed + result.failed, buildOk: result.reported }
     const json = readJson(report)
     if (json) reports.push(json)
@@ -154,44 +157,11 @@ async function playwrightRun(extra, phaseEnv, reportFile) {
     env: { ...env, ...phaseEnv },
   })
   const report = readJson(reportFile)
-  let counts = { passed: 0, failed: 0 }
-  if (report) {
-    const stats = report.stats ?? {}
-    // Flaky tests passed on a retry; global errors (web server, config) fail the run.
-    counts = {
-      passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-      failed: (stats.unexpected ?? 0) + (report.errors?.length ?? 0),
-    }
-    for (const title of flakyTitles(report)) console.warn(`[test] flaky (failed, then passed on its retry): ${title}`)
-  }
+  const counts = playwrightCounts(report)
+  for (const title of flakyTitles(report)) console.warn(`[test] flaky (failed, then passed on its retry): ${title}`)
   const name = phaseEnv.E2E_PHASE ? `playwright (${phaseEnv.E2E_PHASE})` : "playwright"
   // `reported`: the run got as far as its tests, so its build is there for the next phase.
   return { ...settle(name, outcome, counts, report !== null), reported: report !== null && (report.errors?.length ?? 0) === 0 }
-}
-
-/** One report of the phases, in the shape scripts/lib/timings.mjs reads. */
-function mergeReports(reports) {
-  const sum = (key) => reports.reduce((total, report) => total + (report.stats?.[key] ?? 0), 0)
-  return {
-    suites: reports.flatMap((report) => report.suites ?? []),
-    errors: reports.flatMap((report) => report.errors ?? []),
-    stats: { expected: sum("expected"), unexpected: sum("unexpected"), flaky: sum("flaky"), skipped: sum("skipped"), duration: sum("duration") },
-  }
-}
-
-/** Titles of the tests Playwright reports as flaky, with their project: a retry must never pass unnoticed. */
-function flakyTitles(report) {
-  const titles = []
-  const walk = (suite, path) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === "flaky") titles.push(`[${test.projectName}] ${[...path, spec.title].join(" › ")}`)
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
-  }
-  for (const suite of report.suites ?? []) walk(suite, [suite.title])
-  return titles
 }
 
 /** Reconciles a runner's exit with its report so a crash is never a pass. */
