@@ -9,7 +9,12 @@ export function assignableRoles(actorIsOwner: boolean): string[] {
   return actorIsOwner ? ["member", "admin", "owner"] : ["member", "admin"]
 }
 
+/** One role in words: "Admin"; an app's own role as it is named. */
+export function roleName(role: string): string {
+  return LABELS[role] ?? role
+}
+
 /** "Admin", or "Admin, Billing" for several. */
 export function roleLabel(roles: readonly string[]): string {
-  return roles.map((role) => LABELS[role] ?? role).join(", ") || "Member"
+  return roles.map(roleName).join(", ") || "Member"
 }

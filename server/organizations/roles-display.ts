@@ -4,12 +4,11 @@
  * activity log (its owners and admins, as the library decides).
  */
 import { ORG_ADMIN_ROLE, OWNER_ROLE } from "@/lib/auth"
-
-const ROLE_NAMES: Readonly<Record<string, string>> = { owner: "Owner", admin: "Admin", member: "Member" }
+import { roleName } from "./role-labels"
 
 /** "Owner", "Admin and Member"; a custom role as it is named. */
 export function rolesInWords(roles: readonly string[]): string {
-  const names = roles.map((role) => ROLE_NAMES[role] ?? role)
+  const names = roles.map(roleName)
   if (names.length === 0) return "Member"
   return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`
 }

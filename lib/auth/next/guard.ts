@@ -9,6 +9,7 @@ import type { DatabaseUnavailable } from "../errors"
 import { type Awaitable, isPromiseLike, type Session } from "../types"
 import type { PreparedConfig } from "./config"
 import { appendCookies } from "./cookies"
+import { cookiesFor } from "./prefetch"
 import { unavailableResponse } from "../actions/unavailable"
 import { toResponse } from "../http/response"
 import { refuseUnparsableFormPost } from "./form-post"
@@ -157,5 +158,5 @@ export async function handleAuth<Ctx>(
     response = isPromiseLike(handled) ? await handled : handled
   }
   if (!response) response = passThrough(request, middleware)
-  return handed ? response : appendCookies(response, cookies)
+  return handed ? response : appendCookies(response, cookiesFor(request, cookies))
 }

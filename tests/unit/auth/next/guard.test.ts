@@ -159,3 +159,25 @@ describe("the guard during a database outage", () => {
     expect(await res.json()).toMatchObject({ error: "DatabaseUnavailable", code: "database_unavailable" })
   })
 })
+
+describe("a prefetch's answer never removes the session cookie", () => {
+  // A prefetch sent with the cookie of a session that has just ended (an impersonation stopped, a
+  // sign-in replacing it) must not remove the cookie the browser received in the meantime.
+  const stale = { cookie: "authjs.session-token=not-a-session-any-more" }
+
+  it("a navigation with a stale cookie is sent to sign-in and the cookie is removed", async () => {
+    const { auth } = NextAuth(config())
+    const res = await auth(new NextRequest("http://localhost:3000/settings", { headers: stale }))
+    expect(res.status).toBe(307)
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token=;"))).toBe(true)
+  })
+
+  it("a prefetch with the same stale cookie is sent to sign-in too, but removes nothing", async () => {
+    const { auth } = NextAuth(config())
+    const res = await auth(
+      new NextRequest("http://localhost:3000/settings?_rsc=abc", { headers: { ...stale, rsc: "1", "next-router-prefetch": "1" } }),
+    )
+    expect(res.status).toBe(307)
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("authjs.session-token="))).toEqual([])
+  })
+})

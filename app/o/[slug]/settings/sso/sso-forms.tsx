@@ -13,6 +13,7 @@ import { StatusMessage } from "@/components/status-message"
 import { Button, type ButtonProps } from "@/components/ui"
 import { inputClass } from "@/components/ui"
 import { TextField } from "@/components/text-field"
+import { type RoleChoice, RoleSelect } from "../../members/role-select"
 import type { SsoFormState } from "./actions"
 
 type SsoAction = (previous: SsoFormState, input: FormData) => Promise<SsoFormState>
@@ -221,7 +222,7 @@ export function ConnectionSettingsForm({
   action: SsoAction
   slug: string
   connectionId: string
-  roles: { value: string; label: string }[]
+  roles: RoleChoice[]
   defaultRole: string
   mappingAttribute: string
   mappingRoles: string
@@ -234,18 +235,7 @@ export function ConnectionSettingsForm({
     <form action={run} className="space-y-4" data-testid="sso-connection-settings">
       <input type="hidden" name="organization" value={slug} />
       <input type="hidden" name="connection" value={connectionId} />
-      <div className="space-y-1.5">
-        <label htmlFor={id("defaultRole")} className="block text-sm font-medium">
-          New members join as
-        </label>
-        <select id={id("defaultRole")} name="defaultRole" defaultValue={values.defaultRole ?? defaultRole} className={inputClass}>
-          {roles.map((role) => (
-            <option key={role.value} value={role.value}>
-              {role.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <RoleSelect id={id("defaultRole")} name="defaultRole" label="New members join as" roles={roles} defaultValue={values.defaultRole ?? defaultRole} />
       <TextField
         id={id("mappingAttribute")}
         name="mappingAttribute"
