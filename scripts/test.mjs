@@ -134,20 +134,22 @@ async function runPlaywright(extra) {
   rmSync(PLAYWRIGHT_JSON, { force: true })
   if (extra.length > 0) return playwrightRun(extra, {}, PLAYWRIGHT_JSON)
   const reports = []
-  let counts = { passed: 0, failed: 0 }
+  const counts = { passed: 0, failed: 0 }
+  // Only the first phase builds; when its run never reached its tests, the second builds again.
+  let built = false
   for (const phase of ["alone", "shared"]) {
     const report = path.join(resultsDir, `playwright-${phase}.json`)
-    // Only the first phase builds; a failed build fails the first phase, and the second builds again.
-    const reuseBuild = phase !== "alone" && counts.buildOk
     const started = Date.now()
-    const result = await playwrightRun([], { E2E_PHASE: phase, ...(reuseBuild ? { E2E_SKIP_BUILD: "1" } : {}) }, report)
+    const result = await playwrightRun([], { E2E_PHASE: phase, ...(built ? { E2E_SKIP_BUILD: "1" } : {}) }, report)
     console.log(`[test] playwright phase ${phase}: ${Math.round((Date.now() - started) / 1000)} s`)
-    counts = { passed: counts.passed + result.passed, failed: counts.failed + result.failed, buildOk: result.reported }
+    counts.passed += result.passed
+    counts.failed += result.failed
+    built = result.reported
     const json = readJson(report)
     if (json) reports.push(json)
   }
   writeFileSync(PLAYWRIGHT_JSON, JSON.stringify(mergeReports(reports)))
-  return { passed: counts.passed, failed: counts.failed }
+  return counts
 }
 
 async function playwrightRun(extra, phaseEnv, reportFile) {

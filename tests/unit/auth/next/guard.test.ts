@@ -180,4 +180,17 @@ describe("a prefetch's answer never removes the session cookie", () => {
     expect(res.status).toBe(307)
     expect(res.headers.getSetCookie().filter((c) => c.startsWith("authjs.session-token="))).toEqual([])
   })
+
+  it("as middleware sees it (Next strips its own prefetch header), a script's GET removes nothing either", async () => {
+    const { auth } = NextAuth(config())
+    const res = await auth(new NextRequest("http://localhost:3000/settings", { headers: { ...stale, "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" } }))
+    expect(res.status).toBe(307)
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("authjs.session-token="))).toEqual([])
+  })
+
+  it("a page the browser loads with the stale cookie still has it removed", async () => {
+    const { auth } = NextAuth(config())
+    const res = await auth(new NextRequest("http://localhost:3000/settings", { headers: { ...stale, "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" } }))
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token=;"))).toBe(true)
+  })
 })
