@@ -92,6 +92,8 @@ export default defineConfig([
     ".next-bench/**",
     // bench:http's reference app: next-auth's own code style, and its dependency is installed at bench time.
     "bench/next-auth-app/**",
+    "bench/next-auth-mirror/**",
+    "bench/next-auth-mirror-app/**",
     "node_modules/**",
     "lib/generated/**",
     "next-env.d.ts",

@@ -19,9 +19,15 @@
  *   org-home   (the starter alone, as members of the bench organization: its seeded owner warm,
  *              1,000 members cold, sessions that start in it): GET /o/bench-org, the organization's
  *              home page (middleware reads session and membership, organizationPage(slug)), beside
- *              GET /dashboard
- * The reference app renders the starter's pages element for element (its
- * layouts, header, account menu, dashboard and home page, on next-auth's API),
+ *              GET /dashboard and next-auth's GET /dashboard (the reference has no organizations:
+ *              its dashboard is the signed-in page the organization's home is held to)
+ *   channel    the session route and the dashboard again on the same build with the Redis
+ *              revocation channel on (a third server), beside the starter without it
+ * The reference app (bench/next-auth-app with bench/next-auth-mirror laid over it, see
+ * bench/lib/next-auth-mirror.ts) renders the starter's pages element for element (its
+ * layouts, header with the organization switcher, account menu, dashboard
+ * with the same cards read from its own database, and home page, on
+ * next-auth's API),
  * and the run stops before measuring if the two pages' markup differs
  * (bench/lib/page-shape.ts): pages are compared on their auth, not their size.
  * each with one signed-in cookie (warm) and with 1,000 distinct signed-in
@@ -38,8 +44,11 @@
  *   BENCH_HTTP_USERS        distinct users of the cold runs (default 1000)
  *   BENCH_HTTP_STRATEGIES   "jwt,database" (default both)
  *   BENCH_HTTP_CASES        e.g. "bare,session" (default all)
- *   BENCH_HTTP_APPS         "ours" runs the starter alone (no reference app, no markup check, no
- *                           comparison tables): enough for the permission-guarded page's table
+ *   BENCH_HTTP_APPS         which apps run (default "ours,ours-channel,next-auth"). "ours" alone runs the
+ *                           starter without the reference app, the markup check or the comparison
+ *                           tables: enough for the permission-guarded page's table. "ours-channel" is the
+ *                           same build with AUTH_REVOCATION_CHANNEL=redis (REDIS_URL), run on the paths
+ *                           whose case is marked `channel` for the revocation channel's table
  *   BENCH_HTTP_PIN=0        do not pin (default: each server on CPU 0, this process on the others, via taskset)
  * The machine's load is recorded with the results: compare ratios, not absolute numbers.
  */
@@ -101,7 +110,9 @@ const strategies = (process.env.BENCH_HTTP_STRATEGIES ?? "jwt,database")
 if (strategies.length === 0) throw new Error("BENCH_HTTP_STRATEGIES names no strategy (jwt, database)")
 const caseFilter = process.env.BENCH_HTTP_CASES?.split(",").map((s) => s.trim())
 const cases = CASES.filter((c) => !caseFilter || caseFilter.includes(c.id))
-const withReference = (process.env.BENCH_HTTP_APPS ?? "ours,next-auth").split(",").map((s) => s.trim()).includes("next-auth")
+const appNames = (process.env.BENCH_HTTP_APPS ?? "ours,ours-channel,next-auth").split(",").map((s) => s.trim())
+const withReference = appNames.includes("next-auth")
+const withChannel = appNames.includes("ours-channel") && cases.some((c) => c.channel)
 
 interface Measured {
   strategy: Strategy
@@ -152,10 +163,11 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
   const apps: App[] = []
   try {
     apps.push(await startStarter(strategy, dir, { connections, users: userCount }))
+    if (withChannel) apps.push(await startStarter(strategy, dir, { connections, users: userCount }, "redis"))
     if (withReference) {
       apps.push(await startNextAuth(strategy, dir, { connections, users: userCount }))
       // Pages are compared as the same markup on two auth libraries (bench/lib/page-shape.ts).
-      await expectSameMarkup(apps[0]!, apps[1]!, PAGE_PATHS)
+      await expectSameMarkup(apps[0]!, apps.find((app) => app.id === "next-auth")!, PAGE_PATHS)
     }
     // The bare route is the ceiling every other path is compared with, so it is measured twice: first
     // and again last, its runs pooled. A drift of the machine over the strategy's minutes (the
@@ -190,10 +202,11 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
           const failed = [...result.runs, ...(result.pairedBareRuns ?? [])].reduce((sum, run) => sum + run.non2xx + run.errors, 0)
           if (failed > 0) throw new Error(`${strategy} ${result.app} ${benchCase.path} (${mode}): ${failed} responses were not 2xx`)
         }
-        const [ours, theirs] = [results.get("ours")!, results.get("next-auth")]
+        const [ours, withRedis, theirs] = [results.get("ours")!, results.get("ours-channel"), results.get("next-auth")]
+        const channelNote = withRedis ? `, ours with the Redis channel ${round(withRedis.requestsPerSec).toFixed(0)} req/s` : ""
         const reference = theirs ? `, next-auth ${round(theirs.requestsPerSec).toFixed(0)} req/s` : ""
         console.log(
-          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s${reference} (load ${loadavg()[0]!.toFixed(2)})`,
+          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s${channelNote}${reference} (load ${loadavg()[0]!.toFixed(2)})`,
         )
       }
     }
@@ -246,6 +259,7 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
   }
   guardedTable(lines, find, queries)
   organizationTable(lines, find, queries)
+  channelTable(lines, find, queries)
   lines.push("\n**SQL statements per request** (cold cookies, sequential)\n", "| strategy | path | next-auth | ours |", "|---|---|---:|---:|")
   for (const strategy of strategies) {
     for (const benchCase of cases) {
@@ -255,6 +269,36 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
     }
   }
   return lines.join("\n")
+}
+
+/**
+ * The starter with the Redis revocation channel on beside the same build without it: listening for
+ * other instances' revocations must not cost a request more than 5%.
+ */
+function channelTable(
+  lines: string[],
+  find: (strategy: Strategy, id: string, mode: Mode, app: AppId) => Measured | undefined,
+  queries: readonly Queries[],
+): void {
+  if (!withChannel) return
+  lines.push(
+    `\n**Revocation channel** (ours, the same build with and without \`AUTH_REVOCATION_CHANNEL=redis\`; req/s, ${connections} connections, ${rounds} × ${duration} s alternating)\n`,
+    "| strategy | path | cookies | without | with the Redis channel | with / without | SQL per request, without / with |",
+    "|---|---|---|---:|---:|---:|---:|",
+  )
+  for (const strategy of strategies) {
+    for (const benchCase of cases.filter((c) => c.channel)) {
+      const perRequest = (app: AppId) => queries.find((q) => q.strategy === strategy && q.case === benchCase.id && q.app === app)?.perRequest.toFixed(2) ?? "—"
+      for (const mode of benchCase.modes) {
+        const without = find(strategy, benchCase.id, mode, "ours")
+        const withRedis = find(strategy, benchCase.id, mode, "ours-channel")
+        if (!without || !withRedis) continue
+        lines.push(
+          `| ${strategy} | \`GET ${benchCase.path}\` | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${without.requestsPerSec.toFixed(0)} | ${withRedis.requestsPerSec.toFixed(0)} | ${(withRedis.requestsPerSec / without.requestsPerSec).toFixed(2)}× | ${perRequest("ours")} / ${perRequest("ours-channel")} |`,
+        )
+      }
+    }
+  }
 }
 
 /**
@@ -298,8 +342,8 @@ function organizationTable(
   if (!cases.some((c) => c.id === "org-home") || !cases.some((c) => c.id === "dashboard")) return
   lines.push(
     `\n**Organization page** (ours, signed in as members; req/s, ${connections} connections, ${rounds} × ${duration} s)\n`,
-    "| strategy | cookies | `GET /dashboard` | `GET /o/bench-org` | organization / dashboard | SQL per request, dashboard / organization |",
-    "|---|---|---:|---:|---:|---:|",
+    "| strategy | cookies | `GET /dashboard` | `GET /o/bench-org` | organization / dashboard | next-auth `GET /dashboard` | organization / next-auth dashboard | SQL per request, dashboard / organization |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
   )
   for (const strategy of strategies) {
     const perRequest = (id: string) => queries.find((q) => q.strategy === strategy && q.case === id && q.app === "ours")?.perRequest.toFixed(2) ?? "—"
@@ -307,8 +351,10 @@ function organizationTable(
       const dashboard = find(strategy, "dashboard", mode, "ours")
       const page = find(strategy, "org-home", mode, "ours")
       if (!dashboard || !page) continue
+      // The reference app has no organizations: its dashboard, the same signed-in page, is what the organization's home is held to.
+      const reference = find(strategy, "dashboard", mode, "next-auth")
       lines.push(
-        `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${page.requestsPerSec.toFixed(0)} | ${(page.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${perRequest("dashboard")} / ${perRequest("org-home")} |`,
+        `| ${strategy} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${dashboard.requestsPerSec.toFixed(0)} | ${page.requestsPerSec.toFixed(0)} | ${(page.requestsPerSec / dashboard.requestsPerSec).toFixed(2)}× | ${reference ? reference.requestsPerSec.toFixed(0) : "—"} | ${reference ? `${(page.requestsPerSec / reference.requestsPerSec).toFixed(2)}×` : "—"} | ${perRequest("dashboard")} / ${perRequest("org-home")} |`,
       )
     }
   }

@@ -19,6 +19,7 @@ import {
   type Strategy,
 } from "./libraries"
 import { mintTokens } from "./token-pool"
+import { openRevocationChannel } from "./revocation-channel"
 
 export interface CaseSpec {
   id: string
@@ -38,6 +39,12 @@ export interface CaseSpec {
    * token the sign-in set (the warm case, as a returning browser).
    */
   tokens?: "distinct"
+  /**
+   * Ours only: the revocation channel over Redis on (REDIS_URL), as several
+   * instances run it. The same request as the case without it, so the pair
+   * shows what listening for other instances' revocations costs a request.
+   */
+  channel?: "redis"
 }
 
 export const CASES: readonly CaseSpec[] = [
@@ -61,6 +68,15 @@ export const CASES: readonly CaseSpec[] = [
     library: "@auth/core",
     strategy: "database",
     storage: "sqlite",
+  },
+  { id: "jwt-channel/ours", label: "jwt  ours, Redis revocation channel", library: "ours", strategy: "jwt", channel: "redis" },
+  {
+    id: "database-channel/ours",
+    label: "db   ours (Prisma, SQLite), Redis revocation channel",
+    library: "ours",
+    strategy: "database",
+    storage: "sqlite",
+    channel: "redis",
   },
   { id: "database-memory/ours", label: "db   ours (in-memory adapter)", library: "ours", strategy: "database", storage: "memory" },
   {
@@ -136,7 +152,7 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
   if (spec.strategy === "database") {
     database ??= spec.storage === "memory" ? await memorySession() : undefined
     if (!database) throw new Error(`case ${spec.id} needs the SQLite fixture`)
-    handle = library.handler({ strategy: "database", adapter: database.adapter, updateAge: spec.updateAge })
+    handle = library.handler({ strategy: "database", adapter: database.adapter, updateAge: spec.updateAge, revocationChannel: await channelFor(spec) })
     jar.set(SESSION_COOKIE, database.sessionToken)
     expectedEmail = database.email
   } else {
@@ -145,7 +161,7 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
     // once and then comes from the per-process cache, as a returning user's does.
     const adapter = createMapAdapter()
     await adapter.setSessionsValidSince(JWT_USER.id, new Date(Date.now() - 60 * 60 * 1000))
-    handle = library.handler({ strategy: "jwt", updateAge: spec.updateAge, adapter })
+    handle = library.handler({ strategy: "jwt", updateAge: spec.updateAge, adapter, revocationChannel: await channelFor(spec) })
     await signInWithCredentials(handle, jar)
     expectedEmail = JWT_USER.email
   }
@@ -154,6 +170,10 @@ export async function setupCase(spec: CaseSpec, library: LoadedLibrary, database
   const benchCase: BenchCase = { spec, handle, jar, expectedEmail, pool, counters: { ops: 0, setCookies: 0, failures: 0 } }
   await verifySession(benchCase)
   return benchCase
+}
+
+function channelFor(spec: CaseSpec) {
+  return spec.channel === "redis" ? openRevocationChannel() : Promise.resolve(undefined)
 }
 
 /** A user and a session row in a fresh in-memory adapter. */

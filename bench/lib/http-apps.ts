@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
 
 import { migrateDatabase } from "../../lib/db/migrate"
+import { assembleMirrorApp, MIRROR_APP, NEXT_AUTH_APP } from "./next-auth-mirror"
 import { binPath, freePort, isBuildCurrent, runStep, type RunningServer, startNext } from "./http-server"
 import {
   benchUsers,
@@ -21,20 +22,21 @@ import {
   type Strategy,
   BENCH_ORGANIZATION,
   mintOrganizationSessions,
+  mirrorSeededUser,
   seedBenchOrganization,
 } from "./http-sessions"
 
 export type { Strategy } from "./http-sessions"
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url))
-const NEXT_AUTH_APP = fileURLToPath(new URL("../next-auth-app/", import.meta.url))
 const QUERY_COUNTER = fileURLToPath(new URL("./query-counter.cjs", import.meta.url))
 const SEED_EMAIL = "demo@example.com"
 const SEED_PASSWORD = "demo-password-123"
 const SEED_ADMIN_EMAIL = "admin@example.com"
 const SEED_ADMIN_PASSWORD = "admin-password-123"
 
-export type AppId = "ours" | "next-auth"
+/** "ours-channel": the starter with the Redis revocation channel on, as several instances run it. */
+export type AppId = "ours" | "ours-channel" | "next-auth"
 export type Mode = "warm" | "cold"
 export interface Case {
   id: string
@@ -53,22 +55,25 @@ export interface Case {
    * dashboard.
    */
   asMember?: true
+  /** Also run on the starter with the Redis revocation channel on: what the channel costs this path. */
+  channel?: true
 }
 
 export const CASES: readonly Case[] = [
   { id: "bare", path: "/api/bench/bare", modes: ["warm"] },
-  { id: "session", path: "/api/auth/session", modes: ["warm", "cold"] },
+  { id: "session", path: "/api/auth/session", modes: ["warm", "cold"], channel: true },
   { id: "auth-route", path: "/api/me", modes: ["warm", "cold"] },
-  { id: "dashboard", path: "/dashboard", modes: ["warm", "cold"] },
+  { id: "dashboard", path: "/dashboard", modes: ["warm", "cold"], channel: true },
   { id: "public", path: "/", modes: ["warm", "cold"] },
   { id: "admin-dashboard", path: "/dashboard", modes: ["warm", "cold"], asAdmin: true },
   { id: "guarded", path: "/bench/guarded", modes: ["warm", "cold"], asAdmin: true },
   { id: "org-home", path: `/o/${BENCH_ORGANIZATION.slug}`, modes: ["warm", "cold"], asMember: true },
 ]
 
-/** The apps a case runs on: the starter alone for the admins' cases. */
+/** The apps a case runs on: the starter alone for the admins' and members' cases; the channel's starter only where the case asks. */
 export function appsFor<A extends { id: AppId }>(benchCase: Case, apps: readonly A[]): A[] {
-  return benchCase.asAdmin || benchCase.asMember ? apps.filter((app) => app.id === "ours") : [...apps]
+  if (benchCase.asAdmin || benchCase.asMember) return apps.filter((app) => app.id === "ours")
+  return apps.filter((app) => app.id !== "ours-channel" || benchCase.channel)
 }
 
 /** The cookies a case sends: the app's admins' for an admin case, its plain users' otherwise. */
@@ -98,9 +103,11 @@ export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean, onl
     console.log("bench/next-auth-app: npm install ...")
     await runStep("npm install", "npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], NEXT_AUTH_APP, process.env)
   }
+  // The reference app is assembled afresh each run (timestamps kept): the plain app plus the mirrored pages.
+  if (only.includes("next-auth")) assembleMirrorApp()
   const apps = [
     { id: "ours", name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
-    { id: "next-auth", name: "bench/next-auth-app", dir: NEXT_AUTH_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
+    { id: "next-auth", name: "bench/next-auth-mirror-app", dir: MIRROR_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "account.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../server/display", "../../server/auth-page-headers.ts", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
   ]
   for (const app of apps.filter((a) => only.includes(a.id as AppId))) {
     const current = isBuildCurrent(app.dir, app.dist, app.sources)
@@ -129,8 +136,10 @@ export async function queryCount(app: App): Promise<number> {
   return Number(await (await fetch(`http://127.0.0.1:${app.counterPort}/`)).text())
 }
 
-export async function startStarter(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
-  const databaseFile = path.join(dir, "starter.db")
+/** `channel`: the Redis revocation channel on (REDIS_URL), on a channel name of this run's own. */
+export async function startStarter(strategy: Strategy, dir: string, options: LoadOptions, channel?: "redis"): Promise<App> {
+  const id: AppId = channel ? "ours-channel" : "ours"
+  const databaseFile = path.join(dir, `${id}.db`)
   const secret = randomBytes(33).toString("base64")
   const counterPort = await freePort()
   const env: NodeJS.ProcessEnv = {
@@ -146,10 +155,13 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
     SEED_ADMIN_PASSWORD,
     BENCH_QUERY_COUNTER_PORT: String(counterPort),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
+    ...(channel
+      ? { AUTH_REVOCATION_CHANNEL: channel, AUTH_REVOCATION_CHANNEL_NAME: `auth:revocations:bench-http:${randomBytes(4).toString("hex")}`, REDIS_URL: process.env.REDIS_URL || "redis://127.0.0.1:6379" }
+      : {}),
   }
   await migrateDatabase(env.DATABASE_URL)
   await runStep("db:seed", process.execPath, [binPath("tsx"), "scripts/db-seed.ts"], ROOT, { ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? "" })
-  const server = await startNext("ours", ROOT, env, options.nodeArgs)
+  const server = await startNext(id, ROOT, env, options.nodeArgs)
   const warm = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD)
   await expectSession(server.origin, warm, SEED_EMAIL, "ours (warm)")
   const users = benchUsers(options.users, "ours")
@@ -164,7 +176,7 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
   const members = benchUsers(options.users, "ours-member", "bench-member")
   const memberCold = await mintOrganizationSessions(strategy, databaseFile, secret, memberWarm, members)
   await expectSession(server.origin, memberCold[memberCold.length - 1]!, members[members.length - 1]!.email, "ours (cold member)")
-  return { id: "ours", server, warm, cold, admin: { warm: adminWarm, cold: adminCold }, member: { warm: memberWarm, cold: memberCold }, counterPort }
+  return { id, server, warm, cold, admin: { warm: adminWarm, cold: adminCold }, member: { warm: memberWarm, cold: memberCold }, counterPort }
 }
 
 export async function startNextAuth(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
@@ -175,6 +187,10 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
   await migrateDatabase(`file:${databaseFile}`)
   const users = benchUsers(options.users + 1, "next-auth")
   const cookies = await mintNextAuthSessions(strategy, databaseFile, secret, users)
+  // The signed-in user as the starter's (the seeded demo account): a verified address, a password,
+  // and the owner of the bench organization, so that both dashboards show the same cards.
+  mirrorSeededUser(databaseFile, users[0]!.email)
+  seedBenchOrganization(databaseFile, users[0]!.email)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     AUTH_SESSION_STRATEGY: strategy,
@@ -183,7 +199,7 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
     BENCH_QUERY_COUNTER_PORT: String(counterPort),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
   }
-  const server = await startNext("next-auth", NEXT_AUTH_APP, env, options.nodeArgs)
+  const server = await startNext("next-auth", MIRROR_APP, env, options.nodeArgs)
   const [warm, ...cold] = cookies as [string, ...string[]]
   await expectSession(server.origin, warm, users[0]!.email, "next-auth (warm)")
   await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "next-auth (cold)")

@@ -145,6 +145,20 @@ export async function mintNextAuthSessions(strategy: Strategy, databaseFile: str
   }
 }
 
+/**
+ * Gives the reference app's signed-in user what the starter's seed gives its demo account: a
+ * verified address and a password (its hash is never checked: the bench mints the sessions).
+ */
+export function mirrorSeededUser(databaseFile: string, email: string): void {
+  const db = new Database(databaseFile)
+  try {
+    const changed = db.prepare('UPDATE "User" SET "emailVerified" = ?, "passwordHash" = ? WHERE email = ?').run(sqliteDate(new Date()), "bench-unused-hash", email)
+    if (changed.changes !== 1) throw new Error(`no user ${email} to mirror the seeded account on`)
+  } finally {
+    db.close()
+  }
+}
+
 /** The organization the org-home case opens: its slug is the page's /o/<slug>. */
 export const BENCH_ORGANIZATION = { id: "bench-organization", name: "Bench Organization", slug: "bench-org" }
 

@@ -3,6 +3,7 @@
  * asked for, so a memory child process loads just the library it measures.
  */
 import type { Adapter } from "../../lib/auth/adapters/types"
+import type { RevocationChannel } from "../../lib/auth"
 
 export type Library = "ours" | "@auth/core"
 export type Strategy = "jwt" | "database"
@@ -13,6 +14,8 @@ export interface ConfigOptions {
   /** session.updateAge in seconds; undefined keeps the library's default (1 day in both). */
   updateAge?: number
   adapter?: Adapter
+  /** Ours only (Auth.js has no revocation to share): the channel every instance would listen on. */
+  revocationChannel?: RevocationChannel
 }
 
 // A type alias, not an interface: both libraries' User types carry an index signature.
@@ -62,6 +65,10 @@ function sessionOptions(options: ConfigOptions) {
   return { strategy: options.strategy, ...(options.updateAge === undefined ? {} : { updateAge: options.updateAge }) }
 }
 
+function ourSessionOptions(options: ConfigOptions) {
+  return { ...sessionOptions(options), ...(options.revocationChannel ? { revocationChannel: options.revocationChannel } : {}) }
+}
+
 async function loadOurs(): Promise<LoadedLibrary> {
   const [{ Auth }, { default: Credentials }] = await Promise.all([
     import("../../lib/auth/index"),
@@ -76,7 +83,7 @@ async function loadOurs(): Promise<LoadedLibrary> {
         trustHost: true,
         basePath: BASE_PATH,
         providers: options.strategy === "database" ? [credentials, stubOAuth] : [credentials],
-        session: sessionOptions(options),
+        session: ourSessionOptions(options),
         ...(options.adapter ? { adapter: options.adapter } : {}),
       }
       return (request) => Auth(request, config)

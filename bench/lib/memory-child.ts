@@ -5,6 +5,7 @@
 import { GCProfiler, getHeapStatistics } from "node:v8"
 
 import { CASES, type DatabaseSession, runOps, setupCase } from "./cases"
+import { closeRevocationChannels } from "./revocation-channel"
 import { loadGc } from "./gc"
 import { loadLibrary } from "./libraries"
 import type { MemoryChildInput, MemoryResult } from "./memory"
@@ -62,3 +63,5 @@ const result: MemoryResult = {
   gcAvailable: gc !== undefined,
 }
 console.log(JSON.stringify(result))
+// A channel case holds a Redis subscription, which would keep this child alive.
+await closeRevocationChannels()

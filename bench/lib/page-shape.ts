@@ -1,6 +1,6 @@
 /**
  * bench:http compares the two apps' pages as pages of the same markup: the
- * reference app (bench/next-auth-app) renders the starter's layouts, header
+ * reference app (bench/next-auth-app with bench/next-auth-mirror laid over it) renders the starter's layouts, header
  * and pages element for element on next-auth's API. A page that renders more
  * elements costs React more per request whatever its auth, so before any
  * measured run the bench checks that the pages it compares still have the
@@ -47,7 +47,7 @@ export async function expectSameMarkup(ours: App, theirs: App, paths: readonly s
     )
     const difference = shapeDifference(mine!, reference!)
     if (difference !== undefined) {
-      throw new Error(`${path}: the reference app no longer renders the starter's markup (${difference}); update bench/next-auth-app to match`)
+      throw new Error(`${path}: the reference app no longer renders the starter's markup (${difference}); update bench/next-auth-mirror to match`)
     }
   }
 }

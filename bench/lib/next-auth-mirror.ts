@@ -1,0 +1,60 @@
+/**
+ * The reference app bench:http measures: bench/next-auth-app with the files of
+ * bench/next-auth-mirror laid over it, assembled into bench/next-auth-mirror-app
+ * (not committed). The overlay renders the starter's signed-in pages as they
+ * are now (the dashboard's cards read from the app's own database, the header's
+ * organization switcher), so both apps render the same markup.
+ *
+ * Why two folders and not one: bench/next-auth-app is also the plain next-auth
+ * app the move test starts from (tests/e2e/next-auth-move), and a next-auth app
+ * someone moves has no organization tables; the mirrored dashboard reads them.
+ *
+ * The assembly keeps every file's modification time, so a build of the
+ * assembled app stays current until one of its sources changes. Dependencies
+ * are bench/next-auth-app's own, linked, not installed twice.
+ */
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+
+const BENCH = fileURLToPath(new URL("../", import.meta.url))
+export const NEXT_AUTH_APP = path.join(BENCH, "next-auth-app")
+export const MIRROR_OVERLAY = path.join(BENCH, "next-auth-mirror")
+/** Two folders below the starter, as bench/next-auth-app is: its imports of the starter's components count on it. */
+export const MIRROR_APP = path.join(BENCH, "next-auth-mirror-app")
+
+/** What never comes over from the plain app: its dependencies (linked instead) and its build. */
+const NOT_COPIED = new Set(["node_modules", ".next"])
+/** What a new assembly replaces; the build and the dependency link stay. */
+const KEPT = new Set(["node_modules", ".next"])
+
+/** Assembles bench/next-auth-mirror-app from the plain app and the overlay; answers its folder. */
+export function assembleMirrorApp(): string {
+  mkdirSync(MIRROR_APP, { recursive: true })
+  for (const entry of readdirSync(MIRROR_APP)) {
+    if (!KEPT.has(entry)) rmSync(path.join(MIRROR_APP, entry), { recursive: true, force: true })
+  }
+  const copy = (from: string) =>
+    cpSync(from, MIRROR_APP, {
+      recursive: true,
+      preserveTimestamps: true,
+      filter: (source) => !NOT_COPIED.has(path.basename(source)),
+    })
+  copy(NEXT_AUTH_APP)
+  copy(MIRROR_OVERLAY)
+  const modules = path.join(MIRROR_APP, "node_modules")
+  if (!isLink(modules)) {
+    rmSync(modules, { recursive: true, force: true })
+    symlinkSync(path.relative(MIRROR_APP, path.join(NEXT_AUTH_APP, "node_modules")), modules, "dir")
+  }
+  if (!existsSync(path.join(modules, "next-auth"))) throw new Error(`${modules} does not reach bench/next-auth-app's dependencies`)
+  return MIRROR_APP
+}
+
+function isLink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
