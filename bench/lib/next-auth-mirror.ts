@@ -13,7 +13,7 @@
  * assembled app stays current until one of its sources changes. Dependencies
  * are bench/next-auth-app's own, linked, not installed twice.
  */
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs"
+import { cpSync, lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -28,27 +28,30 @@ const NOT_COPIED = new Set(["node_modules", ".next"])
 /** What a new assembly replaces; the build and the dependency link stay. */
 const KEPT = new Set(["node_modules", ".next"])
 
-/** Assembles bench/next-auth-mirror-app from the plain app and the overlay; answers its folder. */
-export function assembleMirrorApp(): string {
-  mkdirSync(MIRROR_APP, { recursive: true })
-  for (const entry of readdirSync(MIRROR_APP)) {
-    if (!KEPT.has(entry)) rmSync(path.join(MIRROR_APP, entry), { recursive: true, force: true })
+/**
+ * Assembles the reference app from the plain app and the overlay into `into` (bench/next-auth-mirror-app
+ * unless told otherwise); answers its folder. Its dependencies are reached through a link to the plain
+ * app's node_modules, which bench:http installs.
+ */
+export function assembleMirrorApp(into: string = MIRROR_APP): string {
+  mkdirSync(into, { recursive: true })
+  for (const entry of readdirSync(into)) {
+    if (!KEPT.has(entry)) rmSync(path.join(into, entry), { recursive: true, force: true })
   }
   const copy = (from: string) =>
-    cpSync(from, MIRROR_APP, {
+    cpSync(from, into, {
       recursive: true,
       preserveTimestamps: true,
       filter: (source) => !NOT_COPIED.has(path.basename(source)),
     })
   copy(NEXT_AUTH_APP)
   copy(MIRROR_OVERLAY)
-  const modules = path.join(MIRROR_APP, "node_modules")
+  const modules = path.join(into, "node_modules")
   if (!isLink(modules)) {
     rmSync(modules, { recursive: true, force: true })
-    symlinkSync(path.relative(MIRROR_APP, path.join(NEXT_AUTH_APP, "node_modules")), modules, "dir")
+    symlinkSync(path.relative(into, path.join(NEXT_AUTH_APP, "node_modules")), modules, "dir")
   }
-  if (!existsSync(path.join(modules, "next-auth"))) throw new Error(`${modules} does not reach bench/next-auth-app's dependencies`)
-  return MIRROR_APP
+  return into
 }
 
 function isLink(file: string): boolean {
