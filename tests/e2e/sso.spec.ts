@@ -7,11 +7,15 @@
  * signs in through "Sign in with SSO". An unknown domain is told so. With
  * Require SSO on, that member's password is refused with the message the
  * sign-in page shows; the owner's own address is on another domain.
+ * Without JavaScript each settings form posts and comes back with its
+ * outcome.
  */
 import { randomUUID } from "node:crypto"
+import type { Page } from "@playwright/test"
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server"
 import { startSamlIdp, type SamlIdp } from "../helpers/saml-idp"
 import { expect, newUser, signUp, submitSignInForm, test } from "./fixtures"
+import { createOrganization } from "./organization-setup"
 
 test.describe.configure({ timeout: 180_000 })
 const SLOW = { timeout: 30_000 }
@@ -156,4 +160,70 @@ test("an owner connects SAML, verifies a domain and maps a group to a role; a me
   } finally {
     await memberContext.close()
   }
+})
+
+/** Fills the add-connection form with the test identity provider's SAML values and `domain`. */
+async function fillSamlConnection(page: Page, name: string, domain: string, certificate: string): Promise<void> {
+  const addForm = page.locator("#add-sso-connection")
+  await addForm.getByLabel("Connection name").fill(name)
+  await addForm.getByLabel("Email domains").fill(domain)
+  await addForm.getByLabel("Identity provider entity ID").fill(idp.issuer)
+  await addForm.getByLabel("Single sign-on URL").fill(idp.ssoUrl)
+  await addForm.getByLabel("Signing certificate (PEM)").fill(certificate)
+  await addForm.getByRole("button", { name: "Add connection" }).click()
+}
+
+test("without JavaScript an owner creates a connection, adds a domain and saves the default role and role mapping, each form landing back on the settings page with its outcome", async ({
+  page: withScript,
+  browser,
+  baseURL,
+  databaseFile,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "jwt", "plain form posts to server actions: nothing here depends on the session strategy")
+  const id = randomUUID().slice(0, 6)
+  const owner = await signUp(withScript, newUser("sso-nojs"))
+  const org = createOrganization(databaseFile, owner.email)
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await withScript.context().storageState() })
+  const page = await context.newPage()
+  const settingsUrl = new RegExp(`/o/${org.slug}/settings/sso(#[\\w-]+)?$`)
+  await page.goto(`/o/${org.slug}/settings/sso`)
+  const outcome = page.getByTestId("flash-without-script")
+
+  // A refusal comes back in the form, with what was typed kept.
+  await fillSamlConnection(page, "No-script IdP", `nojs-${id}.test`, "not a certificate")
+  await expect(page.getByTestId("sso-add-connection-message")).toHaveText("The certificate is not PEM or base64.", SLOW)
+  await expect(page.locator("#add-sso-connection").getByLabel("Connection name")).toHaveValue("No-script IdP")
+  await expect(page.getByTestId("sso-connection")).toHaveCount(0)
+
+  await fillSamlConnection(page, "No-script IdP", `nojs-${id}.test`, idp.cert)
+  await expect(page).toHaveURL(settingsUrl, SLOW)
+  await expect(outcome).toHaveText(/^Connection added\./)
+  const connection = page.getByTestId("sso-connection")
+  await expect(connection).toHaveCount(1)
+  await expect(connection.getByTestId("sso-domain-name")).toHaveText(`nojs-${id}.test`)
+
+  await connection.getByLabel("Add a domain").fill(`nojs-second-${id}.test`)
+  await connection.getByRole("button", { name: "Add domain" }).click()
+  await expect(page).toHaveURL(settingsUrl, SLOW)
+  await expect(outcome).toHaveText(`Domain nojs-second-${id}.test added. Publish its TXT record, then verify it.`)
+  await expect(connection.getByTestId("sso-domain-name")).toHaveText([`nojs-${id}.test`, `nojs-second-${id}.test`])
+
+  const settings = connection.getByTestId("sso-connection-settings")
+  await settings.getByLabel("New members join as").selectOption({ label: "Admin" })
+  await settings.getByLabel("Groups attribute or claim (optional)").fill("groups")
+  await settings.getByLabel("Roles from groups (optional)").fill("eng-members = member")
+  await settings.getByRole("button", { name: "Save sign-in settings" }).click()
+  await expect(page).toHaveURL(settingsUrl, SLOW)
+  await expect(outcome).toHaveText("Sign-in settings saved. They apply from each member's next sign-in.")
+  await expect(settings.getByLabel("New members join as")).toHaveValue("admin")
+  await expect(settings.getByLabel("Groups attribute or claim (optional)")).toHaveValue("groups")
+  await expect(settings.getByLabel("Roles from groups (optional)")).toHaveValue("eng-members = member")
+  await expect(connection.locator("dt").filter({ hasText: /^New members join as$/ }).locator("xpath=following-sibling::dd[1]")).toHaveText("Admin")
+
+  // A refused save says why in its form, and the earlier outcome is not shown as if it were this one's.
+  await settings.getByLabel("Roles from groups (optional)").fill("eng-members")
+  await settings.getByRole("button", { name: "Save sign-in settings" }).click()
+  await expect(settings.getByTestId("sso-connection-settings-message")).toContainText('Write each mapping as "group = role"', SLOW)
+  await expect(outcome).toHaveCount(0)
+  await context.close()
 })

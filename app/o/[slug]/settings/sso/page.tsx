@@ -1,6 +1,7 @@
 import type { Metadata } from "next"
 import { notFound } from "next/navigation"
 import { ssoEnabled } from "@/auth"
+import { FlashWithoutScript } from "@/components/flash-without-script"
 import { Badge, Card } from "@/components/ui"
 import type { SsoConnectionView, SsoDomainView } from "@/lib/auth"
 import { organizationPage } from "@/server/organizations/organization-page"
@@ -42,6 +43,7 @@ export default async function SingleSignOnSettingsPage({ params }: { params: Pro
   const verified = domains.filter((d) => d.state === "verified")
   return (
     <>
+      <FlashWithoutScript />
       <Card
         as="section"
         id="require-sso"
