@@ -8,10 +8,12 @@
  * Require SSO on, that member's password is refused with the message the
  * sign-in page shows; the owner's own address is on another domain.
  * Without JavaScript each settings form posts and comes back with its
- * outcome.
+ * outcome. A sign-in the identity provider starts is refused until the
+ * connection accepts it, then lands on the same-origin path its RelayState
+ * names, or on the home page for any other.
  */
 import { randomUUID } from "node:crypto"
-import type { Page } from "@playwright/test"
+import type { Browser, Page } from "@playwright/test"
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server"
 import { startSamlIdp, type SamlIdp } from "../helpers/saml-idp"
 import { expect, newUser, signUp, submitSignInForm, test } from "./fixtures"
@@ -226,4 +228,77 @@ test("without JavaScript an owner creates a connection, adds a domain and saves 
   await expect(settings.getByTestId("sso-connection-settings-message")).toContainText('Write each mapping as "group = role"', SLOW)
   await expect(outcome).toHaveCount(0)
   await context.close()
+})
+
+/** A page of the identity provider's own origin that posts an answer nobody asked for to the ACS, as its app dashboard does. */
+async function postUnsolicited(browser: Browser, baseURL: string, acsUrl: string, samlResponse: string, relayState: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const launcher = "http://idp-dashboard.test/launch"
+  await page.route(launcher, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!DOCTYPE html><html lang="en"><head><title>IdP dashboard</title></head><body>
+<form method="post" action="${acsUrl}"><input type="hidden" name="SAMLResponse" value="${samlResponse}"><input type="hidden" name="RelayState" value="${relayState}"><button type="submit">Open the app</button></form>
+</body></html>`,
+    }),
+  )
+  await page.goto(launcher)
+  await page.getByRole("button", { name: "Open the app" }).click()
+  return page
+}
+
+async function sessionEmail(page: Page): Promise<string | null> {
+  const body = (await (await page.request.get("/api/auth/session")).json()) as { user?: { email?: string } } | null
+  return body?.user?.email ?? null
+}
+
+test("a sign-in the identity provider starts is refused while the connection does not accept it; accepted, it lands on the RelayState's path on this origin, and on the home page for another origin", async ({
+  page,
+  browser,
+  baseURL,
+  databaseFile,
+}) => {
+  const id = randomUUID().slice(0, 6)
+  const domain = `idp-start-${id}.test`
+  const owner = await signUp(page, newUser("sso-idp-start"))
+  const org = createOrganization(databaseFile, owner.email)
+  await page.goto(`/o/${org.slug}/settings/sso`)
+  await fillSamlConnection(page, "Dashboard IdP", domain, idp.cert)
+  const connection = page.getByTestId("sso-connection")
+  await expect(connection).toHaveCount(1, SLOW)
+  const acsUrl = await connection.getByTestId("sso-sp-acs-url").inputValue()
+  const audience = await connection.getByTestId("sso-sp-entity-id").inputValue()
+  const row = connection.getByTestId("sso-domain")
+  dns.txt.set(await row.getByTestId("sso-txt-name").inputValue(), [await row.getByTestId("sso-txt-value").inputValue()])
+  await row.getByRole("button", { name: "Verify domain" }).click()
+  await expect(row.getByTestId("sso-domain-state")).toHaveText("Verified", SLOW)
+
+  const email = `dash-${id}@${domain}`
+  idp.next = { user: { id: `idp-dash-${id}`, email, name: "Dash Board" } }
+
+  // Off (the default): refused with its code on the page a sign-in error goes to, and nobody signed in.
+  const refused = await postUnsolicited(browser, baseURL!, acsUrl, await idp.unsolicited(acsUrl, audience), "/settings")
+  await expect(refused).toHaveURL(/\/api\/auth\/signin\?(.*&)?code=sso_idp_initiated_disabled(&|$)/, SLOW)
+  await expect(refused.locator("div.alert")).toHaveText("Start at this site: enter your work address under “Sign in with SSO”.")
+  expect(await sessionEmail(refused)).toBeNull()
+  await refused.context().close()
+
+  // The owner accepts sign-ins the identity provider starts.
+  const settings = connection.getByTestId("sso-connection-settings")
+  await settings.getByLabel(/Accept sign-ins your identity provider starts/).check()
+  await settings.getByRole("button", { name: "Save sign-in settings" }).click()
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText(/^Sign-in settings saved\./)).toBeVisible(SLOW)
+
+  // Accepted: signed in, on the path RelayState names.
+  const landed = await postUnsolicited(browser, baseURL!, acsUrl, await idp.unsolicited(acsUrl, audience), "/dashboard?from=idp")
+  await expect(landed).toHaveURL(`${baseURL}/dashboard?from=idp`, SLOW)
+  await expect(landed.getByTestId("dashboard-user-email")).toHaveText(email)
+  await landed.context().close()
+
+  // A RelayState naming another origin lands on the home page instead, still signed in.
+  const elsewhere = await postUnsolicited(browser, baseURL!, acsUrl, await idp.unsolicited(acsUrl, audience), "https://evil.example/steal")
+  await expect(elsewhere).toHaveURL(`${baseURL}/`, SLOW)
+  expect(await sessionEmail(elsewhere)).toBe(email)
+  await elsewhere.context().close()
 })
