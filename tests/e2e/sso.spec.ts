@@ -10,13 +10,16 @@
  * Without JavaScript each settings form posts and comes back with its
  * outcome. A sign-in the identity provider starts is refused until the
  * connection accepts it, then lands on the same-origin path its RelayState
- * names, or on the home page for any other.
+ * names, or on the home page for any other. Test connection works for an
+ * OpenID Connect connection too (its provider started here).
  */
 import { randomUUID } from "node:crypto"
+import { createServer } from "node:net"
 import type { Browser, Page } from "@playwright/test"
 import { startDnsServer, type TestDnsServer } from "../helpers/dns-server"
+import { startOidcServer } from "../helpers/oidc-provider"
 import { startSamlIdp, type SamlIdp } from "../helpers/saml-idp"
-import { expect, newUser, signUp, submitSignInForm, test } from "./fixtures"
+import { expect, hydrated, loginAtIdp, newUser, signUp, submitSignInForm, test } from "./fixtures"
 import { createOrganization } from "./organization-setup"
 
 test.describe.configure({ timeout: 180_000 })
@@ -301,4 +304,57 @@ test("a sign-in the identity provider starts is refused while the connection doe
   await expect(elsewhere).toHaveURL(`${baseURL}/`, SLOW)
   expect(await sessionEmail(elsewhere)).toBe(email)
   await elsewhere.context().close()
+})
+
+/** A port nothing listens on now: the OpenID Provider must be named (the connection's issuer) before it starts. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+test("an owner tests an OpenID Connect connection: the provider's subject, email and claims on the result page, and nobody signed in by it", async ({
+  page,
+  databaseFile,
+}, testInfo) => {
+  test.skip(testInfo.project.name === "jwt", "the owner's own session is only read, never changed: nothing here depends on the session strategy")
+  const id = randomUUID().slice(0, 6)
+  const owner = await signUp(page, newUser("sso-oidc-test"))
+  const org = createOrganization(databaseFile, owner.email)
+  const port = await freePort()
+  const client = { id: `sso-e2e-${id}`, secret: `sso-e2e-secret-${id}-0123456789` }
+
+  await page.goto(`/o/${org.slug}/settings/sso`)
+  const addForm = page.locator("#add-sso-connection")
+  await addForm.getByLabel("Connection name").fill("Test OP")
+  await addForm.getByLabel("Email domains").fill(`op-${id}.test`)
+  await addForm.getByRole("radio", { name: "OpenID Connect" }).check()
+  await addForm.getByLabel("Issuer").fill(`https://127.0.0.1:${port}`)
+  await addForm.getByLabel("Client ID").fill(client.id)
+  await addForm.getByLabel("Client secret").fill(client.secret)
+  await addForm.getByRole("button", { name: "Add connection" }).click()
+  const connection = page.getByTestId("sso-connection")
+  await expect(connection).toHaveCount(1, SLOW)
+  const redirectUri = await connection.getByTestId("sso-sp-redirect-uri").inputValue()
+
+  const email = `tester-${id}@op-${id}.test`
+  const op = await startOidcServer({ port, clientId: client.id, clientSecret: client.secret, redirectUris: [redirectUri], accounts: [{ sub: `op-${id}`, email, name: "Op Tester" }] })
+  try {
+    const testButton = connection.getByRole("button", { name: "Test connection" })
+    await hydrated(testButton)
+    await testButton.click()
+    await loginAtIdp(page, `op-${id}`)
+    await expect(page.getByTestId("sso-test-passed")).toHaveText("Test OP answered with a valid, signed ID token. Nobody was signed in.", SLOW)
+    await expect(page.getByTestId("sso-test-subject")).toHaveText(`op-${id}`)
+    await expect(page.getByTestId("sso-test-email")).toHaveText(email)
+    await expect(page.getByTestId("sso-test-domain")).toHaveText("no: this user would be refused")
+    await expect(page.getByRole("heading", { name: "Claims received" })).toBeVisible()
+    await page.getByRole("link", { name: "Back to the single sign-on settings" }).click()
+    await expect(page).toHaveURL(new RegExp(`/o/${org.slug}/settings/sso$`))
+    expect(await sessionEmail(page)).toBe(owner.email)
+  } finally {
+    await op.close()
+  }
 })
