@@ -156,6 +156,20 @@ describe("Test connection: an OpenID Connect dry run for the organization's admi
     expect(await sessionEmail(visitor)).toBe(`olivia@${DOMAIN}`)
   })
 
+  it("an answer the provider refused is shown with its code, and still signs nobody in", async () => {
+    const browser = await signedIn("owner@owners.test")
+    const csrfToken = await browser.csrfToken()
+    const start = await browser.send(`${BASE}/signin/sso`, { form: { csrfToken, organization: "oidc-org", connection: CONNECTION_ID, test: "1", callbackUrl: SETTINGS } })
+    const state = new URL(start.headers.get("location")!).searchParams.get("state")!
+    const answer = new URLSearchParams({ error: "access_denied", state, iss: idp.issuer })
+    const res = await browser.send(`${BASE}/sso/oidc/${CONNECTION_ID}/callback?${answer}`)
+    expect(res.status).toBe(400)
+    const page = await res.text()
+    expect(page).toContain("Test failed")
+    expect(page).toMatch(/data-testid="sso-test-refused">[^<]*<code>oauth_callback_error</)
+    expect(await sessionEmail(browser)).toBe("owner@owners.test")
+  })
+
   it("is refused to a member who is not an owner or admin, and to a signed-out visitor", async () => {
     const member = await signUp(db.prisma, { email: "plain-member@owners.test", name: "Plain", password: PASSWORD })
     if (!member.ok) throw new Error(member.message)
