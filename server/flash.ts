@@ -25,3 +25,9 @@ export async function flash(message: string, kind: FlashKind = "success"): Promi
     secure: process.env.AUTH_URL?.startsWith("https:") ?? false,
   })
 }
+
+/** In a server action that answers with a refusal in its form: an earlier action's message would read as this one's outcome. */
+export async function clearFlash(): Promise<void> {
+  const jar = await cookies()
+  if (jar.has(FLASH_COOKIE)) jar.delete(FLASH_COOKIE)
+}

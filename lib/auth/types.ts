@@ -161,7 +161,7 @@ export type CookieKey =
   | "webauthnChallenge"
   /** A first factor passed, the second not yet (lib/auth/two-factor/pending.ts). */
   | "twoFactorPending"
-  /** A SAML sign-in in progress: the AuthnRequest id its answer must name (lib/auth/sso/request-cookie.ts). */
+  /** An SSO sign-in in progress: the SAML AuthnRequest id its answer must name, or an OpenID Connect test sign-in's mark (lib/auth/sso/request-cookie.ts). */
   | "ssoRequest"
 
 export type CookiesOptions = Record<CookieKey, CookieOption>

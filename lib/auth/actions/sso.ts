@@ -2,7 +2,7 @@
  * Single sign-on's endpoints:
  *
  *   POST /signin/sso                          { email } or { organization } → the organization's identity provider
- *                                             (+ test=1: a dry run for the organization's admin, SAML only)
+ *                                             (+ test=1: a dry run for the organization's admin)
  *   GET  /sso/saml/{connection}/metadata      our SAML metadata for the IdP's administrator
  *   POST /sso/saml/{connection}/acs           the IdP's answer (HTTP-POST binding)
  *   GET  /sso/oidc/{connection}/callback      an OpenID Connect connection's redirect URI
@@ -21,14 +21,12 @@ import { recordSsoRefusal } from "../sso/activity"
 import { domainOfEmail } from "../sso/domain-name"
 import { finishSsoSignIn } from "../sso/finish"
 import { oidcCallback, oidcSignIn } from "../sso/oidc"
-import { clearSamlRequestCookie, pendingSamlRequest, samlRequestCookie } from "../sso/request-cookie"
+import { clearSsoRequestCookie, pendingSsoRequest, ssoRequestCookie } from "../sso/request-cookie"
 import { samlAuthorizeUrl, samlMetadata, validateSamlResponse } from "../sso/saml"
 import type { AdapterSsoConnection } from "../sso/types"
 import { ssoServiceUrls } from "../sso/urls"
 import { RELAYED_FIELD } from "./callback/form-post"
-import { pageHeaders } from "../pages/enhance-script"
-import { renderSsoTestPage } from "../pages/sso-test"
-import { pageTheme } from "./pages"
+import { testSignInResult } from "../sso/test-result"
 import { signedInUserOf } from "../security-log/reauthentication"
 
 function ssoAdapter(ctx: AuthContext) {
@@ -67,12 +65,9 @@ export async function ssoSignIn(ctx: AuthContext): Promise<ResponseInternal> {
   const connection = await connectionToUse(ctx)
   const test = text(ctx.request.body?.test) === "1"
   if (test) await requireSsoManager(ctx, connection)
-  if (connection.kind === "oidc") {
-    if (test) throw new SsoError("sso_invalid_connection", "A test sign-in is available for SAML connections only")
-    return oidcSignIn(ctx, connection)
-  }
+  if (connection.kind === "oidc") return oidcSignIn(ctx, connection, { test })
   const { url, requestId } = await samlAuthorizeUrl(ctx.config, ctx.authUrl, connection)
-  const cookie = await samlRequestCookie(ctx, { connectionId: connection.id, requestId, test })
+  const cookie = await ssoRequestCookie(ctx, { connectionId: connection.id, requestId, test })
   return { redirect: url, cookies: [...ctx.outCookies, cookie] }
 }
 
@@ -89,25 +84,13 @@ async function requireSsoManager(ctx: AuthContext, connection: AdapterSsoConnect
   }
 }
 
-/** The end of a test sign-in: the validated answer (or its refusal) on a page; no session, no account, no membership. */
-async function samlTestResult(ctx: AuthContext, connection: AdapterSsoConnection, samlResponse: string, request: { requestId: string; sentAt: Date }): Promise<ResponseInternal> {
-  const adapter = ssoAdapter(ctx)
-  const backUrl = await ctx.callbackUrl()
-  let page
-  try {
-    const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, request)
-    if (!(await adapter.useSsoAssertion(`${connection.id}:${identity.assertionId}`, identity.expiresAt))) {
-      throw new SsoError("sso_assertion_replayed", "This assertion was used before")
-    }
-    const domain = domainOfEmail(identity.email)
-    const route = domain ? await adapter.getSsoRoute(domain) : null
-    const domainVerified = route?.connection.organizationId === connection.organizationId
-    page = renderSsoTestPage({ connectionName: connection.name, identity: { ...identity, domainVerified }, backUrl, theme: pageTheme(ctx) })
-  } catch (error) {
-    if (!(error instanceof SsoError)) throw error
-    page = renderSsoTestPage({ connectionName: connection.name, refusal: { code: error.code, message: error.message }, backUrl, theme: pageTheme(ctx) })
+/** A SAML answer validated and used up: a second post of the same assertion is refused. */
+async function samlIdentity(ctx: AuthContext, connection: AdapterSsoConnection, samlResponse: string, request: { requestId: string; sentAt: Date } | null) {
+  const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, request)
+  if (!(await ssoAdapter(ctx).useSsoAssertion(`${connection.id}:${identity.assertionId}`, identity.expiresAt))) {
+    throw new SsoError("sso_assertion_replayed", "This assertion was used before")
   }
-  return { status: page.status, headers: pageHeaders(page), body: page.html, cookies: ctx.outCookies }
+  return identity
 }
 
 async function connectionOf(ctx: AuthContext, id: string, kind: AdapterSsoConnection["kind"]): Promise<AdapterSsoConnection> {
@@ -143,17 +126,13 @@ async function samlAcs(ctx: AuthContext, connection: AdapterSsoConnection): Prom
     return { status: page.status, headers: { ...htmlHeaders, "Content-Security-Policy": FORM_POST_RELAY_CSP }, body: page.html }
   }
 
-  const request = await pendingSamlRequest(ctx, connection.id)
-  ctx.outCookies.push(...clearSamlRequestCookie(ctx))
+  const request = await pendingSsoRequest(ctx, connection.id)
+  ctx.outCookies.push(...clearSsoRequestCookie(ctx))
   // Only the two SAML fields count: a callbackUrl in the posted body is nobody's choice but the IdP's.
   ctx.request.body = request === null ? { callbackUrl: idpInitiatedLanding(ctx, relayState) } : {}
-  if (request?.test) return samlTestResult(ctx, connection, samlResponse, request)
-  const adapter = ssoAdapter(ctx)
+  if (request?.test) return testSignInResult(ctx, connection, () => samlIdentity(ctx, connection, samlResponse, request))
   try {
-    const identity = await validateSamlResponse(ctx.config, ctx.authUrl, connection, samlResponse, request)
-    if (!(await adapter.useSsoAssertion(`${connection.id}:${identity.assertionId}`, identity.expiresAt))) {
-      throw new SsoError("sso_assertion_replayed", "This assertion was used before")
-    }
+    const identity = await samlIdentity(ctx, connection, samlResponse, request)
     return await finishSsoSignIn(ctx, connection, identity)
   } catch (error) {
     // Refusals after the answer was read are recorded where they happen (finish.ts, requirement.ts).

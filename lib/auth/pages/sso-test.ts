@@ -9,6 +9,8 @@ import { safeUrl } from "./urls"
 
 export interface SsoTestPageParams {
   connectionName: string
+  /** The protocol names what the answer was: an assertion and its attributes, or an ID token and its claims. */
+  kind: "saml" | "oidc"
   /** The answer's content when it passed every check; absent when refused. */
   identity?: { subject: string; email: string | null; name: string | null; attributes: Record<string, unknown>; domainVerified: boolean }
   /** The refusal's code when it did not. */
@@ -18,6 +20,11 @@ export interface SsoTestPageParams {
 }
 
 const shown = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value))
+
+const WORDS = {
+  saml: { answer: "a valid, signed assertion", subject: "Subject (NameID)", received: "Attributes received" },
+  oidc: { answer: "a valid, signed ID token", subject: "Subject (sub)", received: "Claims received" },
+} as const
 
 export function renderSsoTestPage(p: SsoTestPageParams): RenderedPage {
   const back = safeUrl(p.backUrl)
@@ -31,16 +38,17 @@ ${link}`
     return renderDocument({ title: "SSO test", theme: p.theme, content, status: 400 })
   }
   const { identity } = p
+  const words = WORDS[p.kind]
   const rows = Object.entries(identity.attributes).map(([name, value]) => html`<tr><th scope="row">${name}</th><td>${shown(value)}</td></tr>`)
   const content = html`<h1>Test passed</h1>
-<p role="status" data-testid="sso-test-passed">${p.connectionName} answered with a valid, signed assertion. Nobody was signed in.</p>
+<p role="status" data-testid="sso-test-passed">${p.connectionName} answered with ${words.answer}. Nobody was signed in.</p>
 <dl>
-<dt>Subject (NameID)</dt><dd data-testid="sso-test-subject">${identity.subject}</dd>
+<dt>${words.subject}</dt><dd data-testid="sso-test-subject">${identity.subject}</dd>
 <dt>Email</dt><dd data-testid="sso-test-email">${identity.email ?? "none: this user could not sign in"}</dd>
 <dt>Name</dt><dd>${identity.name ?? "none"}</dd>
 <dt>Address on a verified domain of this organization</dt><dd data-testid="sso-test-domain">${identity.domainVerified ? "yes" : "no: this user would be refused"}</dd>
 </dl>
-<h2>Attributes received</h2>
+<h2>${words.received}</h2>
 <table data-testid="sso-test-attributes"><tbody>
 ${rows}
 </tbody></table>

@@ -5,20 +5,24 @@
  * same code exchange and ID-token checks as any configured OIDC provider.
  * Only the redirect URI differs: {basePath}/sso/oidc/{connection}/callback,
  * so the connection is named by the route and not by a configured provider.
+ * A test sign-in (sso/request-cookie.ts) ends on the test page instead of
+ * signing anyone in.
  */
 import * as o from "oauth4webapi"
 import type { AuthContext } from "../context"
 import { SsoError } from "../errors"
 import type { ResponseInternal } from "../http/response"
-import { clearChecks, createChecks, readChecks } from "../oauth/checks"
+import { clearChecks, createChecks, readChecks, type CheckValues } from "../oauth/checks"
 import { exchangeCode } from "../oauth/exchange"
 import { normaliseOAuthProvider, type ResolvedOAuthProvider } from "../oauth/normalise"
 import { authorizationServer } from "../oauth/server"
 import { newState } from "../oauth/state"
 import OIDC from "../providers/oidc"
 import type { Profile } from "../types"
-import { finishSsoSignIn } from "./finish"
+import { finishSsoSignIn, type SsoIdentity } from "./finish"
+import { clearSsoRequestCookie, pendingSsoRequest, ssoRequestCookie } from "./request-cookie"
 import { openClientSecret } from "./secret"
+import { testSignInResult } from "./test-result"
 import type { AdapterSsoConnection } from "./types"
 import { ssoServiceUrls } from "./urls"
 
@@ -50,8 +54,11 @@ async function providerFor(ctx: AuthContext, connection: AdapterSsoConnection): 
   return provider
 }
 
-/** POST /signin/sso for an OpenID Connect connection: to its authorization endpoint, with fresh checks. */
-export async function oidcSignIn(ctx: AuthContext, connection: AdapterSsoConnection): Promise<ResponseInternal> {
+/**
+ * POST /signin/sso for an OpenID Connect connection: to its authorization endpoint, with fresh
+ * checks. `test`: a dry run the caller has already been allowed to start (actions/sso.ts).
+ */
+export async function oidcSignIn(ctx: AuthContext, connection: AdapterSsoConnection, { test }: { test: boolean }): Promise<ResponseInternal> {
   const provider = await providerFor(ctx, connection)
   let endpoint: string | undefined
   try {
@@ -72,7 +79,8 @@ export async function oidcSignIn(ctx: AuthContext, connection: AdapterSsoConnect
     url.searchParams.set("code_challenge_method", "S256")
   }
   if (checks.values.nonce) url.searchParams.set("nonce", checks.values.nonce)
-  return { redirect: url.href, cookies: [...ctx.outCookies, ...checks.cookies] }
+  const testMark = test ? [await ssoRequestCookie(ctx, { connectionId: connection.id, requestId: checks.values.state, test })] : []
+  return { redirect: url.href, cookies: [...ctx.outCookies, ...checks.cookies, ...testMark] }
 }
 
 const claimString = (profile: Profile, claim: string): string | null => {
@@ -84,12 +92,21 @@ const claimString = (profile: Profile, claim: string): string | null => {
 export async function oidcCallback(ctx: AuthContext, connection: AdapterSsoConnection): Promise<ResponseInternal> {
   const provider = await providerFor(ctx, connection)
   ctx.outCookies.push(...clearChecks(ctx))
+  const pending = await pendingSsoRequest(ctx, connection.id)
+  ctx.outCookies.push(...clearSsoRequestCookie(ctx))
   const checks = await readChecks(ctx, provider)
+  const identity = () => oidcIdentity(ctx, connection, provider, checks)
+  if (pending?.test && pending.requestId === checks.state) return testSignInResult(ctx, connection, identity)
+  return finishSsoSignIn(ctx, connection, await identity())
+}
+
+/** The code exchanged and the ID token checked, as what it says about the user. */
+async function oidcIdentity(ctx: AuthContext, connection: AdapterSsoConnection, provider: ResolvedOAuthProvider, checks: CheckValues): Promise<SsoIdentity> {
   const params = new URLSearchParams(ctx.request.query)
   const { profile } = await exchangeCode(provider, params, checks, ssoServiceUrls(ctx.authUrl, connection.id).redirectUri)
   const subject = claimString(profile, "sub")
   if (!subject) throw new SsoError("sso_response_invalid", "The ID token has no subject")
   // An address the provider says it did not verify is not one it vouches for.
   const email = profile.email_verified === false ? null : claimString(profile, "email")
-  return finishSsoSignIn(ctx, connection, { subject, email, name: claimString(profile, "name"), attributes: { ...profile } })
+  return { subject, email, name: claimString(profile, "name"), attributes: { ...profile } }
 }

@@ -6,13 +6,14 @@
  * (the organization from the page's slug resolved against the caller's own
  * memberships, organization:update required), and the library checks both
  * again. A success is a flash toast after a redirect back to the page, so the
- * page shows the state as it now is, with or without JavaScript; a refusal is
- * a sentence in the form that was sent, with what was typed kept.
+ * page shows the state as it now is, with or without JavaScript (without, the
+ * page says the toast's sentence itself); a refusal is a sentence in the form
+ * that was sent, with what was typed kept.
  */
 import { redirect, unstable_rethrow } from "next/navigation"
 import { signIn } from "@/auth"
 import type { SsoConnectionInput } from "@/lib/auth"
-import { flash } from "@/server/flash"
+import { clearFlash, flash } from "@/server/flash"
 import { refused, runOrganizationAction, textField, type OrganizationActionState } from "@/server/organizations/organization-action"
 import { fetchSamlMetadata, parseSamlMetadata, SamlMetadataError, type SamlMetadataValues } from "@/server/organizations/saml-metadata"
 import { sso } from "@/server/organizations/sso"
@@ -52,6 +53,8 @@ async function settingsChange(
     await flash(back.done)
     redirect(`${settingsPath(back.slug)}${back.anchor ? `#${back.anchor}` : ""}`)
   }
+  // Without a script the page shows the flash cookie's message (components/flash-without-script.tsx).
+  await clearFlash()
   return outcome
 }
 

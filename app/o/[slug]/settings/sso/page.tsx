@@ -1,6 +1,7 @@
 import type { Metadata } from "next"
 import { notFound } from "next/navigation"
 import { ssoEnabled } from "@/auth"
+import { FlashWithoutScript } from "@/components/flash-without-script"
 import { Badge, Card } from "@/components/ui"
 import type { SsoConnectionView, SsoDomainView } from "@/lib/auth"
 import { organizationPage } from "@/server/organizations/organization-page"
@@ -42,6 +43,7 @@ export default async function SingleSignOnSettingsPage({ params }: { params: Pro
   const verified = domains.filter((d) => d.state === "verified")
   return (
     <>
+      <FlashWithoutScript />
       <Card
         as="section"
         id="require-sso"
@@ -188,17 +190,11 @@ function ConnectionCard({ slug, connection, domains }: { slug: string; connectio
         </div>
         <div className="space-y-2">
           <h3 className="text-sm font-semibold">Test connection</h3>
-          {saml ? (
-            <>
-              <p className="text-sm text-muted">
-                Signs in at your identity provider and shows what its answer held (subject, email, attributes) and whether it passed every check. Nobody is signed in
-                here, and your own session stays as it is.
-              </p>
-              <SsoButtonForm action={testConnectionAction} slug={slug} fields={{ connection: connection.id }} label="Test connection" pendingLabel="Starting…" testId="sso-test" />
-            </>
-          ) : (
-            <p className="text-sm text-muted">A test sign-in is available for SAML connections. For OpenID Connect, sign in with SSO in a private window with a member&apos;s address.</p>
-          )}
+          <p className="text-sm text-muted">
+            Signs in at your identity provider and shows what its answer held (subject, email, {saml ? "attributes" : "claims"}) and whether it passed every check. Nobody is
+            signed in here, and your own session stays as it is.
+          </p>
+          <SsoButtonForm action={testConnectionAction} slug={slug} fields={{ connection: connection.id }} label="Test connection" pendingLabel="Starting…" testId="sso-test" />
         </div>
         <details className="space-y-2">
           <summary className="cursor-pointer text-sm font-semibold text-danger-text">Remove connection…</summary>

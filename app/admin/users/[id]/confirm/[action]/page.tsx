@@ -1,14 +1,12 @@
 import type { Metadata } from "next"
-import { cookies } from "next/headers"
 import { notFound } from "next/navigation"
 import { defaultAccessControl } from "@/lib/auth"
 import { getPrisma } from "@/lib/db/client"
 import { ServiceUnavailable } from "@/components/service-unavailable"
-import { Alert, Button, ButtonLink, Card } from "@/components/ui"
+import { NoScriptConfirmPage } from "@/components/no-script-confirm-page"
 import { guardAdminPage } from "@/server/admin/admin-page"
 import { adminUserDetail } from "@/server/admin/user-detail"
 import { isUserId } from "@/server/admin/user-id"
-import { FLASH_COOKIE, decodeFlash } from "@/server/flash-cookie"
 import { sessionState, unlessUnavailable } from "@/server/session-state"
 import { type ActionSubject, actionFields, actionText, isActionId, offered } from "../../action-catalog"
 import { confirmedAdminAction } from "./actions"
@@ -50,27 +48,20 @@ export default async function ConfirmAdminActionPage({
   }
   if (!offered(action, subject)) notFound()
   const text = actionText(action, label)
-  // The refusal the action left (server/flash.ts); the toaster would show it too, but only with JavaScript.
-  const refusal = (await searchParams).failed === "1" ? decodeFlash((await cookies()).get(FLASH_COOKIE)?.value) : null
-
   return (
-    <div className="mx-auto w-full max-w-lg">
-      <Card title={text.title} headingLevel={1} description={text.description} tone={text.danger ? "danger" : "default"}>
-        <form action={confirmedAdminAction} className="space-y-4" data-testid="admin-confirm-form">
-          <input type="hidden" name="userId" value={user.id} />
-          <input type="hidden" name="action" value={action} />
-          {refusal?.kind === "error" ? <Alert tone="error">{refusal.message}</Alert> : null}
-          {actionFields(action, subject)}
-          <div className="flex flex-wrap justify-end gap-3">
-            <ButtonLink kind="secondary" href={`/admin/users/${user.id}`}>
-              Cancel
-            </ButtonLink>
-            <Button type="submit" kind={text.danger ? "danger" : "primary"}>
-              {text.confirmLabel}
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </div>
+    <NoScriptConfirmPage
+      title={text.title}
+      headingLevel={1}
+      description={text.description}
+      danger={text.danger}
+      action={confirmedAdminAction}
+      formTestId="admin-confirm-form"
+      hiddenFields={{ userId: user.id, action }}
+      failed={(await searchParams).failed === "1"}
+      cancelHref={`/admin/users/${user.id}`}
+      confirmLabel={text.confirmLabel}
+    >
+      {actionFields(action, subject)}
+    </NoScriptConfirmPage>
   )
 }

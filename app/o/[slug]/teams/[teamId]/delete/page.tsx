@@ -1,10 +1,8 @@
 import type { Metadata } from "next"
-import { cookies } from "next/headers"
 import { notFound } from "next/navigation"
 import { organizations } from "@/auth"
-import { Alert, Button, ButtonLink, Card } from "@/components/ui"
+import { NoScriptConfirmPage } from "@/components/no-script-confirm-page"
 import { OrganizationError } from "@/lib/auth"
-import { FLASH_COOKIE, decodeFlash } from "@/server/flash-cookie"
 import { organizationPage } from "@/server/organizations/organization-page"
 import { deleteTeamAction } from "../../actions"
 
@@ -36,31 +34,18 @@ export default async function DeleteTeamPage({
     throw error
   }
   const teamPage = `/o/${page.organization.slug}/teams/${encodeURIComponent(team.id)}`
-  // The refusal the action left (server/flash.ts); the toaster would show it too, but only with JavaScript.
-  const refusal = (await searchParams).failed === "1" ? decodeFlash((await cookies()).get(FLASH_COOKIE)?.value) : null
   return (
-    <div className="mx-auto w-full max-w-lg">
-      <Card
-        title={`Delete ${team.name}?`}
-        headingLevel={2}
-        tone="danger"
-        description="The team and its list of members go for good. Nobody loses access to the organization. This cannot be undone."
-      >
-        <form action={deleteTeamAction} className="space-y-4" data-testid="team-delete-confirm">
-          <input type="hidden" name="organization" value={page.organization.slug} />
-          <input type="hidden" name="teamId" value={team.id} />
-          <input type="hidden" name="from" value="confirm-page" />
-          {refusal?.kind === "error" ? <Alert tone="error">{refusal.message}</Alert> : null}
-          <div className="flex flex-wrap justify-end gap-3">
-            <ButtonLink kind="secondary" href={teamPage}>
-              Cancel
-            </ButtonLink>
-            <Button type="submit" kind="danger">
-              Yes, delete team
-            </Button>
-          </div>
-        </form>
-      </Card>
-    </div>
+    <NoScriptConfirmPage
+      title={`Delete ${team.name}?`}
+      headingLevel={2}
+      description="The team and its list of members go for good. Nobody loses access to the organization. This cannot be undone."
+      danger
+      action={deleteTeamAction}
+      formTestId="team-delete-confirm"
+      hiddenFields={{ organization: page.organization.slug, teamId: team.id, from: "confirm-page" }}
+      failed={(await searchParams).failed === "1"}
+      cancelHref={teamPage}
+      confirmLabel="Yes, delete team"
+    />
   )
 }
