@@ -1,7 +1,7 @@
 // bench:http's reference app is assembled from the plain next-auth app and the mirrored pages: the
 // plain app must stay what the move test copies, and the assembled one must build only when a
 // source changed (timestamps kept) and never keep a file the sources no longer have.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
@@ -47,7 +47,8 @@ describe("the reference app's assembly", () => {
     assembleMirrorApp(into)
     assembleMirrorApp(into)
     expect(lstatSync(path.join(into, "node_modules")).isSymbolicLink()).toBe(true)
-    expect(realpathSync(path.join(into, "node_modules"))).toBe(path.join(realpathSync(NEXT_AUTH_APP), "node_modules"))
+    // The plain app's node_modules exists only once bench:http has installed it: the link is checked by where it points.
+    expect(path.resolve(into, readlinkSync(path.join(into, "node_modules")))).toBe(path.join(NEXT_AUTH_APP, "node_modules"))
     expect(readFileSync(path.join(into, ".next", "BUILD_ID"), "utf8")).toBe("earlier build")
     expect(existsSync(path.join(into, "left-over.ts"))).toBe(false)
   })
