@@ -183,8 +183,7 @@ test("without JavaScript an owner creates a connection, adds a domain and saves 
   browser,
   baseURL,
   databaseFile,
-}, testInfo) => {
-  test.skip(testInfo.project.name === "jwt", "plain form posts to server actions: nothing here depends on the session strategy")
+}) => {
   const id = randomUUID().slice(0, 6)
   const owner = await signUp(withScript, newUser("sso-nojs"))
   const org = createOrganization(databaseFile, owner.email)
@@ -318,8 +317,7 @@ async function freePort(): Promise<number> {
 test("an owner tests an OpenID Connect connection: the provider's subject, email and claims on the result page, and nobody signed in by it", async ({
   page,
   databaseFile,
-}, testInfo) => {
-  test.skip(testInfo.project.name === "jwt", "the owner's own session is only read, never changed: nothing here depends on the session strategy")
+}) => {
   const id = randomUUID().slice(0, 6)
   const owner = await signUp(page, newUser("sso-oidc-test"))
   const org = createOrganization(databaseFile, owner.email)
