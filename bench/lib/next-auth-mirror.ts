@@ -23,10 +23,11 @@ export const MIRROR_OVERLAY = path.join(BENCH, "next-auth-mirror")
 /** Two folders below the starter, as bench/next-auth-app is: its imports of the starter's components count on it. */
 export const MIRROR_APP = path.join(BENCH, "next-auth-mirror-app")
 
-/** What never comes over from the plain app: its dependencies (linked instead) and its build. */
-const NOT_COPIED = new Set(["node_modules", ".next"])
-/** What a new assembly replaces; the build and the dependency link stay. */
-const KEPT = new Set(["node_modules", ".next"])
+/**
+ * Dependencies (linked, never copied) and the build: never copied from the plain app, and kept in
+ * the assembled one across assemblies.
+ */
+const NOT_ASSEMBLED = new Set(["node_modules", ".next"])
 
 /**
  * Assembles the reference app from the plain app and the overlay into `into` (bench/next-auth-mirror-app
@@ -36,13 +37,13 @@ const KEPT = new Set(["node_modules", ".next"])
 export function assembleMirrorApp(into: string = MIRROR_APP): string {
   mkdirSync(into, { recursive: true })
   for (const entry of readdirSync(into)) {
-    if (!KEPT.has(entry)) rmSync(path.join(into, entry), { recursive: true, force: true })
+    if (!NOT_ASSEMBLED.has(entry)) rmSync(path.join(into, entry), { recursive: true, force: true })
   }
   const copy = (from: string) =>
     cpSync(from, into, {
       recursive: true,
       preserveTimestamps: true,
-      filter: (source) => !NOT_COPIED.has(path.basename(source)),
+      filter: (source) => !NOT_ASSEMBLED.has(path.basename(source)),
     })
   copy(NEXT_AUTH_APP)
   copy(MIRROR_OVERLAY)
