@@ -49,6 +49,7 @@
  *                           tables: enough for the permission-guarded page's table. "ours-channel" is the
  *                           same build with AUTH_REVOCATION_CHANNEL=redis (REDIS_URL), run on the paths
  *                           whose case is marked `channel` for the revocation channel's table
+ *   BENCH_HTTP_RESULTS      where the results go (default bench/http-results.json): a partial run need not replace the full one's
  *   BENCH_HTTP_PIN=0        do not pin (default: each server on CPU 0, this process on the others, via taskset)
  * The machine's load is recorded with the results: compare ratios, not absolute numbers.
  */
@@ -77,7 +78,7 @@ import { pinLoadGenerator, stopNext } from "./lib/http-server"
 import { expectSameMarkup } from "./lib/page-shape"
 import { round } from "./lib/stats"
 
-const RESULTS_FILE = fileURLToPath(new URL("./http-results.json", import.meta.url))
+const RESULTS_FILE = process.env.BENCH_HTTP_RESULTS ? path.resolve(process.env.BENCH_HTTP_RESULTS) : fileURLToPath(new URL("./http-results.json", import.meta.url))
 // Unmeasured load per app before each measured mode: a case's first measured run otherwise still
 // pays for JIT compilation of the paths it is the first to take. Pages (React's renderer) need
 // longer than 3 s: their first mode read 20-30% under the second at 3 s, in both apps.
@@ -85,7 +86,7 @@ const WARMUP_SECONDS = 3
 const FIRST_MODE_WARMUP_SECONDS = 10
 const QUERY_SAMPLE = 100
 /** The pages both apps render: the reference app mirrors the starter's markup for them. */
-const PAGE_PATHS = ["/dashboard", "/"]
+const PAGE_PATHS = ["/dashboard", "/bench/frame", "/"]
 
 
 function positiveInt(name: string, fallback: number): number {

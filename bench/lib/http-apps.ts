@@ -64,6 +64,8 @@ export const CASES: readonly Case[] = [
   { id: "session", path: "/api/auth/session", modes: ["warm", "cold"], channel: true },
   { id: "auth-route", path: "/api/me", modes: ["warm", "cold"] },
   { id: "dashboard", path: "/dashboard", modes: ["warm", "cold"], channel: true },
+  // The dashboard's frame around an empty page: the bound of every signed-in page's ratio.
+  { id: "frame", path: "/bench/frame", modes: ["warm", "cold"] },
   { id: "public", path: "/", modes: ["warm", "cold"] },
   { id: "admin-dashboard", path: "/dashboard", modes: ["warm", "cold"], asAdmin: true },
   { id: "guarded", path: "/bench/guarded", modes: ["warm", "cold"], asAdmin: true },
