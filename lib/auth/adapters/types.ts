@@ -42,6 +42,12 @@ export type SessionsValidSince = Date | null | "no-such-user"
 export interface SessionStanding {
   validSince: SessionsValidSince
   membershipsVersion: number | null
+  /**
+   * Whether the user belongs to any organization, read in the same statement (absent or null: not
+   * read). Kept with the version it was read at, so the header of a user in no organization costs
+   * no statement of its own.
+   */
+  memberOfAny?: boolean | null
 }
 
 type SessionAndMembership = { session: AdapterSession; user: AdapterUser }
@@ -112,6 +118,11 @@ export interface AdapterSession {
    * and their reason. Read with the session; stored by an adapter that has `listSessions`.
    */
   impersonatedBy?: string | null
+  /**
+   * Not in Auth.js: whether the user belongs to any organization, read with the session by an
+   * adapter that can (absent: not known). The header asks it on every page.
+   */
+  memberOfAny?: boolean
   impersonationReason?: string | null
   [key: string]: unknown
 }

@@ -202,6 +202,12 @@ export interface SessionProof {
    * user's memberships version is still the one it was taken at. Absent: nothing known.
    */
   organization?: { slug: string; membership: MembershipRecord | null }
+  /**
+   * Organizations: whether the user belongs to any, when this read knew it with no query of its own
+   * (jwt: read with the memberships version). Absent: not known. The header of a user in no
+   * organization then asks the database nothing.
+   */
+  memberOfAny?: boolean
 }
 
 /**
@@ -266,6 +272,11 @@ export interface SessionRevocation {
    * version is not trusted.
    */
   membershipsVersion(token: JWT): number | undefined
+  /**
+   * Whether the user belongs to any organization, read with the memberships version above and
+   * trusted only at that version (undefined when not known).
+   */
+  memberOfAny(token: JWT): boolean | undefined
   /** Keeps a memberships version read from the database just now (a snapshot re-taken). */
   noteMembershipsVersion(userId: string, version: number): void
   /** This process changed one of the user's memberships: its next request reads the version afresh. */

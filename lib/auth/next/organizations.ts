@@ -170,6 +170,8 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
       if (!read.session || !read.proof) return null
       const known = read.proof.organization?.membership
       if (known) return { current: { name: known.organization.name, slug: known.organization.slug }, any: true }
+      // Most users belong to no organization: the session read knew that already.
+      if (read.proof.memberOfAny === false) return { current: null, any: false }
       const ops = operations(prepared)
       const list = await ops.list({ userId: read.proof.userId })
       if (list.length === 0) return { current: null, any: false }

@@ -58,7 +58,7 @@ export async function requirePermission(
 }
 
 /**
- * This process changed the users' memberships (removed, left, roles, deleted, renamed): their next
+ * This process changed the users' memberships (joined, created, removed, left, roles, deleted, renamed): their next
  * request reads the memberships version afresh, so no jwt snapshot of the old membership is trusted
  * here again. The database moved the version on in the same statement (a trigger); other processes
  * see it within the revocation delay.

@@ -8,7 +8,7 @@ import { OrganizationError } from "../errors"
 import type { Cookie } from "../types"
 import { currentSession, storeActiveOrganization } from "./active"
 import { recordOrganizationEvent } from "./activity"
-import { actorId, organizationAdapter, type OrganizationActor } from "./context"
+import { actorId, membershipsChanged, organizationAdapter, type OrganizationActor } from "./context"
 import { isValidSlug, organizationName } from "./slug"
 import { OWNER_ROLE, type AdapterOrganization } from "./types"
 
@@ -28,6 +28,8 @@ export async function createOrganization(
   if (!isValidSlug(input?.slug)) throw new OrganizationError("invalid_slug")
   const organization = await organizationAdapter(config).createOrganization({ name, slug: input.slug, creatorId: userId, roles: [OWNER_ROLE] })
   if (!organization) throw new OrganizationError("slug_taken")
+  // The creator now belongs to one: a session read that knew them in none must not say so again.
+  membershipsChanged(config, [userId])
   await recordOrganizationEvent(config, { type: "organization-created", organizationId: organization.id, actorId: userId, subject: null, detail: organization.slug })
   let cookies: Cookie[] = []
   const session = actor.request ? await currentSession(config, actor.request) : null

@@ -16,7 +16,7 @@ import { recordSecurityEvent } from "../security-log/record"
 import type { Cookie } from "../types"
 import { currentSession, storeActiveOrganization } from "./active"
 import { recordOrganizationEvent } from "./activity"
-import { actorId, isOwner, organizationAdapter, requirePermission, type OrganizationActor } from "./context"
+import { actorId, isOwner, membershipsChanged, organizationAdapter, requirePermission, type OrganizationActor } from "./context"
 import { isOrganizationRole } from "./roles"
 import { MEMBER_ROLE, OWNER_ROLE, type AdapterInvitation, type AdapterMember } from "./types"
 
@@ -174,6 +174,8 @@ async function join(
   })
   if (result.status === "member-limit") throw new OrganizationError("member_limit")
   if (result.status !== "joined") throw new OrganizationError("invitation_invalid")
+  // A new membership: a session read that knew the user in no organization must not say so again.
+  membershipsChanged(config, [userId])
   const { organizationId } = invitation
   const organization = await organizationAdapter(config).getOrganization(organizationId)
   await recordOrganizationEvent(config, { type: "member-joined", organizationId, actorId: userId, subject: userId, detail: result.member.roles.join(", ") })

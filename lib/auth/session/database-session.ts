@@ -83,13 +83,18 @@ function absoluteEndOf(row: { createdAt?: Date | null; impersonatedBy?: string |
   return absoluteEndMs(created.getTime(), maxAge)
 }
 
-/** The proof a row gives: none for an impersonation, which proves nothing about the user (every step-up refuses it). */
+/**
+ * The proof a row gives: none for an impersonation, which proves nothing about the user (every
+ * step-up refuses it); and whether the user belongs to any organization, when the adapter read it.
+ */
 function proofOf(row: AdapterSessionLike, userId: string): SessionProof {
   const impersonatedBy = typeof row.impersonatedBy === "string" ? row.impersonatedBy : undefined
-  return impersonatedBy ? { userId, authenticatedAt: null, impersonatedBy } : { userId, authenticatedAt: authenticatedAtOf(row) }
+  const proof: SessionProof = impersonatedBy ? { userId, authenticatedAt: null, impersonatedBy } : { userId, authenticatedAt: authenticatedAtOf(row) }
+  if (typeof row.memberOfAny === "boolean") proof.memberOfAny = row.memberOfAny
+  return proof
 }
 
-type AdapterSessionLike = { authenticatedAt?: Date | null; createdAt?: Date | null; impersonatedBy?: string | null }
+type AdapterSessionLike = { authenticatedAt?: Date | null; createdAt?: Date | null; impersonatedBy?: string | null; memberOfAny?: boolean }
 
 /**
  * The last proof of identity: the recorded one, else the sign-in that

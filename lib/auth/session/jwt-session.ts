@@ -96,10 +96,20 @@ function cookieExpiry(ctx: TokenContext, issuedAt: number, absoluteEnd: number |
   return new Date((absoluteEnd === undefined ? end : Math.min(end, absoluteEnd)) * 1000)
 }
 
-/** The proof with the membership a current snapshot vouches for (organization-claims.ts): its pages need no query. */
-function proofWith(token: JWT, membership: MembershipRecord | null | undefined): SessionProof | undefined {
+/**
+ * The proof with the membership a current snapshot vouches for (organization-claims.ts), and
+ * whether the user belongs to any organization as the revocation check read it: their pages and
+ * header need no query.
+ */
+function proofWith(config: TokenContext["config"], token: JWT, membership: MembershipRecord | null | undefined): SessionProof | undefined {
   const proof = proofOf(token)
-  return proof && membership ? { ...proof, organization: { slug: membership.organization.slug, membership } } : proof
+  if (!proof) return proof
+  const memberOfAny = membership ? true : config.revocation?.memberOfAny(token)
+  return {
+    ...proof,
+    ...(membership ? { organization: { slug: membership.organization.slug, membership } } : {}),
+    ...(memberOfAny !== undefined ? { memberOfAny } : {}),
+  }
 }
 
 function proofOf(token: JWT): SessionProof | undefined {
@@ -260,7 +270,7 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   // The browser gets the new token; keeping the old one's claims would only hold memory.
   if (reissue && config.builtinJwt) config.keyRing.forget(value, ctx.cookies.sessionToken.name)
   if (session && config.events.session) await emitEvent(config, "session", { session, token })
-  return { session, cookies, proof: session ? proofWith(token, membership) : undefined }
+  return { session, cookies, proof: session ? proofWith(config, token, membership) : undefined }
 }
 
 /**

@@ -111,6 +111,10 @@ export function sessionRevocation(
       const userId = subjectOf(token)
       return userId === undefined ? undefined : cache.memberships(userId, maxAgeMs)
     },
+    memberOfAny(token) {
+      const userId = subjectOf(token)
+      return userId === undefined ? undefined : cache.memberOfAny(userId, maxAgeMs)
+    },
     noteMembershipsVersion(userId, version) {
       cache.noteMemberships(userId, version)
     },

@@ -17,7 +17,7 @@ type SessionsValidSince = Date | null | "no-such-user"
  * Or, from an adapter that reads it in the same statement, that with the user's memberships
  * version, kept beside the instant for the same time (SessionStanding).
  */
-type Standing = { validSince: SessionsValidSince; membershipsVersion: number | null }
+type Standing = { validSince: SessionsValidSince; membershipsVersion: number | null; memberOfAny?: boolean | null }
 
 const isStanding = (read: SessionsValidSince | Standing): read is Standing => typeof read === "object" && read !== null && !(read instanceof Date)
 
@@ -47,6 +47,9 @@ interface Entry {
   fallback: boolean
   /** The user's memberships version read with the instant; null when not read (or not kept). */
   memberships: number | null
+  /** Whether the user belonged to any organization at `memberOfAnyAt` (the version read with it); null when not read. */
+  memberOfAny: boolean | null
+  memberOfAnyAt: number | null
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000
@@ -87,7 +90,10 @@ export class ValidSinceCache {
     const inFlight = this.#pending.get(userId)
     if (inFlight) return inFlight
     const loading = read().then(
-      (answer) => (isStanding(answer) ? { since: toMillis(answer.validSince), memberships: answer.membershipsVersion } : { since: toMillis(answer), memberships: null }),
+      (answer) =>
+        isStanding(answer)
+          ? { since: toMillis(answer.validSince), memberships: answer.membershipsVersion, memberOfAny: answer.memberOfAny ?? null }
+          : { since: toMillis(answer), memberships: null, memberOfAny: null },
       (error: unknown) => {
         if (!tolerate(error)) throw error
         return { fallback: this.#entries.get(userId)?.since ?? null }
@@ -98,7 +104,7 @@ export class ValidSinceCache {
         const fallback = "fallback" in read
         const since = fallback ? read.fallback : read.since
         // A set() while this read was in flight wins: the read may have started before the write.
-        if (this.#pending.get(userId) === settled) this.#store(userId, since, fallback, fallback ? null : read.memberships)
+        if (this.#pending.get(userId) === settled) this.#store(userId, since, fallback, fallback ? null : read.memberships, fallback ? null : read.memberOfAny)
         return since
       })
       .finally(() => {
@@ -114,7 +120,7 @@ export class ValidSinceCache {
    */
   set(userId: string, since: Date | "no-such-user"): void {
     this.#pending.delete(userId)
-    this.#store(userId, toMillis(since), false, null)
+    this.#store(userId, toMillis(since), false, null, null)
   }
 
   /**
@@ -125,6 +131,17 @@ export class ValidSinceCache {
     const entry = this.#entries.get(userId)
     if (!entry || entry.fallback || entry.memberships === null || this.#now() - entry.readAt >= maxAgeMs) return undefined
     return entry.memberships
+  }
+
+  /**
+   * Whether the user belongs to any organization, as read with their instant less than `maxAgeMs`
+   * ago; undefined when not known. Only while the kept version is the one it was read at: a newer
+   * version noted since (noteMemberships) may be a membership this answer does not know of.
+   */
+  memberOfAny(userId: string, maxAgeMs: number): boolean | undefined {
+    const entry = this.#entries.get(userId)
+    if (!entry || entry.fallback || entry.memberOfAny === null || this.#now() - entry.readAt >= maxAgeMs) return undefined
+    return entry.memberships === entry.memberOfAnyAt ? entry.memberOfAny : undefined
   }
 
   /**
@@ -163,10 +180,10 @@ export class ValidSinceCache {
     return this.#entries.size
   }
 
-  #store(userId: string, since: number | null, fallback: boolean, memberships: number | null): void {
+  #store(userId: string, since: number | null, fallback: boolean, memberships: number | null, memberOfAny: boolean | null): void {
     // Re-inserted so the Map's order is the order of reads: the first key is the oldest.
     this.#entries.delete(userId)
-    this.#entries.set(userId, { since, readAt: this.#now(), fallback, memberships })
+    this.#entries.set(userId, { since, readAt: this.#now(), fallback, memberships, memberOfAny: memberships === null ? null : memberOfAny, memberOfAnyAt: memberships })
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value
       if (oldest === undefined) break

@@ -100,6 +100,8 @@ async function membership(ctx: AuthContext, connection: AdapterSsoConnection, us
   const { member, joined } = await sso.joinOrganizationBySso(connection.organizationId, userId, mapped ?? [connection.defaultRole])
   const organizationId = connection.organizationId
   if (joined) {
+    // A new membership: a session read that knew the user in no organization must not say so again.
+    if (ctx.config.revocation) ctx.config.revocation.membershipsChanged(userId)
     await recordSsoEvent(ctx.config, { type: "member-joined", organizationId, actorId: userId, subject: userId, detail: `sso:${connection.name}` })
     const organization = await organizations?.getOrganization(organizationId)
     await recordSecurityEvent(ctx.config, ctx.request.request, { userId, type: "organization-joined", detail: organization?.name ?? null })

@@ -254,9 +254,10 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     expect(await adapter.getSessionAndUser("session-token-2")).toEqual({ session: { sessionToken: "session-token-2", userId: user.id, expires }, user })
     const result = await adapter.getSessionDetails("session-token-2")
     // The library's own lookup, beside Auth.js's fields: when the session started and was last proved
-    // (lifetime, step-up). The user comes with their roles and ban, read in the same statement.
+    // (lifetime, step-up), and whether the user belongs to any organization (the header's question).
+    // The user comes with their roles and ban, read in the same statement.
     expect(result).toEqual({
-      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null },
+      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null, memberOfAny: false },
       user: { ...user, ...noStanding },
     })
     // Dates survive whatever path the joined user takes (PostgreSQL returns it as JSON).

@@ -64,7 +64,7 @@ export interface PrismaLike {
     findUnique(args: {
       where: { sessionToken: string }
       select: SessionAndUserSelect
-    }): PromiseLike<(SessionRow & SessionProofRow & { user: UserWithAccessRow }) | null>
+    }): PromiseLike<(SessionRow & SessionProofRow & { user: UserWithAccessRow & { _count?: { memberships: number } } }) | null>
     update(args: {
       where: { sessionToken: string }
       data: { expires?: Date; userId?: string; lastActiveAt?: Date; authenticatedAt?: Date }

@@ -139,7 +139,12 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
     // One query; with relationJoins (PostgreSQL) also one SQL statement.
     return prisma.session
       .findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
-      .then((row) => row && { session: toSession(row), user: toUserWithAccess(row.user) })
+      .then((row) => {
+        if (!row) return null
+        const memberships = row.user._count?.memberships
+        const session = toSession(row)
+        return { session: typeof memberships === "number" ? { ...session, memberOfAny: memberships > 0 } : session, user: toUserWithAccess(row.user) }
+      })
   }
   return {
     async createUser(user) {

@@ -61,7 +61,8 @@ export const sessionAndUserSelect = {
   createdAt: true,
   authenticatedAt: true,
   impersonatedBy: true,
-  user: { select: userWithAccessSelect },
+  // Whether the user belongs to any organization: the header's question, answered in the same statement.
+  user: { select: { ...userWithAccessSelect, _count: { select: { memberships: true } } } },
 } as const
 export type SessionAndUserSelect = typeof sessionAndUserSelect
 

@@ -11,7 +11,7 @@ import Database from "better-sqlite3"
 import { parseStoredRoles } from "../../access/user-access"
 import type { MembershipAtVersion, MembershipRecord } from "../../organizations/types"
 import type { AdapterSession, AdapterUser, SessionStanding } from "../types"
-import { SELECT_SESSION_AND_USER, toDate, toSessionAndUser, type SessionUserRow } from "./sqlite-session"
+import { SELECT_SESSION_AND_USER, SESSION_AND_USER_FROM, toDate, toSessionAndUser, type SessionUserRow } from "./sqlite-session"
 
 /** The slice of a Prisma client these methods call. */
 export interface PrismaSessionMembershipLike {
@@ -44,11 +44,12 @@ function membershipOf(row: MembershipColumns): MembershipRecord | null {
 
 /** The session lookup's statement with the membership of the organization named by slug joined on. */
 const SESSION_AND_MEMBERSHIP_TEMPLATE: TemplateStringsArray = (() => {
-  const [select, from] = SELECT_SESSION_AND_USER.split("FROM")
+  const select = SELECT_SESSION_AND_USER.slice(0, SESSION_AND_USER_FROM).trimEnd()
+  const from = SELECT_SESSION_AND_USER.slice(SESSION_AND_USER_FROM + "FROM".length)
   const text = `${select},
          o."id" AS "orgId", o."name" AS "orgName", o."slug" AS "orgSlug", o."createdAt" AS "orgCreatedAt",
          m."id" AS "memberId", m."userId" AS "memberUserId", m."roles" AS "memberRoles", m."createdAt" AS "memberCreatedAt"
-  FROM ${from!.replace(
+  FROM ${from.replace(
     'WHERE s."sessionToken" = ?',
     `LEFT JOIN "Organization" o ON o."slug" = ?
   LEFT JOIN "Member" m ON m."organizationId" = o."id" AND m."userId" = s."userId"
@@ -139,14 +140,22 @@ export function sessionMembershipStore(prisma: PrismaSessionMembershipLike & { r
 
     async getSessionStanding(userId: string): Promise<SessionStanding> {
       if (hasNul(userId)) return { validSince: "no-such-user", membershipsVersion: null }
-      const rows = (await prisma.$queryRaw`SELECT "sessionsValidSince", "membershipsVersion" FROM "User" WHERE "id" = ${userId}`) as {
+      const rows = (await prisma.$queryRaw`SELECT u."sessionsValidSince", u."membershipsVersion",
+          EXISTS (SELECT 1 FROM "Member" m WHERE m."userId" = u."id") AS "memberOfAny"
+        FROM "User" u WHERE u."id" = ${userId}`) as {
         sessionsValidSince: unknown
         membershipsVersion: unknown
+        memberOfAny: unknown
       }[]
       const row = rows[0]
       if (!row) return { validSince: "no-such-user", membershipsVersion: null }
       const since = row.sessionsValidSince === null ? null : toDate(row.sessionsValidSince)
-      return { validSince: since && !Number.isNaN(since.getTime()) ? since : null, membershipsVersion: Number(row.membershipsVersion) }
+      return {
+        validSince: since && !Number.isNaN(since.getTime()) ? since : null,
+        membershipsVersion: Number(row.membershipsVersion),
+        // SQLite answers 0/1, PostgreSQL a boolean.
+        memberOfAny: row.memberOfAny === true || Number(row.memberOfAny) === 1,
+      }
     },
   }
 }

@@ -40,17 +40,24 @@ export interface SessionUserRow {
   roles: string | null
   bannedAt: unknown
   banExpires: unknown
+  memberOfAny: unknown
 }
 
 export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 
 // Table and column names are the Auth.js schema's, plus the starter's roles and ban columns:
-// the database strategy learns a user's roles and ban in this same statement.
+// the database strategy learns a user's roles and ban in this same statement, and whether the
+// user belongs to any organization (the header's question on every page) from the index on
+// "Member"."userId".
 export const SELECT_SESSION_AND_USER = `
   SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",
-         u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires"
+         u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires",
+         EXISTS (SELECT 1 FROM "Member" ma WHERE ma."userId" = u."id") AS "memberOfAny"
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
   WHERE s."sessionToken" = ?`
+
+/** Where the statement's FROM clause starts (the select list has a FROM of its own, in the subquery). */
+export const SESSION_AND_USER_FROM = SELECT_SESSION_AND_USER.indexOf('FROM "Session"')
 
 /**
  * The same statement in the shape of a tagged template's strings, for Prisma's $queryRaw: the text
@@ -70,6 +77,8 @@ export function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       createdAt: row.createdAt === null ? null : toDate(row.createdAt),
       authenticatedAt: row.authenticatedAt === null ? null : toDate(row.authenticatedAt),
       impersonatedBy: row.impersonatedBy,
+      // SQLite answers 0/1.
+      memberOfAny: row.memberOfAny === true || Number(row.memberOfAny) === 1,
     },
     user: {
       id: row.id,

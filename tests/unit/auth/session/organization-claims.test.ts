@@ -92,4 +92,36 @@ describe("ValidSinceCache and the memberships version", () => {
     cache.noteMemberships("u", 8)
     expect(cache.memberships("u", 60_000)).toBe(8)
   })
+
+  it("knows whether the user belongs to any organization only at the version it was read with, and only while fresh", async () => {
+    let now = 0
+    const cache = new ValidSinceCache({ now: () => now })
+    await cache.get("u", 60_000, async () => ({ validSince: null, membershipsVersion: 3, memberOfAny: false }))
+    expect(cache.memberOfAny("u", 60_000)).toBe(false)
+    // A newer version seen since may be a membership that answer never knew of.
+    cache.noteMemberships("u", 4)
+    expect(cache.memberOfAny("u", 60_000)).toBeUndefined()
+    await cache.get("other", 60_000, async () => ({ validSince: null, membershipsVersion: 1, memberOfAny: true }))
+    expect(cache.memberOfAny("other", 60_000)).toBe(true)
+    now = 60_000
+    expect(cache.memberOfAny("other", 60_000)).toBeUndefined()
+    // This process's own change, a set() and an adapter that does not read it: not known.
+    await cache.get("u", 60_000, async () => ({ validSince: null, membershipsVersion: 5, memberOfAny: false }))
+    cache.forget("u")
+    expect(cache.memberOfAny("u", 60_000)).toBeUndefined()
+    cache.set("u", new Date(1))
+    expect(cache.memberOfAny("u", 60_000)).toBeUndefined()
+    await cache.get("v", 60_000, async () => ({ validSince: null, membershipsVersion: 2 }))
+    expect(cache.memberOfAny("v", 60_000)).toBeUndefined()
+  })
+
+  it("an outage's fallback knows nothing of organizations", async () => {
+    let now = 0
+    const cache = new ValidSinceCache({ now: () => now })
+    await cache.get("u", 60_000, async () => ({ validSince: null, membershipsVersion: 3, memberOfAny: false }))
+    now = 60_000
+    const outage = new Error("database unavailable")
+    await cache.get("u", 60_000, async () => Promise.reject(outage), (error) => error === outage)
+    expect(cache.memberOfAny("u", 60_000)).toBeUndefined()
+  })
 })
