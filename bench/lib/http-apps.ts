@@ -24,6 +24,7 @@ import {
   mintOrganizationSessions,
   mirrorSeededUser,
   seedBenchOrganization,
+  activateBenchOrganization,
 } from "./http-sessions"
 
 export type { Strategy } from "./http-sessions"
@@ -163,6 +164,10 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
   }
   await migrateDatabase(env.DATABASE_URL)
   await runStep("db:seed", process.execPath, [binPath("tsx"), "scripts/db-seed.ts"], ROOT, { ...env, NODE_OPTIONS: process.env.NODE_OPTIONS ?? "" })
+  // Before the server starts: a membership written behind its back would reach its jwt sessions'
+  // header only after the revocation delay (docs/deploying.md). Not yet the owner's active one: the
+  // dashboard's user signs in outside it, as the reference app's does, so both headers match.
+  seedBenchOrganization(databaseFile, SEED_EMAIL, { active: false })
   const server = await startNext(id, ROOT, env, options.nodeArgs)
   const warm = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD)
   await expectSession(server.origin, warm, SEED_EMAIL, "ours (warm)")
@@ -173,7 +178,7 @@ export async function startStarter(strategy: Strategy, dir: string, options: Loa
   const admins = benchUsers(options.users, "ours-admin", "bench-admin")
   const adminCold = await mintStarterSessions(strategy, databaseFile, secret, adminWarm, admins, "admin")
   await expectSession(server.origin, adminCold[adminCold.length - 1]!, admins[admins.length - 1]!.email, "ours (cold admin)")
-  seedBenchOrganization(databaseFile, SEED_EMAIL)
+  activateBenchOrganization(databaseFile)
   const memberWarm = await signIn(server.origin, SEED_EMAIL, SEED_PASSWORD)
   const members = benchUsers(options.users, "ours-member", "bench-member")
   const memberCold = await mintOrganizationSessions(strategy, databaseFile, secret, memberWarm, members)

@@ -169,7 +169,7 @@ const sqliteDate = (date: Date) => date.toISOString().replace("Z", "+00:00")
  * The bench organization with the seeded user as its owner, made their active one, so their next
  * sign-in starts in it (the session carries it: the jwt snapshot, or the row's column).
  */
-export function seedBenchOrganization(databaseFile: string, ownerEmail: string): void {
+export function seedBenchOrganization(databaseFile: string, ownerEmail: string, options: { active?: boolean } = {}): void {
   const db = new Database(databaseFile)
   try {
     const owner = db.prepare('SELECT id FROM "User" WHERE email = ?').get(ownerEmail) as { id: string } | undefined
@@ -177,8 +177,18 @@ export function seedBenchOrganization(databaseFile: string, ownerEmail: string):
     const now = sqliteDate(new Date())
     db.prepare('INSERT INTO "Organization" (id, name, slug, "createdAt") VALUES (?, ?, ?, ?)').run(BENCH_ORGANIZATION.id, BENCH_ORGANIZATION.name, BENCH_ORGANIZATION.slug, now)
     db.prepare('INSERT INTO "Member" (id, "organizationId", "userId", roles, "createdAt", "lastActiveAt") VALUES (?, ?, ?, ?, ?, ?)').run(
-      `${BENCH_ORGANIZATION.id}-owner`, BENCH_ORGANIZATION.id, owner.id, "owner", now, now,
+      `${BENCH_ORGANIZATION.id}-owner`, BENCH_ORGANIZATION.id, owner.id, "owner", now, options.active === false ? null : now,
     )
+  } finally {
+    db.close()
+  }
+}
+
+/** The bench organization as its owner's last active one: their next sign-in starts in it. */
+export function activateBenchOrganization(databaseFile: string): void {
+  const db = new Database(databaseFile)
+  try {
+    db.prepare('UPDATE "Member" SET "lastActiveAt" = ? WHERE id = ?').run(sqliteDate(new Date()), `${BENCH_ORGANIZATION.id}-owner`)
   } finally {
     db.close()
   }

@@ -173,9 +173,13 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
       // Most users belong to no organization: the session read knew that already.
       if (read.proof.memberOfAny === false) return { current: null, any: false }
       const ops = operations(prepared)
+      const request = await standardRequest(prepared)
+      // A member with no active organization needs no list either (jwt: the hint is the token's own claim).
+      const early = read.proof.memberOfAny === true ? await ops.activeHint(request) : undefined
+      if (early === null) return { current: null, any: true }
       const list = await ops.list({ userId: read.proof.userId })
       if (list.length === 0) return { current: null, any: false }
-      const hint = await ops.activeHint(await standardRequest(prepared))
+      const hint = early ?? (await ops.activeHint(request))
       const active = list.find(({ organization }) => organization.id === hint)?.organization
       return { current: active ? { name: active.name, slug: active.slug } : null, any: true }
     },

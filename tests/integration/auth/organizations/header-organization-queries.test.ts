@@ -127,8 +127,10 @@ describe.each(CASES)("the header's organization question (%s, %s sessions)", (pr
     // Another instance's insert: this process is not told.
     await db.prisma.member.create({ data: { organizationId: org.id, userId: user.id, roles: "member" } })
     if (strategy === "database") {
-      // Every database read asks: at once.
+      // Every database read asks: at once. A member with no active organization needs no list:
+      // the session's statement and its active organization's.
       expect((await header(browser)).result).toEqual({ current: null, any: true })
+      expect((await header(browser)).operations).toHaveLength(2)
       return
     }
     // Within the revocation delay a jwt header may not know yet (docs/deploying.md)...
@@ -136,5 +138,9 @@ describe.each(CASES)("the header's organization question (%s, %s sessions)", (pr
     // ...and knows as soon as the channel's message (or the delay's end) drops the cached read.
     cache.forget(user.id)
     expect((await header(browser)).result).toEqual({ current: null, any: true })
+    // With no active organization in the token, nothing more is asked: the switcher lists on opening.
+    const known = await header(browser)
+    expect(known.result).toEqual({ current: null, any: true })
+    expect(known.operations).toEqual([])
   })
 })
