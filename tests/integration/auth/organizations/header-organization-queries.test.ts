@@ -10,15 +10,11 @@
 import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { organizationOperations, type AuthConfig } from "@/lib/auth"
-import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { readRequestSession } from "@/lib/auth/frameworks/shared/session"
-import Credentials from "@/lib/auth/providers/credentials"
 import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
-import type { PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
-import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, ORIGIN, SECRET } from "../support"
-import { account, apply, requestOf, signedIn } from "./support"
+import { ORIGIN } from "../support"
+import { account, apply, countingOrganizationConfig, requestOf, signedIn } from "./support"
 
 const incoming = { headers: new Headers() }
 vi.mock("next/headers", () => ({
@@ -45,23 +41,7 @@ describe.each(CASES)("the header's organization question (%s, %s sessions)", (pr
 
   beforeAll(async () => {
     db = await createTestDatabase(provider)
-    const counted = (db.prisma as SqlitePrismaClient).$extends({
-      query: {
-        $allOperations({ model, operation, args, query }) {
-          operations.push(`${model ?? "$"}.${operation}`)
-          return query(args)
-        },
-      },
-    })
-    base = {
-      secret: SECRET,
-      basePath: BASE,
-      trustHost: true,
-      adapter: PrismaAdapter(counted),
-      session: { strategy, revocationDelay: 60, revocationCache: cache },
-      providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
-      organizations: { enabled: true },
-    }
+    base = countingOrganizationConfig(db, strategy, operations, cache)
     next = NextAuth(base)
   })
   afterAll(() => db?.cleanup())

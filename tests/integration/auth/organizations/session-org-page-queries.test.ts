@@ -12,14 +12,11 @@ import { NextRequest, type NextFetchEvent } from "next/server"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { OrganizationError, organizationOperations, type AuthConfig } from "@/lib/auth"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
-import Credentials from "@/lib/auth/providers/credentials"
 import { HANDOVER_HEADER } from "@/lib/auth/next/session-handover"
-import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
 import type { PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
-import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
-import { BASE, ORIGIN, SECRET } from "../support"
-import { account, apply, requestOf, signedIn } from "./support"
+import { ORIGIN } from "../support"
+import { account, apply, countingOrganizationConfig, requestOf, signedIn } from "./support"
 
 const incoming = { headers: new Headers() }
 vi.mock("next/headers", () => ({
@@ -39,23 +36,7 @@ describe.each(["database", "jwt"] as const)("an organization page's database wor
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite")
-    const counted = (db.prisma as SqlitePrismaClient).$extends({
-      query: {
-        $allOperations({ model, operation, args, query }) {
-          operations.push(`${model ?? "$"}.${operation}`)
-          return query(args)
-        },
-      },
-    })
-    base = {
-      secret: SECRET,
-      basePath: BASE,
-      trustHost: true,
-      adapter: PrismaAdapter(counted),
-      session: { strategy, revocationDelay: 60, revocationCache: new ValidSinceCache() },
-      providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
-      organizations: { enabled: true },
-    }
+    base = countingOrganizationConfig(db, strategy, operations)
     next = NextAuth({ ...base, organizationPage: (pathname) => /^\/o\/([^/]+)/.exec(pathname)?.[1] ?? null })
   })
   afterAll(() => db?.cleanup())

@@ -8,6 +8,7 @@ import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import Credentials from "@/lib/auth/providers/credentials"
 import { ValidSinceCache } from "@/lib/auth/session/valid-since-cache"
 import type { Cookie } from "@/lib/auth/types"
+import type { PrismaClient as SqlitePrismaClient } from "@/lib/generated/prisma/sqlite/client"
 import { authorizeWithPassword } from "@/server/accounts/sign-in"
 import { signUp } from "@/server/accounts/users"
 import type { TestDatabase } from "@/tests/helpers/db"
@@ -24,6 +25,30 @@ export function organizationConfig(db: TestDatabase, strategy: "database" | "jwt
     session: { strategy, revocationDelay: 60, revocationCache: new ValidSinceCache() },
     providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
     organizations: { enabled: true, onEvent: (event) => void events.push(event), ...extra },
+  }
+}
+
+/**
+ * organizationConfig's, over a client that records every Prisma operation the library runs into
+ * `operations` (the suites that count a page's database work), with the revocation cache given.
+ */
+export function countingOrganizationConfig(db: TestDatabase, strategy: "database" | "jwt", operations: string[], cache = new ValidSinceCache()): AuthConfig {
+  const counted = (db.prisma as SqlitePrismaClient).$extends({
+    query: {
+      $allOperations({ model, operation, args, query }) {
+        operations.push(`${model ?? "$"}.${operation}`)
+        return query(args)
+      },
+    },
+  })
+  return {
+    secret: SECRET,
+    basePath: BASE,
+    trustHost: true,
+    adapter: PrismaAdapter(counted),
+    session: { strategy, revocationDelay: 60, revocationCache: cache },
+    providers: [Credentials({ authorize: (credentials) => authorizeWithPassword(db.prisma, credentials) })],
+    organizations: { enabled: true },
   }
 }
 
