@@ -152,13 +152,15 @@ export function UserTable({ users, filters, renderedAt, sortLinks }: { users: Us
             data-testid="admin-user-row"
             className="hover:bg-surface-muted/60 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-2 max-sm:gap-y-1.5 max-sm:px-4 max-sm:py-3"
           >
+            {/* On a phone each cell is a flex item: the user's cell may shrink below its text (min-w-0), so a
+                long address is cut with an ellipsis instead of widening the page. */}
             {row.getAllCells().map((cell) => {
               const phoneLabel = PHONE_LABEL[cell.column.id]
               return (
                 <td
                   key={cell.id}
                   className={`px-3 py-3 align-middle first:pl-5 last:pr-5 max-sm:block max-sm:p-0 max-sm:first:pl-0 max-sm:last:pr-0 ${
-                    cell.column.id === "user" ? "max-w-72 max-sm:mb-1 max-sm:max-w-none max-sm:basis-full" : ""
+                    cell.column.id === "user" ? "max-w-72 max-sm:mb-1 max-sm:max-w-none max-sm:min-w-0 max-sm:basis-full" : ""
                   } ${phoneLabel ? "whitespace-nowrap max-sm:basis-[calc(50%-0.25rem)] max-sm:text-xs max-sm:text-muted" : ""}`}
                 >
                   {phoneLabel ? <span className="sm:hidden">{phoneLabel} </span> : null}

@@ -15,12 +15,26 @@
  *   without JavaScript each action is a confirm page of its own;
  * - /admin for a user who is no admin: the app's own 404 page.
  */
+import { randomUUID } from "node:crypto"
+import path from "node:path"
 import type { Browser, Page } from "@playwright/test"
+import Database from "better-sqlite3"
 import { expect, hydrated, newUser, signUp, submitSignInForm, test, type TestUser } from "./fixtures"
 
 const ADMIN = { email: "admin@example.com", password: "admin-password-123" }
 
 test.describe.configure({ timeout: 180_000 })
+
+/** An account written straight into the server's SQLite file: the list shows it; nobody signs in as it. */
+function insertUser(databaseFile: string, email: string, name: string): void {
+  const db = new Database(path.resolve(databaseFile), { fileMustExist: true })
+  try {
+    db.pragma("busy_timeout = 5000")
+    db.prepare('INSERT INTO "User" (id, email, name) VALUES (?, ?, ?)').run(`e2e-long-${randomUUID()}`, email, name)
+  } finally {
+    db.close()
+  }
+}
 
 async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto("/api/auth/signin?callbackUrl=%2Fadmin")
@@ -207,12 +221,24 @@ test("the toolbar's filters apply as they change, and Reset clears them", async 
   await expect(toolbar.getByLabel("Search users")).toHaveValue("")
 })
 
-test("on a phone the list is rows without sideways scrolling, and the filters open from a button", async ({ page }) => {
+test("on a phone the list is rows without sideways scrolling, and the filters open from a button", async ({ page, databaseFile }) => {
+  // A name and an address with nowhere to break: the row cuts them, the page does not widen.
+  const long = `${"averylongaddresswithnowheretobreak".repeat(2)}-${randomUUID().slice(0, 8)}@e2e.example.com`
+  insertUser(databaseFile, long, `${"Longname".repeat(6)}${randomUUID().slice(0, 8)}`)
   await page.setViewportSize({ width: 390, height: 844 })
   await signInAsAdmin(page)
   await expect(page.getByTestId("admin-user-row").first()).toBeVisible()
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
+  const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  await noOverflow()
+  await page.goto(`/admin?q=${encodeURIComponent(long)}`)
+  const row = page.getByTestId("admin-user-row")
+  await expect(row).toHaveCount(1)
+  await noOverflow()
+  // Cut with an ellipsis inside its row, not pushed past the card's edge out of sight.
+  const rowBox = await row.boundingBox()
+  const addressBox = await row.getByText(long).boundingBox()
+  expect(addressBox!.x + addressBox!.width).toBeLessThanOrEqual(rowBox!.x + rowBox!.width + 0.5)
+  await page.goto("/admin")
   // No header row on a phone: each row says what its dates are.
   await expect(page.getByRole("columnheader", { name: "Created" })).toBeHidden()
   await expect(page.getByTestId("admin-user-row").first()).toContainText("Created")
