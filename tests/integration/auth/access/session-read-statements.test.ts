@@ -1,6 +1,6 @@
 /**
- * What one session read costs in SQL statements, counted on a real SQLite database through
- * Prisma's query log: a first read in a process that has read nothing yet ("cold") and the next
+ * What one session read costs in SQL statements (reads; an expiry's slide is a write apart),
+ * counted on a real SQLite database through Prisma's query log: a first read in a process that has read nothing yet ("cold") and the next
  * one ("warm"), for a plain user, an admin and an impersonation. Following the stored standing
  * (a privileged jwt's roles, an impersonation's admin) must cost nothing on a warm read: it is read
  * at most once per user per revocation delay, like "sessions valid since".
@@ -72,7 +72,9 @@ describe.each(["jwt", "database"] as const)("statements of a session read (sqlit
       statements.length = 0
       const res = await browser.send(`${BASE}/session`)
       expect(((await res.json()) as { user?: unknown } | null)?.user).toBeTruthy()
-      return statements.length
+      // Reads only: a read may also slide the row's expiry (one UPDATE), or find it already at its
+      // absolute end, which for an impersonation depends on the millisecond its row was written.
+      return statements.filter((statement) => !/^\s*UPDATE\b/i.test(statement)).length
     }
     return { cold: await count(), warm: await count() }
   }
@@ -94,11 +96,11 @@ describe.each(["jwt", "database"] as const)("statements of a session read (sqlit
     // jwt: "sessions valid since" once per user per delay; a privileged token adds its user's stored
     // standing, an impersonation its admin's instant and standing; nothing on a warm read.
     // database: the session row with its user, every read; an impersonation adds its admin's
-    // standing once per delay (and its first read slides its expiry: one UPDATE, as before).
+    // standing once per delay.
     const expected =
       strategy === "jwt"
         ? { plain: { cold: 1, warm: 0 }, admin: { cold: 2, warm: 0 }, impersonation: { cold: 3, warm: 0 } }
-        : { plain: { cold: 1, warm: 1 }, admin: { cold: 1, warm: 1 }, impersonation: { cold: 3, warm: 1 } }
+        : { plain: { cold: 1, warm: 1 }, admin: { cold: 1, warm: 1 }, impersonation: { cold: 2, warm: 1 } }
     expect(measured).toEqual(expected)
   })
 })
