@@ -9,10 +9,11 @@
  * Cold cookies (1,000 users in rotation), 10 connections.
  *
  * Environment: BENCH_PROFILE_SECONDS (default 8), BENCH_PROFILE_ONLY (e.g.
- * "ours-jwt-session,ours-database-dashboard"), BENCH_HTTP_USERS (default 1000).
+ * "ours-jwt-session,ours-database-dashboard"), BENCH_HTTP_USERS (default 1000),
+ * BENCH_PROFILE_KEEP (a folder to keep the raw .cpuprofile files in).
  * Build first with `npm run bench:http` (or it builds here when stale).
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -27,7 +28,7 @@ const users = Number(process.env.BENCH_HTTP_USERS || 1000)
 const only = process.env.BENCH_PROFILE_ONLY?.split(",").map((s) => s.trim())
 const CONNECTIONS = 10
 
-const PROFILED = ["session", "dashboard", "public", "auth-route", "bare"]
+const PROFILED = ["session", "dashboard", "frame", "public", "auth-route", "bare"]
 const plan: Array<{ app: AppId; strategy: Strategy; caseId: string }> = [
   ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "ours" as const, strategy, caseId }))),
   ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "next-auth" as const, strategy, caseId }))),
@@ -59,6 +60,7 @@ async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promi
     const graph = flameGraph(files[0]!, title, { fromUs: (from - spawnedAt) * 1000, toUs: (to - spawnedAt) * 1000 })
     writeFileSync(path.join(OUT, `${name}.svg`), graph.svg)
     writeFileSync(path.join(OUT, `${name}.txt`), graph.summary)
+    if (process.env.BENCH_PROFILE_KEEP) copyFileSync(files[0]!, path.join(process.env.BENCH_PROFILE_KEEP, `${name}.cpuprofile`))
     console.log(`${name}: ${run.requestsPerSec.toFixed(0)} req/s, ${graph.busyMs.toFixed(0)} ms busy → docs/perf/${name}.svg`)
   } finally {
     if (started) await stopNext(started.server)

@@ -1,12 +1,7 @@
+"use client"
 import type { ReactNode } from "react"
 import { Menu, MenuContent, MenuLabel, MenuLink, MenuSeparator, MenuTrigger } from "@/components/ui"
 import { sectionLinks } from "./section-links"
-
-/**
- * Kept for bench:http's reference app, which passes it to its sign-out form
- * (bench/next-auth-app); the kit's menu items carry their own look.
- */
-export const menuItemClass = ""
 
 function initials(name: string): string {
   return name
@@ -26,6 +21,10 @@ function initials(name: string): string {
  * yet, who has no switcher to find it in) and the sign-out item it is given. Markup only, with no auth import, so that
  * bench:http's reference app renders this very menu around next-auth's
  * sign-out (bench/next-auth-app).
+ *
+ * A client component: the server sends the few facts it shows, not the
+ * menu's items, which nobody sees before it opens (and a closed menu renders
+ * as its button alone, see components/ui/menu.tsx).
  */
 export function SignedInMenu({
   label,

@@ -4,28 +4,105 @@
  * A menu of actions or links behind a button, on Radix's DropdownMenu:
  * arrow keys, typeahead, Escape, focus return and the menu roles come from
  * the primitive; this file only gives it the product's look.
+ *
+ * The server renders a closed menu as its button alone, without the
+ * primitive: a closed menu is nothing but that button, and the primitive's
+ * providers and hooks were a large share of every signed-in page's server
+ * time (the header holds two menus). The primitive takes over as soon as
+ * the page's script runs, before the button can do anything.
  */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu"
 import Link from "next/link"
-import type { ComponentProps, ReactNode } from "react"
+import { type ComponentProps, createContext, type ReactNode, useContext, useLayoutEffect, useRef, useSyncExternalStore } from "react"
 import { cx } from "./cx"
 
-export const Menu = DropdownMenu.Root
+const subscribeToNothing = () => () => {}
 
-/** The button that opens the menu; give it one child element (`asChild`) or text. */
-export function MenuTrigger({ className, ...props }: ComponentProps<typeof DropdownMenu.Trigger>) {
+/** False on the server and while the page hydrates; true once the client renders on its own. */
+function useClientRendered(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  )
+}
+
+interface MenuShell {
+  /** The server's button, before the primitive took over. */
+  serverRendered: boolean
+  /** The server's button gained or lost focus. */
+  setFocused: (focused: boolean) => void
+  /** Whether the server's button had focus when the primitive took over; asking forgets it. */
+  takeFocus: () => boolean
+}
+
+const MenuShellContext = createContext<MenuShell | null>(null)
+
+export function Menu({ children, ...props }: ComponentProps<typeof DropdownMenu.Root>) {
+  const clientRendered = useClientRendered()
+  const focused = useRef(false)
+  const shell: MenuShell = {
+    serverRendered: !clientRendered,
+    setFocused: (value) => {
+      focused.current = value
+    },
+    takeFocus: () => {
+      const had = focused.current
+      focused.current = false
+      return had
+    },
+  }
   return (
-    <DropdownMenu.Trigger
-      className={cx(
-        "inline-flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-medium hover:bg-surface-muted data-[state=open]:bg-surface-muted",
-        className,
-      )}
+    <MenuShellContext.Provider value={shell}>
+      {clientRendered ? <DropdownMenu.Root {...props}>{children}</DropdownMenu.Root> : children}
+    </MenuShellContext.Provider>
+  )
+}
+
+const TRIGGER = "inline-flex items-center gap-2 rounded-control px-2 py-1.5 text-sm font-medium hover:bg-surface-muted data-[state=open]:bg-surface-muted"
+
+/** The closed menu's button as the primitive renders it, with nothing behind it yet. */
+function ServerTrigger({ className, asChild: _asChild, ...props }: ComponentProps<typeof DropdownMenu.Trigger>) {
+  const shell = useContext(MenuShellContext)!
+  const ref = useRef<HTMLButtonElement>(null)
+  // Focus that reached the button before the script ran moves to the primitive's button with it.
+  const { setFocused } = shell
+  useLayoutEffect(() => {
+    if (document.activeElement === ref.current) setFocused(true)
+  }, [setFocused])
+  return (
+    <button
+      ref={ref}
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={cx(TRIGGER, className)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
       {...props}
     />
   )
 }
 
+function ClientTrigger({ className, ...props }: ComponentProps<typeof DropdownMenu.Trigger>) {
+  const takeFocus = useContext(MenuShellContext)?.takeFocus
+  const ref = useRef<HTMLButtonElement>(null)
+  useLayoutEffect(() => {
+    if (takeFocus?.()) ref.current?.focus()
+  }, [takeFocus])
+  return <DropdownMenu.Trigger ref={ref} className={cx(TRIGGER, className)} {...props} />
+}
+
+/** The button that opens the menu; give it text and icons as children. */
+export function MenuTrigger(props: ComponentProps<typeof DropdownMenu.Trigger>) {
+  const shell = useContext(MenuShellContext)
+  return shell?.serverRendered ? <ServerTrigger {...props} /> : <ClientTrigger {...props} />
+}
+
 export function MenuContent({ className, align = "end", sideOffset = 6, ...props }: ComponentProps<typeof DropdownMenu.Content>) {
+  // A closed menu has no content to show; the server's render has nothing behind its button.
+  if (useContext(MenuShellContext)?.serverRendered) return null
   return (
     <DropdownMenu.Portal>
       <DropdownMenu.Content

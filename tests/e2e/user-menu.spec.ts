@@ -56,3 +56,31 @@ test("the account menu opens from the keyboard, moves with arrows, closes on Esc
   await expect(page.getByTestId("session-state")).toHaveText("Not signed in")
   await expect(page.getByText("You are signed out")).toHaveCount(0)
 })
+
+test("a keyboard user who reaches the account menu before the page's script runs keeps focus on it and opens it from there", async ({ page }) => {
+  await signUp(page)
+  // The page's scripts are held back until the button has focus, as on a slow connection.
+  let release!: () => void
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/_next\/static\/chunks\/.+\.js$/, async (route) => {
+    await scriptsHeld
+    await route.continue()
+  })
+  await page.goto("/dashboard", { waitUntil: "domcontentloaded" })
+  const trigger = page.locator("button[aria-label^='Account menu for']")
+  await trigger.focus()
+  await expect(trigger).toBeFocused()
+  expect(await trigger.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))).toBe(false)
+
+  release()
+  await hydrated(trigger)
+  // The menu's own button took over from the server's: focus went with it, not back to the page.
+  await expect(trigger).toBeFocused()
+  await page.keyboard.press("Enter")
+  const items = page.getByTestId("account-menu-items")
+  await expect(items).toBeVisible()
+  await expect(items.getByRole("menuitem", { name: "Dashboard" })).toBeFocused()
+  await page.keyboard.press("Escape")
+  await expect(items).toBeHidden()
+  await expect(trigger).toBeFocused()
+})

@@ -1,7 +1,7 @@
 import type { Session } from "next-auth"
 import { signOut } from "@/auth"
 // The starter's own menu and sign-out form: markup with no auth in it.
-import { SignedInMenu, menuItemClass } from "../../../components/signed-in-menu"
+import { SignedInMenu } from "../../../components/signed-in-menu"
 import { SignOutForm } from "../../../components/sign-out-form"
 
 // The starter's header menu (components/user-menu.tsx) on next-auth's signOut. The bench is always
@@ -14,5 +14,5 @@ export function UserMenu({ session }: { session: Session | null }) {
     await signOut({ redirectTo: "/" })
   }
   const label = user.name || user.email || "Account"
-  return <SignedInMenu label={label} email={user.email} signOut={<SignOutForm action={signOutAction} className={menuItemClass} />} />
+  return <SignedInMenu label={label} email={user.email} signOut={<SignOutForm action={signOutAction} />} />
 }

@@ -1,8 +1,9 @@
 /**
  * The UI kit's behaviour as the server renders it: a pending button says it
  * is busy and cannot be pressed twice, a field's error and hint are tied to
- * the input and the typed value survives, and messages take the role that
- * decides how screen readers announce them.
+ * the input and the typed value survives, messages take the role that
+ * decides how screen readers announce them, and a closed menu reaches the
+ * page as its button alone.
  */
 import { createElement, type FunctionComponent, type ReactNode } from "react"
 import { renderToStaticMarkup } from "react-dom/server"
@@ -11,6 +12,8 @@ import { Alert } from "@/components/ui/alert"
 import { Button } from "@/components/ui/button"
 import { Field } from "@/components/ui/field"
 import { SubmitButton } from "@/components/ui/submit-button"
+import { SignedInMenu } from "@/components/signed-in-menu"
+import { OrganizationSwitcher } from "@/components/organization-switcher"
 
 function render<P extends object>(component: (props: P) => ReactNode, props: P, children?: ReactNode): string {
   return renderToStaticMarkup(createElement(component as FunctionComponent<P>, props, children))
@@ -88,5 +91,44 @@ describe("Alert", () => {
     for (const tone of ["info", "success", "warning"] as const) {
       expect(render(Alert, { tone }, "Saved")).toMatch(/role="status"/)
     }
+  })
+})
+
+describe("Menu", () => {
+  const accountMenu = () =>
+    render(SignedInMenu, { label: "Ada Lovelace", email: "ada@example.com", admin: true, signOut: createElement("button", { type: "submit" }, "Sign out") })
+
+  it("renders a closed menu on the server as a button that says it opens a menu and is closed", () => {
+    const markup = accountMenu()
+    const button = markup.match(/<button[^>]*aria-label="Account menu for Ada Lovelace"[^>]*>/)?.[0]
+    expect(button).toBeDefined()
+    expect(button).toMatch(/type="button"/)
+    expect(button).toMatch(/aria-haspopup="menu"/)
+    expect(button).toMatch(/aria-expanded="false"/)
+    expect(button).toMatch(/data-state="closed"/)
+    expect(markup).toContain("Ada Lovelace")
+  })
+
+  it("sends none of a closed menu's items with the page: they appear when it opens", () => {
+    const markup = accountMenu()
+    expect(markup).not.toContain('role="menu"')
+    expect(markup).not.toContain("menuitem")
+    expect(markup).not.toContain(">Settings<")
+    expect(markup).not.toContain(">Admin<")
+    expect(markup).not.toContain("Sign out")
+  })
+
+  it("renders the organization switcher closed, naming the current organization, with no list", () => {
+    const markup = render(OrganizationSwitcher, {
+      initial: { name: "Acme", slug: "acme" },
+      switchAction: async () => {},
+      loadList: async () => ({ organizations: [] }),
+    })
+    const button = markup.match(/<button[^>]*aria-label="Acme: switch organization"[^>]*>/)?.[0]
+    expect(button).toMatch(/aria-haspopup="menu"/)
+    expect(button).toMatch(/aria-expanded="false"/)
+    expect(markup).toContain(">Acme<")
+    expect(markup).not.toContain("Loading organizations")
+    expect(markup).not.toContain("Create organization")
   })
 })
