@@ -8,18 +8,28 @@
  * nothing to toast about anyway (their outcomes are part of the page). A
  * document keeps the policy it was loaded with through client-side
  * navigation, so one that began on an auth page never loads it either.
+ *
+ * Nothing of it renders on the server: a toast comes from the browser's
+ * cookie once the page runs. It waits for hydration instead of next/dynamic's
+ * `ssr: false`, which throws (and the server catches) on every page.
  */
-import dynamic from "next/dynamic"
 import { usePathname } from "next/navigation"
+import { lazy, Suspense } from "react"
+import { useHydrated } from "@/components/ui/use-hydrated"
 import { isAuthPage } from "@/server/auth-page-headers"
 
 // Read once, when the document's first page loads this module.
 const documentBeganOnAuthPage = typeof window !== "undefined" && isAuthPage(window.location.pathname)
 
-const Toaster = dynamic(() => import("./flash-toaster").then((module) => module.FlashToaster), { ssr: false })
+const Toaster = lazy(() => import("./flash-toaster").then((module) => ({ default: module.FlashToaster })))
 
 export function FlashToasterSlot() {
   const pathname = usePathname()
-  if (documentBeganOnAuthPage || isAuthPage(pathname)) return null
-  return <Toaster />
+  const hydrated = useHydrated()
+  if (!hydrated || documentBeganOnAuthPage || isAuthPage(pathname)) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
 }

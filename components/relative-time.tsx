@@ -7,6 +7,7 @@
  * browser's clock and zone take over and keep the words current.
  */
 import { useSyncExternalStore } from "react"
+import { useHydrated } from "@/components/ui/use-hydrated"
 import { exactTime, localExactTime, relativeTime } from "@/server/display/time"
 
 const TICK_MS = 30_000
@@ -41,14 +42,12 @@ export function RelativeTime({ dateTime, renderedAt, className, testId }: Relati
   )
 }
 
-const never = () => () => {}
-
 /**
  * The exact time on its own, in the reader's zone once in the browser ("Nov 28, 2026, 7:09 AM GMT+1").
  * `as="span"` where a <time> for the same moment is already beside it.
  */
 export function ExactTime({ dateTime, as = "time", className, testId }: { dateTime: string; as?: "time" | "span"; className?: string; testId?: string }) {
-  const hydrated = useSyncExternalStore(never, () => true, () => false)
+  const hydrated = useHydrated()
   const date = new Date(dateTime)
   const text = hydrated ? localExactTime(date) : exactTime(date)
   return as === "time" ? (

@@ -1,8 +1,6 @@
 "use client"
 
-import { useSyncExternalStore } from "react"
-
-const never = () => () => {}
+import { useHydrated } from "@/components/ui/use-hydrated"
 
 /**
  * The eye button inside a password field, as the library's built-in sign-in
@@ -12,7 +10,7 @@ const never = () => () => {}
  * React runs: before that, a click could not reveal anything.
  */
 export function ShowPasswordButton({ controls, shown, onToggle }: { controls: string; shown: boolean; onToggle: () => void }) {
-  const hydrated = useSyncExternalStore(never, () => true, () => false)
+  const hydrated = useHydrated()
   if (!hydrated) return null
   return (
     <button

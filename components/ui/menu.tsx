@@ -13,19 +13,9 @@
  */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu"
 import Link from "next/link"
-import { type ComponentProps, createContext, type ReactNode, useContext, useLayoutEffect, useRef, useSyncExternalStore } from "react"
+import { type ComponentProps, createContext, type ReactNode, useContext, useLayoutEffect, useRef } from "react"
 import { cx } from "./cx"
-
-const subscribeToNothing = () => () => {}
-
-/** False on the server and while the page hydrates; true once the client renders on its own. */
-function useClientRendered(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  )
-}
+import { useHydrated } from "./use-hydrated"
 
 interface MenuShell {
   /** The server's button, before the primitive took over. */
@@ -39,7 +29,7 @@ interface MenuShell {
 const MenuShellContext = createContext<MenuShell | null>(null)
 
 export function Menu({ children, ...props }: ComponentProps<typeof DropdownMenu.Root>) {
-  const clientRendered = useClientRendered()
+  const clientRendered = useHydrated()
   const focused = useRef(false)
   const shell: MenuShell = {
     serverRendered: !clientRendered,
