@@ -13,7 +13,7 @@
  */
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu"
 import Link from "next/link"
-import { type ComponentProps, createContext, type ReactNode, useContext, useLayoutEffect, useRef } from "react"
+import { type ComponentProps, createContext, type ReactNode, useContext, useLayoutEffect, useRef, useState } from "react"
 import { cx } from "./cx"
 import { useHydrated } from "./use-hydrated"
 
@@ -28,22 +28,27 @@ interface MenuShell {
 
 const MenuShellContext = createContext<MenuShell | null>(null)
 
-export function Menu({ children, ...props }: ComponentProps<typeof DropdownMenu.Root>) {
-  const clientRendered = useHydrated()
-  const focused = useRef(false)
-  const shell: MenuShell = {
-    serverRendered: !clientRendered,
+/** Where the server's button's focus is kept until the primitive's button takes it. */
+function focusHandOver(): Pick<MenuShell, "setFocused" | "takeFocus"> {
+  let focused = false
+  return {
     setFocused: (value) => {
-      focused.current = value
+      focused = value
     },
     takeFocus: () => {
-      const had = focused.current
-      focused.current = false
+      const had = focused
+      focused = false
       return had
     },
   }
+}
+
+export function Menu({ children, ...props }: ComponentProps<typeof DropdownMenu.Root>) {
+  const clientRendered = useHydrated()
+  // Made once per menu, so the triggers' effects see the same functions on every render.
+  const [handOver] = useState(focusHandOver)
   return (
-    <MenuShellContext.Provider value={shell}>
+    <MenuShellContext.Provider value={{ serverRendered: !clientRendered, ...handOver }}>
       {clientRendered ? <DropdownMenu.Root {...props}>{children}</DropdownMenu.Root> : children}
     </MenuShellContext.Provider>
   )
