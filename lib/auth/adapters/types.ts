@@ -52,6 +52,12 @@ export interface SessionStanding {
 
 type SessionAndMembership = { session: AdapterSession; user: AdapterUser }
 
+/** A session's active organization as its read found it: see AdapterSession.activeOrganization. */
+export interface ActiveOrganizationRead {
+  id: string | null
+  current?: { name: string; slug: string } | null
+}
+
 export interface AdapterUser {
   id: string
   /** null for accounts whose provider gives no email address (e.g. X, VK without the email scope). */
@@ -123,6 +129,12 @@ export interface AdapterSession {
    * adapter that can (absent: not known). The header asks it on every page.
    */
   memberOfAny?: boolean
+  /**
+   * Not in Auth.js: the session's active organization, read with the session by an adapter that
+   * can (absent: not known). `id` null: none is active. `current`, when read: its name and slug
+   * while the user still belongs to it, else null. The header shows it on every page.
+   */
+  activeOrganization?: ActiveOrganizationRead
   impersonationReason?: string | null
   [key: string]: unknown
 }

@@ -14,7 +14,7 @@ import type { ResolvedOrganizations } from "./organizations"
 import type { ResolvedSso } from "./sso"
 import type { MembershipAtVersion, MembershipRecord } from "../organizations/types"
 import type { AdapterViews, SecurityLogAdapter, TwoFactorAdapter } from "../adapters/capabilities"
-import type { Adapter, AdapterUser } from "../adapters/types"
+import type { ActiveOrganizationRead, Adapter, AdapterUser } from "../adapters/types"
 import type { AuthError, ProviderUnavailable } from "../errors"
 import type { RequestInternal } from "../http/request"
 import type { KeyRing } from "../jwt"
@@ -208,6 +208,12 @@ export interface SessionProof {
    * organization then asks the database nothing.
    */
   memberOfAny?: boolean
+  /**
+   * Organizations: the session's active organization, when this read knew it with no query of its
+   * own. database strategy: the session row's, with its name while the user belongs to it; jwt: only
+   * that none is active (an active one comes as `organization` with its snapshot). Absent: not known.
+   */
+  activeOrganization?: ActiveOrganizationRead
 }
 
 /**

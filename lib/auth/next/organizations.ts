@@ -172,6 +172,12 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
       if (known) return { current: { name: known.organization.name, slug: known.organization.slug }, any: true }
       // Most users belong to no organization: the session read knew that already.
       if (read.proof.memberOfAny === false) return { current: null, any: false }
+      // A member whose session names no active organization, or whose read joined the active one on.
+      const session = read.proof.activeOrganization
+      if (read.proof.memberOfAny === true && session) {
+        if (session.id === null) return { current: null, any: true }
+        if (session.current !== undefined) return { current: session.current, any: true }
+      }
       const ops = operations(prepared)
       const request = await standardRequest(prepared)
       // A member with no active organization needs no list either (jwt: the hint is the token's own claim).

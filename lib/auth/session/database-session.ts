@@ -8,7 +8,7 @@ import { SessionStore } from "../cookies"
 import { AccessDenied, BadRequest } from "../errors"
 import { emitEvent } from "../events"
 import { normalizeDisplayName } from "../profile-text"
-import type { Adapter, AdapterUser } from "../adapters/types"
+import type { ActiveOrganizationRead, Adapter, AdapterUser } from "../adapters/types"
 import { type Cookie, isPromiseLike, type Session } from "../types"
 import type { SessionAdapter } from "../adapters/capabilities"
 import { lookUpSession } from "../adapters/session-lookup"
@@ -91,10 +91,17 @@ function proofOf(row: AdapterSessionLike, userId: string): SessionProof {
   const impersonatedBy = typeof row.impersonatedBy === "string" ? row.impersonatedBy : undefined
   const proof: SessionProof = impersonatedBy ? { userId, authenticatedAt: null, impersonatedBy } : { userId, authenticatedAt: authenticatedAtOf(row) }
   if (typeof row.memberOfAny === "boolean") proof.memberOfAny = row.memberOfAny
+  if (row.activeOrganization) proof.activeOrganization = row.activeOrganization
   return proof
 }
 
-type AdapterSessionLike = { authenticatedAt?: Date | null; createdAt?: Date | null; impersonatedBy?: string | null; memberOfAny?: boolean }
+type AdapterSessionLike = {
+  authenticatedAt?: Date | null
+  createdAt?: Date | null
+  impersonatedBy?: string | null
+  memberOfAny?: boolean
+  activeOrganization?: ActiveOrganizationRead
+}
 
 /**
  * The last proof of identity: the recorded one, else the sign-in that

@@ -18,7 +18,7 @@ import { rolesOfKeptToken, withImpersonator, withRoles } from "./access"
 import { endParkedSession, impersonatorEntitled } from "./impersonator"
 import { USER_ROLE } from "../access/control"
 import type { MembershipRecord } from "../organizations/types"
-import { ACTIVE_ORGANIZATION_CLAIM, currentActiveMembership, withActiveMembership, withOrganizationClaimsOf } from "./organization-claims"
+import { ACTIVE_ORGANIZATION_CLAIM, activeOrganizationIdOf, currentActiveMembership, withActiveMembership, withOrganizationClaimsOf } from "./organization-claims"
 
 /**
  * Claims the library owns, beside Auth.js's: when the user last proved who
@@ -109,6 +109,8 @@ function proofWith(config: TokenContext["config"], token: JWT, membership: Membe
     ...proof,
     ...(membership ? { organization: { slug: membership.organization.slug, membership } } : {}),
     ...(memberOfAny !== undefined ? { memberOfAny } : {}),
+    // The token names no active organization: the header needs nothing more, not even a second decode.
+    ...(activeOrganizationIdOf(token) === null ? { activeOrganization: { id: null } } : {}),
   }
 }
 

@@ -257,7 +257,16 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
     // (lifetime, step-up), and whether the user belongs to any organization (the header's question).
     // The user comes with their roles and ban, read in the same statement.
     expect(result).toEqual({
-      session: { sessionToken: "session-token-2", userId: user.id, expires, createdAt: expect.any(Date), authenticatedAt: null, impersonatedBy: null, memberOfAny: false },
+      session: {
+        sessionToken: "session-token-2",
+        userId: user.id,
+        expires,
+        createdAt: expect.any(Date),
+        authenticatedAt: null,
+        impersonatedBy: null,
+        memberOfAny: false,
+        activeOrganization: { id: null, current: null },
+      },
       user: { ...user, ...noStanding },
     })
     // Dates survive whatever path the joined user takes (PostgreSQL returns it as JSON).

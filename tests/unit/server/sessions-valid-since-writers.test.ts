@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest"
 const ROOT = join(__dirname, "..", "..", "..")
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|svelte)$/
 // test-results holds copies of the library that tests make (the moved apps of migrate:next-auth).
-const SKIPPED_DIRS = new Set(["node_modules", ".next", ".git", "tests", "test-results", "generated", "dist", "build", ".svelte-kit"])
+const SKIPPED_DIRS = new Set(["node_modules", ".next", ".next-bench", ".git", "tests", "test-results", "generated", "dist", "build", ".svelte-kit"])
 /** Where the column may be named: the adapter that stores it for the library. */
 const ALLOWED = /^lib\/auth\/adapters\//
 

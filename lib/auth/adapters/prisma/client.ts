@@ -64,7 +64,15 @@ export interface PrismaLike {
     findUnique(args: {
       where: { sessionToken: string }
       select: SessionAndUserSelect
-    }): PromiseLike<(SessionRow & SessionProofRow & { user: UserWithAccessRow & { _count?: { memberships: number } } }) | null>
+    }): PromiseLike<
+      | (SessionRow &
+          SessionProofRow & {
+            user: UserWithAccessRow & { _count?: { memberships: number } }
+            activeOrganizationId?: string | null
+            activeOrganization?: { name: string; slug: string; members: { id: string }[] } | null
+          })
+      | null
+    >
     update(args: {
       where: { sessionToken: string }
       data: { expires?: Date; userId?: string; lastActiveAt?: Date; authenticatedAt?: Date }

@@ -25,7 +25,7 @@ import {
   type SessionRow,
   accountSelect,
   authenticatorSelect,
-  sessionAndUserSelect,
+  sessionAndUserSelectFor,
   sessionSelect,
   userSelect,
   verificationTokenSelect,
@@ -138,12 +138,20 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
     if (fastSessionLookup) return fastSessionLookup(sessionToken)
     // One query; with relationJoins (PostgreSQL) also one SQL statement.
     return prisma.session
-      .findUnique({ where: { sessionToken }, select: sessionAndUserSelect })
+      .findUnique({ where: { sessionToken }, select: sessionAndUserSelectFor(sessionToken) })
       .then((row) => {
         if (!row) return null
         const memberships = row.user._count?.memberships
         const session = toSession(row)
-        return { session: typeof memberships === "number" ? { ...session, memberOfAny: memberships > 0 } : session, user: toUserWithAccess(row.user) }
+        if (typeof memberships === "number") session.memberOfAny = memberships > 0
+        if (row.activeOrganizationId !== undefined) {
+          const active = row.activeOrganization
+          session.activeOrganization = {
+            id: row.activeOrganizationId,
+            current: active && active.members.length > 0 ? { name: active.name, slug: active.slug } : null,
+          }
+        }
+        return { session, user: toUserWithAccess(row.user) }
       })
   }
   return {

@@ -64,7 +64,22 @@ export const sessionAndUserSelect = {
   // Whether the user belongs to any organization: the header's question, answered in the same statement.
   user: { select: { ...userWithAccessSelect, _count: { select: { memberships: true } } } },
 } as const
-export type SessionAndUserSelect = typeof sessionAndUserSelect
+
+/**
+ * The lookup's select for one token, with the session's active organization: its name, and the
+ * session user's own member row in it (Prisma cannot join on the session's user id, so the member
+ * is picked through the session itself), for the header that shows it on every page.
+ */
+export function sessionAndUserSelectFor(sessionToken: string) {
+  return {
+    ...sessionAndUserSelect,
+    activeOrganizationId: true,
+    activeOrganization: {
+      select: { name: true, slug: true, members: { where: { user: { sessions: { some: { sessionToken } } } }, select: { id: true }, take: 1 } },
+    },
+  } as const
+}
+export type SessionAndUserSelect = ReturnType<typeof sessionAndUserSelectFor>
 
 export const verificationTokenSelect = { identifier: true, token: true, expires: true } as const
 export type VerificationTokenSelect = typeof verificationTokenSelect

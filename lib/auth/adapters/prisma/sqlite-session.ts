@@ -41,6 +41,9 @@ export interface SessionUserRow {
   bannedAt: unknown
   banExpires: unknown
   memberOfAny: unknown
+  activeOrganizationId: string | null
+  activeOrganizationName: string | null
+  activeOrganizationSlug: string | null
 }
 
 export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
@@ -48,12 +51,16 @@ export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 // Table and column names are the Auth.js schema's, plus the starter's roles and ban columns:
 // the database strategy learns a user's roles and ban in this same statement, and whether the
 // user belongs to any organization (the header's question on every page) from the index on
-// "Member"."userId".
+// "Member"."userId", and the session's active organization with the header's name for it (joined
+// through the user's membership, so an organization they have left reads as none).
 export const SELECT_SESSION_AND_USER = `
   SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",
          u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires",
-         EXISTS (SELECT 1 FROM "Member" ma WHERE ma."userId" = u."id") AS "memberOfAny"
+         EXISTS (SELECT 1 FROM "Member" ma WHERE ma."userId" = u."id") AS "memberOfAny",
+         s."activeOrganizationId", ao."name" AS "activeOrganizationName", ao."slug" AS "activeOrganizationSlug"
   FROM "Session" s JOIN "User" u ON u."id" = s."userId"
+  LEFT JOIN "Member" am ON am."organizationId" = s."activeOrganizationId" AND am."userId" = s."userId"
+  LEFT JOIN "Organization" ao ON ao."id" = am."organizationId"
   WHERE s."sessionToken" = ?`
 
 /** Where the statement's FROM clause starts (the select list has a FROM of its own, in the subquery). */
@@ -79,6 +86,10 @@ export function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       impersonatedBy: row.impersonatedBy,
       // SQLite answers 0/1.
       memberOfAny: row.memberOfAny === true || Number(row.memberOfAny) === 1,
+      activeOrganization: {
+        id: row.activeOrganizationId,
+        current: row.activeOrganizationName !== null && row.activeOrganizationSlug !== null ? { name: row.activeOrganizationName, slug: row.activeOrganizationSlug } : null,
+      },
     },
     user: {
       id: row.id,

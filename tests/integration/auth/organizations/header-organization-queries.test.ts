@@ -97,6 +97,27 @@ describe.each(CASES)("the header's organization question (%s, %s sessions)", (pr
     expect(settled.operations).toHaveLength(strategy === "jwt" ? 0 : 1)
   })
 
+  it("a member's active organization is named from the session's own read, and goes once they are removed from it", async () => {
+    const orgs = organizationOperations(base)
+    const user = await account(db)
+    const owner = await account(db)
+    const browser = await signedIn(base, user.email)
+    const theirs = (await orgs.create({ userId: owner.id }, { name: "Shared", slug: slug() })).organization
+    const { token } = await orgs.invite({ userId: owner.id }, theirs.id, { email: user.email })
+    apply(browser, (await orgs.acceptInvitation({ userId: user.id, request: requestOf(browser) }, token)).cookies)
+    expect((await header(browser)).result).toEqual({ current: { name: "Shared", slug: theirs.slug }, any: true })
+    // The name comes with the session's read: under jwt from the token's snapshot, under the
+    // database strategy from the session's own statement. No list, no second look at the session.
+    const known = await header(browser)
+    expect(known.result).toEqual({ current: { name: "Shared", slug: theirs.slug }, any: true })
+    expect(known.operations).toHaveLength(strategy === "jwt" ? 0 : 1)
+
+    // The owner removes them (another browser, as on a real page): the header never names an
+    // organization they no longer belong to.
+    await orgs.removeMember({ userId: owner.id }, theirs.id, user.id)
+    expect((await header(browser)).result).toEqual({ current: null, any: false })
+  })
+
   it("a membership another process made: shown once its word reaches this process, never lost", async () => {
     const orgs = organizationOperations(base)
     const user = await account(db)
@@ -107,10 +128,10 @@ describe.each(CASES)("the header's organization question (%s, %s sessions)", (pr
     // Another instance's insert: this process is not told.
     await db.prisma.member.create({ data: { organizationId: org.id, userId: user.id, roles: "member" } })
     if (strategy === "database") {
-      // Every database read asks: at once. A member with no active organization needs no list:
-      // the session's statement and its active organization's.
+      // Every database read asks: at once. A member with no active organization needs no list, and
+      // the session's own statement read that none is active.
       expect((await header(browser)).result).toEqual({ current: null, any: true })
-      expect((await header(browser)).operations).toHaveLength(2)
+      expect((await header(browser)).operations).toHaveLength(1)
       return
     }
     // Within the revocation delay a jwt header may not know yet (docs/deploying.md)...
