@@ -94,6 +94,8 @@ export default defineConfig([
     "bench/next-auth-app/**",
     "bench/next-auth-mirror/**",
     "bench/next-auth-mirror-app/**",
+    "bench/free-auth-overlay/**",
+    "bench/free-auth-app/**",
     "node_modules/**",
     "lib/generated/**",
     "next-env.d.ts",

@@ -60,7 +60,13 @@ async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promi
     const graph = flameGraph(files[0]!, title, { fromUs: (from - spawnedAt) * 1000, toUs: (to - spawnedAt) * 1000 })
     writeFileSync(path.join(OUT, `${name}.svg`), graph.svg)
     writeFileSync(path.join(OUT, `${name}.txt`), graph.summary)
-    if (process.env.BENCH_PROFILE_KEEP) copyFileSync(files[0]!, path.join(process.env.BENCH_PROFILE_KEEP, `${name}.cpuprofile`))
+    const keep = process.env.BENCH_PROFILE_KEEP
+    if (keep) {
+      mkdirSync(keep, { recursive: true })
+      copyFileSync(files[0]!, path.join(keep, `${name}.cpuprofile`))
+      // The measured window, for reading the raw profile without the start-up and warm-up around it.
+      writeFileSync(path.join(keep, `${name}.window.json`), JSON.stringify({ fromUs: (from - spawnedAt) * 1000, toUs: (to - spawnedAt) * 1000 }))
+    }
     console.log(`${name}: ${run.requestsPerSec.toFixed(0)} req/s, ${graph.busyMs.toFixed(0)} ms busy → docs/perf/${name}.svg`)
   } finally {
     if (started) await stopNext(started.server)

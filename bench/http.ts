@@ -44,11 +44,14 @@
  *   BENCH_HTTP_USERS        distinct users of the cold runs (default 1000)
  *   BENCH_HTTP_STRATEGIES   "jwt,database" (default both)
  *   BENCH_HTTP_CASES        e.g. "bare,session" (default all)
- *   BENCH_HTTP_APPS         which apps run (default "ours,ours-channel,next-auth"). "ours" alone runs the
+ *   BENCH_HTTP_APPS         which apps run (default "ours,ours-channel,next-auth,free-auth"). "ours" alone runs the
  *                           starter without the reference app, the markup check or the comparison
  *                           tables: enough for the permission-guarded page's table. "ours-channel" is the
  *                           same build with AUTH_REVOCATION_CHANNEL=redis (REDIS_URL), run on the paths
- *                           whose case is marked `channel` for the revocation channel's table
+ *                           whose case is marked `channel` for the revocation channel's table. "free-auth"
+ *                           (beside next-auth only) is the reference app's pages on an auth "library" that
+ *                           costs nothing (bench/free-auth-overlay), run on the dashboard and the frame:
+ *                           the bound no library can pass with these pages, in a table of its own
  *   BENCH_HTTP_RESULTS      where the results go (default bench/http-results.json): a partial run need not replace the full one's
  *   BENCH_HTTP_PIN=0        do not pin (default: each server on CPU 0, this process on the others, via taskset)
  * The machine's load is recorded with the results: compare ratios, not absolute numbers.
@@ -69,6 +72,7 @@ import {
   type Mode,
   prepareBuilds,
   queryCount,
+  startFreeAuth,
   startNextAuth,
   startStarter,
   type Run,
@@ -87,6 +91,8 @@ const FIRST_MODE_WARMUP_SECONDS = 10
 const QUERY_SAMPLE = 100
 /** The pages both apps render: the reference app mirrors the starter's markup for them. */
 const PAGE_PATHS = ["/dashboard", "/bench/frame", "/"]
+/** The pages the free "library" is measured on (its bound). */
+const FREE_AUTH_PAGE_PATHS = ["/dashboard", "/bench/frame"]
 
 
 function positiveInt(name: string, fallback: number): number {
@@ -111,8 +117,10 @@ const strategies = (process.env.BENCH_HTTP_STRATEGIES ?? "jwt,database")
 if (strategies.length === 0) throw new Error("BENCH_HTTP_STRATEGIES names no strategy (jwt, database)")
 const caseFilter = process.env.BENCH_HTTP_CASES?.split(",").map((s) => s.trim())
 const cases = CASES.filter((c) => !caseFilter || caseFilter.includes(c.id))
-const appNames = (process.env.BENCH_HTTP_APPS ?? "ours,ours-channel,next-auth").split(",").map((s) => s.trim())
+const appNames = (process.env.BENCH_HTTP_APPS ?? "ours,ours-channel,next-auth,free-auth").split(",").map((s) => s.trim())
 const withReference = appNames.includes("next-auth")
+// The bound is read against next-auth's figures: it runs only beside them.
+const withFreeAuth = withReference && appNames.includes("free-auth") && cases.some((c) => c.id === "dashboard" || c.id === "frame")
 const withChannel = appNames.includes("ours-channel") && cases.some((c) => c.channel)
 
 interface Measured {
@@ -170,6 +178,11 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
       // Pages are compared as the same markup on two auth libraries (bench/lib/page-shape.ts).
       await expectSameMarkup(apps[0]!, apps.find((app) => app.id === "next-auth")!, PAGE_PATHS)
     }
+    if (withFreeAuth) {
+      const free = await startFreeAuth(strategy, dir, { connections, users: userCount })
+      apps.push(free)
+      await expectSameMarkup(apps[0]!, free, FREE_AUTH_PAGE_PATHS)
+    }
     // The bare route is the ceiling every other path is compared with, so it is measured twice: first
     // and again last, its runs pooled. A drift of the machine over the strategy's minutes (the
     // server's JIT warming, thermal limits) then falls on the ceiling as on the paths measured between.
@@ -203,11 +216,12 @@ async function benchStrategy(strategy: Strategy, measured: Measured[], queries: 
           const failed = [...result.runs, ...(result.pairedBareRuns ?? [])].reduce((sum, run) => sum + run.non2xx + run.errors, 0)
           if (failed > 0) throw new Error(`${strategy} ${result.app} ${benchCase.path} (${mode}): ${failed} responses were not 2xx`)
         }
-        const [ours, withRedis, theirs] = [results.get("ours")!, results.get("ours-channel"), results.get("next-auth")]
+        const [ours, withRedis, theirs, free] = [results.get("ours")!, results.get("ours-channel"), results.get("next-auth"), results.get("free-auth")]
         const channelNote = withRedis ? `, ours with the Redis channel ${round(withRedis.requestsPerSec).toFixed(0)} req/s` : ""
         const reference = theirs ? `, next-auth ${round(theirs.requestsPerSec).toFixed(0)} req/s` : ""
+        const bound = free ? `, free auth ${round(free.requestsPerSec).toFixed(0)} req/s` : ""
         console.log(
-          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s${channelNote}${reference} (load ${loadavg()[0]!.toFixed(2)})`,
+          `${strategy.padEnd(8)} ${benchCase.id.padEnd(10)} ${mode}: ours ${round(ours.requestsPerSec).toFixed(0)} req/s${channelNote}${reference}${bound} (load ${loadavg()[0]!.toFixed(2)})`,
         )
       }
     }
@@ -258,6 +272,7 @@ function markdown(measured: readonly Measured[], queries: readonly Queries[]): s
       lines.push("\n¹ against the bare route measured right after each of its runs, on the same app (the pooled bare route otherwise)")
     }
   }
+  boundTable(lines, find, queries)
   guardedTable(lines, find, queries)
   organizationTable(lines, find, queries)
   channelTable(lines, find, queries)
@@ -296,6 +311,45 @@ function channelTable(
         if (!without || !withRedis) continue
         lines.push(
           `| ${strategy} | \`GET ${benchCase.path}\` | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${without.requestsPerSec.toFixed(0)} | ${withRedis.requestsPerSec.toFixed(0)} | ${(withRedis.requestsPerSec / without.requestsPerSec).toFixed(2)}× | ${perRequest("ours")} / ${perRequest("ours-channel")} |`,
+        )
+      }
+    }
+  }
+}
+
+/**
+ * The same pages on an auth "library" that costs nothing (bench/free-auth-overlay): no library can
+ * serve them faster than that, so the bound says how far any page's ratio to next-auth can go, and
+ * how much of the page the starter's auth still costs. The organization's home is held to next-auth's
+ * dashboard, so its bound is the free library's dashboard too.
+ */
+function boundTable(
+  lines: string[],
+  find: (strategy: Strategy, id: string, mode: Mode, app: AppId) => Measured | undefined,
+  queries: readonly Queries[],
+): void {
+  if (!withFreeAuth) return
+  lines.push(
+    `\n**The bound: the same pages on an auth library that costs nothing** (req/s, ${connections} connections, ${rounds} × ${duration} s per app alternating)\n`,
+    "| strategy | page | cookies | next-auth | ours | free auth | ours ÷ next-auth | free auth ÷ next-auth (the bound) | ours ÷ free auth | SQL per request, next-auth / ours / free auth |",
+    "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+  )
+  const rows = [
+    { id: "dashboard", page: "`/dashboard`", against: "dashboard" },
+    { id: "frame", page: "`/bench/frame`", against: "frame" },
+    { id: "org-home", page: "`/o/bench-org` (next-auth's and the free library's dashboard)", against: "dashboard" },
+  ]
+  for (const strategy of strategies) {
+    const perRequest = (id: string, app: AppId) => queries.find((q) => q.strategy === strategy && q.case === id && q.app === app)?.perRequest.toFixed(2) ?? "—"
+    for (const row of rows) {
+      for (const mode of ["warm", "cold"] as const) {
+        const ours = find(strategy, row.id, mode, "ours")
+        const theirs = find(strategy, row.against, mode, "next-auth")
+        const free = find(strategy, row.against, mode, "free-auth")
+        if (!ours || !theirs || !free) continue
+        const x = (a: Measured, b: Measured) => `${(a.requestsPerSec / b.requestsPerSec).toFixed(2)}×`
+        lines.push(
+          `| ${strategy} | ${row.page} | ${mode === "warm" ? "1 (warm)" : `${userCount} (cold)`} | ${theirs.requestsPerSec.toFixed(0)} | ${ours.requestsPerSec.toFixed(0)} | ${free.requestsPerSec.toFixed(0)} | ${x(ours, theirs)} | ${x(free, theirs)} | ${x(ours, free)} | ${perRequest(row.against, "next-auth")} / ${perRequest(row.id, "ours")} / ${perRequest(row.against, "free-auth")} |`,
         )
       }
     }
@@ -362,7 +416,7 @@ function organizationTable(
 }
 
 async function main(): Promise<void> {
-  await prepareBuilds(forceBuild, skipBuild, withReference ? ["ours", "next-auth"] : ["ours"])
+  await prepareBuilds(forceBuild, skipBuild, withReference ? ["ours", "next-auth", ...(withFreeAuth ? (["free-auth"] as const) : [])] : ["ours"])
   // After the builds, which use every core.
   const pinned = pinLoadGenerator()
   console.log(pinned ? "servers pinned to CPU 0, the load generator to the other CPUs" : "servers and load generator share every CPU (not pinned)")

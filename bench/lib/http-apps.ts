@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
 
 import { migrateDatabase } from "../../lib/db/migrate"
-import { assembleMirrorApp, MIRROR_APP, NEXT_AUTH_APP } from "./next-auth-mirror"
+import { assembleFreeAuthApp, assembleMirrorApp, FREE_AUTH_APP, MIRROR_APP, NEXT_AUTH_APP } from "./next-auth-mirror"
 import { binPath, freePort, isBuildCurrent, runStep, type RunningServer, startNext } from "./http-server"
 import {
   benchUsers,
@@ -36,8 +36,15 @@ const SEED_PASSWORD = "demo-password-123"
 const SEED_ADMIN_EMAIL = "admin@example.com"
 const SEED_ADMIN_PASSWORD = "admin-password-123"
 
-/** "ours-channel": the starter with the Redis revocation channel on, as several instances run it. */
-export type AppId = "ours" | "ours-channel" | "next-auth"
+/**
+ * "ours-channel": the starter with the Redis revocation channel on, as several instances run it.
+ * "free-auth": the reference app's pages on an auth "library" that costs nothing (bench/free-auth-overlay):
+ * what any library could reach with these pages, on the page cases only.
+ */
+export type AppId = "ours" | "ours-channel" | "next-auth" | "free-auth"
+
+/** The cases the free "library" runs: the signed-in pages the reference app mirrors. */
+const FREE_AUTH_CASES = new Set(["dashboard", "frame"])
 export type Mode = "warm" | "cold"
 export interface Case {
   id: string
@@ -76,7 +83,7 @@ export const CASES: readonly Case[] = [
 /** The apps a case runs on: the starter alone for the admins' and members' cases; the channel's starter only where the case asks. */
 export function appsFor<A extends { id: AppId }>(benchCase: Case, apps: readonly A[]): A[] {
   if (benchCase.asAdmin || benchCase.asMember) return apps.filter((app) => app.id === "ours")
-  return apps.filter((app) => app.id !== "ours-channel" || benchCase.channel)
+  return apps.filter((app) => (app.id !== "ours-channel" || benchCase.channel) && (app.id !== "free-auth" || FREE_AUTH_CASES.has(benchCase.id)))
 }
 
 /** The cookies a case sends: the app's admins' for an admin case, its plain users' otherwise. */
@@ -100,17 +107,21 @@ export interface LoadOptions {
 /** The starter builds into .next-bench (next.config.ts), never touching the e2e build in .next. */
 export const STARTER_BUILD_ENV = { NEXT_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" }
 
+const MIRROR_SOURCES = ["app", "components", "auth.ts", "db.ts", "account.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../server/display", "../../server/auth-page-headers.ts", "../../app/site-metadata.ts", "../../app/not-found.tsx"]
+
 /** Builds the apps named in `only` (default both) whose build is missing or older than their sources. */
 export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean, only: readonly AppId[] = ["ours", "next-auth"]): Promise<void> {
-  if (only.includes("next-auth") && ["next-auth", "@auth/prisma-adapter"].some((name) => !existsSync(path.join(NEXT_AUTH_APP, "node_modules", name)))) {
+  if ((only.includes("next-auth") || only.includes("free-auth")) && ["next-auth", "@auth/prisma-adapter"].some((name) => !existsSync(path.join(NEXT_AUTH_APP, "node_modules", name)))) {
     console.log("bench/next-auth-app: npm install ...")
     await runStep("npm install", "npm", ["install", "--no-audit", "--no-fund", "--legacy-peer-deps"], NEXT_AUTH_APP, process.env)
   }
   // The reference app is assembled afresh each run (timestamps kept): the plain app plus the mirrored pages.
   if (only.includes("next-auth")) assembleMirrorApp()
+  if (only.includes("free-auth")) assembleFreeAuthApp()
   const apps = [
     { id: "ours", name: "the starter", dir: ROOT, dist: ".next-bench", sources: ["app", "lib", "server", "components", "middleware.ts", "auth.ts", "next.config.ts", "instrumentation.ts"], env: STARTER_BUILD_ENV },
-    { id: "next-auth", name: "bench/next-auth-mirror-app", dir: MIRROR_APP, dist: ".next", sources: ["app", "components", "auth.ts", "db.ts", "account.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../server/display", "../../server/auth-page-headers.ts", "../../app/site-metadata.ts", "../../app/not-found.tsx"], env: { NEXT_TELEMETRY_DISABLED: "1" } },
+    { id: "next-auth", name: "bench/next-auth-mirror-app", dir: MIRROR_APP, dist: ".next", sources: MIRROR_SOURCES, env: { NEXT_TELEMETRY_DISABLED: "1" } },
+    { id: "free-auth", name: "bench/free-auth-app", dir: FREE_AUTH_APP, dist: ".next", sources: MIRROR_SOURCES, env: { NEXT_TELEMETRY_DISABLED: "1" } },
   ]
   for (const app of apps.filter((a) => only.includes(a.id as AppId))) {
     const current = isBuildCurrent(app.dir, app.dist, app.sources)
@@ -211,6 +222,32 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
   await expectSession(server.origin, warm, users[0]!.email, "next-auth (warm)")
   await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "next-auth (cold)")
   return { id: "next-auth", server, warm, cold, counterPort }
+}
+
+/**
+ * The reference app's pages on the free "library": the same users, organization and cards as
+ * next-auth's app, each signed in by a cookie that names them (bench/free-auth-overlay/auth.ts).
+ */
+export async function startFreeAuth(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
+  const databaseFile = path.join(dir, "free-auth.db")
+  const counterPort = await freePort()
+  await migrateDatabase(`file:${databaseFile}`)
+  const users = benchUsers(options.users + 1, "free-auth")
+  await mintNextAuthSessions("database", databaseFile, randomBytes(33).toString("base64"), users)
+  mirrorSeededUser(databaseFile, users[0]!.email)
+  seedBenchOrganization(databaseFile, users[0]!.email)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    AUTH_SESSION_STRATEGY: strategy,
+    NEXT_AUTH_BENCH_DB: databaseFile,
+    BENCH_QUERY_COUNTER_PORT: String(counterPort),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
+  }
+  const server = await startNext("free-auth", FREE_AUTH_APP, env, options.nodeArgs)
+  const [warm, ...cold] = users.map((user) => `bench-user=${user.id}`) as [string, ...string[]]
+  await expectSession(server.origin, warm, users[0]!.email, "free-auth (warm)")
+  await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "free-auth (cold)")
+  return { id: "free-auth", server, warm, cold, counterPort }
 }
 
 export interface Run {

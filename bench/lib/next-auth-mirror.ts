@@ -22,6 +22,9 @@ export const NEXT_AUTH_APP = path.join(BENCH, "next-auth-app")
 export const MIRROR_OVERLAY = path.join(BENCH, "next-auth-mirror")
 /** Two folders below the starter, as bench/next-auth-app is: its imports of the starter's components count on it. */
 export const MIRROR_APP = path.join(BENCH, "next-auth-mirror-app")
+/** The reference app's pages on an auth "library" that costs nothing: bench:http's bound (see its auth.ts). */
+export const FREE_AUTH_OVERLAY = path.join(BENCH, "free-auth-overlay")
+export const FREE_AUTH_APP = path.join(BENCH, "free-auth-app")
 
 /**
  * Dependencies (linked, never copied) and the build: never copied from the plain app, and kept in
@@ -34,7 +37,7 @@ const NOT_ASSEMBLED = new Set(["node_modules", ".next"])
  * unless told otherwise); answers its folder. Its dependencies are reached through a link to the plain
  * app's node_modules, which bench:http installs.
  */
-export function assembleMirrorApp(into: string = MIRROR_APP): string {
+export function assembleMirrorApp(into: string = MIRROR_APP, overlays: readonly string[] = [MIRROR_OVERLAY]): string {
   mkdirSync(into, { recursive: true })
   for (const entry of readdirSync(into)) {
     if (!NOT_ASSEMBLED.has(entry)) rmSync(path.join(into, entry), { recursive: true, force: true })
@@ -46,7 +49,7 @@ export function assembleMirrorApp(into: string = MIRROR_APP): string {
       filter: (source) => !NOT_ASSEMBLED.has(path.basename(source)),
     })
   copy(NEXT_AUTH_APP)
-  copy(MIRROR_OVERLAY)
+  for (const overlay of overlays) copy(overlay)
   const modules = path.join(into, "node_modules")
   if (!isLink(modules)) {
     rmSync(modules, { recursive: true, force: true })
@@ -61,4 +64,9 @@ function isLink(file: string): boolean {
   } catch {
     return false
   }
+}
+
+/** The same pages on the free "library": the plain app, the mirror's overlay, then the free one's files over next-auth's. */
+export function assembleFreeAuthApp(into: string = FREE_AUTH_APP): string {
+  return assembleMirrorApp(into, [MIRROR_OVERLAY, FREE_AUTH_OVERLAY])
 }

@@ -5,7 +5,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSy
 import { tmpdir } from "node:os"
 import path from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { assembleMirrorApp, MIRROR_OVERLAY, NEXT_AUTH_APP } from "../../../bench/lib/next-auth-mirror"
+import { assembleFreeAuthApp, assembleMirrorApp, FREE_AUTH_OVERLAY, MIRROR_OVERLAY, NEXT_AUTH_APP } from "../../../bench/lib/next-auth-mirror"
 
 const DASHBOARD = path.join("app", "(protected)", "dashboard", "page.tsx")
 const made: string[] = []
@@ -51,5 +51,17 @@ describe("the reference app's assembly", () => {
     expect(path.resolve(into, readlinkSync(path.join(into, "node_modules")))).toBe(path.join(NEXT_AUTH_APP, "node_modules"))
     expect(readFileSync(path.join(into, ".next", "BUILD_ID"), "utf8")).toBe("earlier build")
     expect(existsSync(path.join(into, "left-over.ts"))).toBe(false)
+  })
+
+  it("the bound's app renders the mirrored pages on the free library, with nothing of next-auth's left in its auth", () => {
+    const into = assembleFreeAuthApp(target())
+    // The same pages as the reference app...
+    expect(readFileSync(path.join(into, DASHBOARD), "utf8")).toBe(readFileSync(path.join(MIRROR_OVERLAY, DASHBOARD), "utf8"))
+    // ...on the free library's auth, guard and session route, which never load next-auth.
+    for (const file of ["auth.ts", "middleware.ts", path.join("app", "api", "me", "route.ts")]) {
+      const assembled = readFileSync(path.join(into, file), "utf8")
+      expect(assembled).toBe(readFileSync(path.join(FREE_AUTH_OVERLAY, file), "utf8"))
+      expect(assembled).not.toMatch(/from "next-auth/)
+    }
   })
 })
