@@ -210,8 +210,8 @@ export interface SessionProof {
   memberOfAny?: boolean
   /**
    * Organizations: the session's active organization, when this read knew it with no query of its
-   * own. database strategy: the session row's, with its name while the user belongs to it; jwt: only
-   * that none is active (an active one comes as `organization` with its snapshot). Absent: not known.
+   * own. database strategy: the session row's, with its name while the user belongs to it; jwt: the
+   * token's, with its name only while its snapshot is current. Absent: not known.
    */
   activeOrganization?: ActiveOrganizationRead
 }

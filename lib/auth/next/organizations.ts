@@ -26,6 +26,7 @@ import type { AuthConfig } from "../config/types"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { currentRead } from "./permission"
+import { resolveAuthConfig } from "../auth"
 
 type Tail<F> = F extends (actor: OrganizationActor, ...rest: infer R) => infer T ? (...rest: R) => T : never
 
@@ -112,7 +113,11 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
     const { read } = await currentRead(prepared)
     if (!read.session || !read.proof) throw new PermissionDenied("signed_out")
     if (change && read.proof.impersonatedBy !== undefined) throw new PermissionDenied("impersonating")
-    return { userId: read.proof.userId, request: await standardRequest(prepared) }
+    // A read may stand on the membership this request's database session read took from the
+    // database in the same statement (an organization page's). A jwt snapshot may be a revocation
+    // delay old on another instance, and a change always reads the membership afresh.
+    const known = change || resolveAuthConfig(prepared.handler).sessionStrategy.name !== "database" ? undefined : read.proof.organization?.membership
+    return { userId: read.proof.userId, request: await standardRequest(prepared), ...(known ? { membership: known } : {}) }
   }
 
   const bound = (name: Change | Read, change: boolean) =>
@@ -193,6 +198,9 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
       const prepared = await getConfig()
       const { read } = await currentRead(prepared)
       if (!read.session || !read.proof) return null
+      // The session read usually knew it (the same value the hint would read again).
+      const known = read.proof.activeOrganization
+      if (known) return known.id
       return operations(prepared).activeHint(await standardRequest(prepared))
     },
     async overview() {

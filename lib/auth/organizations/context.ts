@@ -3,8 +3,11 @@
  * caller's membership of the organization they name. A caller who is not a
  * member gets the same answer as for an organization that does not exist
  * (organization_not_found), so ids and slugs of other tenants reveal nothing.
- * Membership and roles are always read from the database, never from the
- * session: a role taken away or a removal counts at once.
+ * Membership and roles are always read from the database, never from a
+ * token: a role taken away or a removal counts at once. A read-only call may
+ * bring the membership its request already read from the database (the
+ * database strategy's session statement on an organization page), which then
+ * stands in for reading the same rows again.
  */
 import type { OrganizationAdapter } from "../adapters/capabilities"
 import type { PermissionRequest, Resources } from "../access/control"
@@ -16,6 +19,8 @@ import { OWNER_ROLE, type AdapterMember, type AdapterOrganization } from "./type
 export interface OrganizationActor {
   userId: string
   request?: Request | null
+  /** Read-only operations: this user's membership as this request already read it from the database. */
+  membership?: Membership
 }
 
 export interface Membership {
@@ -38,6 +43,8 @@ export function actorId(actor: OrganizationActor | null | undefined): string {
 export async function membershipOf(config: ResolvedConfig, actor: OrganizationActor, organizationId: unknown): Promise<Membership> {
   const userId = actorId(actor)
   if (typeof organizationId !== "string" || organizationId === "") throw new OrganizationError("organization_not_found")
+  const known = actor.membership
+  if (known && known.organization.id === organizationId && known.member.userId === userId) return known
   const adapter = organizationAdapter(config)
   const member = await adapter.getMember(organizationId, userId)
   const organization = member && (await adapter.getOrganization(organizationId))

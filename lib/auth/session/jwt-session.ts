@@ -18,6 +18,7 @@ import { rolesOfKeptToken, withImpersonator, withRoles } from "./access"
 import { endParkedSession, impersonatorEntitled } from "./impersonator"
 import { USER_ROLE } from "../access/control"
 import type { MembershipRecord } from "../organizations/types"
+import type { ActiveOrganizationRead } from "../adapters/types"
 import { ACTIVE_ORGANIZATION_CLAIM, activeOrganizationIdOf, currentActiveMembership, withActiveMembership, withOrganizationClaimsOf } from "./organization-claims"
 
 /**
@@ -109,9 +110,17 @@ function proofWith(config: TokenContext["config"], token: JWT, membership: Membe
     ...proof,
     ...(membership ? { organization: { slug: membership.organization.slug, membership } } : {}),
     ...(memberOfAny !== undefined ? { memberOfAny } : {}),
-    // The token names no active organization: the header needs nothing more, not even a second decode.
-    ...(activeOrganizationIdOf(token) === null ? { activeOrganization: { id: null } } : {}),
+    ...(config.organizations.adapter ? { activeOrganization: activeOrganizationOf(token, membership) } : {}),
   }
+}
+
+/**
+ * The token's active organization, so that no caller decodes the token again for it; its name only
+ * with the snapshot that vouches for it.
+ */
+function activeOrganizationOf(token: JWT, membership: MembershipRecord | null | undefined): ActiveOrganizationRead {
+  const id = activeOrganizationIdOf(token)
+  return membership && membership.organization.id === id ? { id, current: { name: membership.organization.name, slug: membership.organization.slug } } : { id }
 }
 
 function proofOf(token: JWT): SessionProof | undefined {

@@ -87,6 +87,10 @@ describe.each(["database", "jwt"] as const)("an organization page's database wor
     // database: the session, its user, the membership and organization in one statement; jwt: the
     // revocation check alone, not at all while its instant (and the memberships version) is cached.
     expect(page.operations).toHaveLength(strategy === "database" ? 1 : 0)
+    // The layout's "is this the active organization" costs nothing more: the same read knew it.
+    const active = await counting(() => next.organizations.activeId())
+    expect(active.result).toBe(org.id)
+    expect(active.operations).toHaveLength(strategy === "database" ? 1 : 0)
 
     const toDashboard = await middleware("/dashboard", cookie)
     const toPage = await middleware(`/o/${org.slug}`, cookie)
@@ -115,6 +119,23 @@ describe.each(["database", "jwt"] as const)("an organization page's database wor
     expect(done).toEqual([])
     expect(result).toEqual(expected)
     expect((await direct.getSessionAndMembership(sessionToken, "no-such-organization"))?.membership).toBeNull()
+  })
+
+  it("the page's reads stand on its session read under the database strategy, and a demotion counts on the next request", async () => {
+    const { orgs, owner, member, org, browser } = await memberOfNewOrganization()
+    const cookie = browser.cookieHeader()
+    const toPage = await middleware(`/o/${org.slug}`, cookie)
+    onRequest(cookie, toPage.handover)
+    const invitations = await counting(() => next.organizations.invitations(org.id))
+    expect(invitations.result).toEqual([])
+    // database: the invitation list alone, the membership and roles taken from the page's own read
+    // of this request; jwt: the membership read again (a snapshot may be a revocation delay old).
+    expect(invitations.operations).toHaveLength(strategy === "database" ? 1 : 3)
+
+    await orgs.changeRoles({ userId: owner.id }, org.id, member.id, ["member"])
+    const afterDemotion = await middleware(`/o/${org.slug}`, cookie)
+    onRequest(cookie, afterDemotion.handover)
+    await expect(next.organizations.invitations(org.id)).rejects.toMatchObject({ code: "organization_forbidden" })
   })
 
   it("a member removed in this process is refused on their very next request", async () => {
