@@ -45,11 +45,10 @@ export async function membershipOf(config: ResolvedConfig, actor: OrganizationAc
   if (typeof organizationId !== "string" || organizationId === "") throw new OrganizationError("organization_not_found")
   const known = actor.membership
   if (known && known.organization.id === organizationId && known.member.userId === userId) return known
-  const adapter = organizationAdapter(config)
-  const member = await adapter.getMember(organizationId, userId)
-  const organization = member && (await adapter.getOrganization(organizationId))
-  if (!member || !organization) throw new OrganizationError("organization_not_found")
-  return { organization, member }
+  // The member row with its organization, in one statement (the version that comes with it is not needed here).
+  const { membership } = await organizationAdapter(config).getActiveMembership(userId, organizationId)
+  if (!membership) throw new OrganizationError("organization_not_found")
+  return membership
 }
 
 /** The membership when its roles grant `permission`; organization_forbidden (nothing changed) when they do not. */
