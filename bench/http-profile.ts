@@ -10,7 +10,8 @@
  *
  * Environment: BENCH_PROFILE_SECONDS (default 8), BENCH_PROFILE_ONLY (e.g.
  * "ours-jwt-session,ours-database-dashboard"), BENCH_HTTP_USERS (default 1000),
- * BENCH_PROFILE_KEEP (a folder to keep the raw .cpuprofile files in).
+ * BENCH_PROFILE_KEEP (a folder to keep the raw .cpuprofile files in, each with the measured
+ * window, past start-up and warm-up, in <name>.window.json).
  * Build first with `npm run bench:http` (or it builds here when stale).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"

@@ -15,6 +15,7 @@ import { assembleFreeAuthApp, assembleMirrorApp, FREE_AUTH_APP, MIRROR_APP, NEXT
 import { binPath, freePort, isBuildCurrent, runStep, type RunningServer, startNext } from "./http-server"
 import {
   benchUsers,
+  type BenchUser,
   expectSession,
   mintNextAuthSessions,
   mintStarterSessions,
@@ -201,23 +202,9 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
   const databaseFile = path.join(dir, "next-auth.db")
   const secret = randomBytes(33).toString("base64")
   const counterPort = await freePort()
-  // The starter's migrations: the Auth.js tables (plus additive columns) that @auth/prisma-adapter reads.
-  await migrateDatabase(`file:${databaseFile}`)
   const users = benchUsers(options.users + 1, "next-auth")
-  const cookies = await mintNextAuthSessions(strategy, databaseFile, secret, users)
-  // The signed-in user as the starter's (the seeded demo account): a verified address, a password,
-  // and the owner of the bench organization, so that both dashboards show the same cards.
-  mirrorSeededUser(databaseFile, users[0]!.email)
-  seedBenchOrganization(databaseFile, users[0]!.email)
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    AUTH_SESSION_STRATEGY: strategy,
-    AUTH_SECRET: secret,
-    NEXT_AUTH_BENCH_DB: databaseFile,
-    BENCH_QUERY_COUNTER_PORT: String(counterPort),
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
-  }
-  const server = await startNext("next-auth", MIRROR_APP, env, options.nodeArgs)
+  const cookies = await referenceDatabase(databaseFile, strategy, secret, users)
+  const server = await startNext("next-auth", MIRROR_APP, { ...referenceEnv(strategy, databaseFile, counterPort), AUTH_SECRET: secret }, options.nodeArgs)
   const [warm, ...cold] = cookies as [string, ...string[]]
   await expectSession(server.origin, warm, users[0]!.email, "next-auth (warm)")
   await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "next-auth (cold)")
@@ -231,23 +218,38 @@ export async function startNextAuth(strategy: Strategy, dir: string, options: Lo
 export async function startFreeAuth(strategy: Strategy, dir: string, options: LoadOptions): Promise<App> {
   const databaseFile = path.join(dir, "free-auth.db")
   const counterPort = await freePort()
-  await migrateDatabase(`file:${databaseFile}`)
   const users = benchUsers(options.users + 1, "free-auth")
-  await mintNextAuthSessions("database", databaseFile, randomBytes(33).toString("base64"), users)
+  // Its users need rows, not sessions: the ones minted here go unused.
+  await referenceDatabase(databaseFile, "database", randomBytes(33).toString("base64"), users)
+  const server = await startNext("free-auth", FREE_AUTH_APP, referenceEnv(strategy, databaseFile, counterPort), options.nodeArgs)
+  const [warm, ...cold] = users.map((user) => `bench-user=${user.id}`) as [string, ...string[]]
+  await expectSession(server.origin, warm, users[0]!.email, "free-auth (warm)")
+  await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "free-auth (cold)")
+  return { id: "free-auth", server, warm, cold, counterPort }
+}
+
+/**
+ * A reference app's database: the starter's migrations (the Auth.js tables, plus additive columns,
+ * that @auth/prisma-adapter reads), the bench users with their sessions (answered as cookies), and
+ * the first user as the starter's seeded account: a verified address, a password, and the owner of
+ * the bench organization, so that every app's dashboard shows the same cards.
+ */
+async function referenceDatabase(databaseFile: string, strategy: Strategy, secret: string, users: readonly BenchUser[]): Promise<string[]> {
+  await migrateDatabase(`file:${databaseFile}`)
+  const cookies = await mintNextAuthSessions(strategy, databaseFile, secret, users)
   mirrorSeededUser(databaseFile, users[0]!.email)
   seedBenchOrganization(databaseFile, users[0]!.email)
-  const env: NodeJS.ProcessEnv = {
+  return cookies
+}
+
+function referenceEnv(strategy: Strategy, databaseFile: string, counterPort: number): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     AUTH_SESSION_STRATEGY: strategy,
     NEXT_AUTH_BENCH_DB: databaseFile,
     BENCH_QUERY_COUNTER_PORT: String(counterPort),
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${QUERY_COUNTER}`.trim(),
   }
-  const server = await startNext("free-auth", FREE_AUTH_APP, env, options.nodeArgs)
-  const [warm, ...cold] = users.map((user) => `bench-user=${user.id}`) as [string, ...string[]]
-  await expectSession(server.origin, warm, users[0]!.email, "free-auth (warm)")
-  await expectSession(server.origin, cold[cold.length - 1]!, users[users.length - 1]!.email, "free-auth (cold)")
-  return { id: "free-auth", server, warm, cold, counterPort }
 }
 
 export interface Run {
