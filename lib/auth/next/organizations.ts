@@ -83,7 +83,7 @@ export type AppOrganizations = { [K in Change | Read]: Tail<OrganizationOperatio
    * session's active one (one query, two under the database strategy). null when signed out.
    */
   headerOrganization(): Promise<{ current: { name: string; slug: string } | null; any: boolean } | null>
-  /** The id of the session's active organization as the session names it (jwt: no query; database: one). Never a grant. */
+  /** The id of the session's active organization as the session names it (the session read's answer, no query of its own where it knew). Never a grant. */
   activeId(): Promise<string | null>
 }
 
