@@ -23,6 +23,7 @@ import { isValidSlug } from "../organizations/slug"
 import type { Membership, OrganizationActor } from "../organizations/context"
 import type { PermissionSubject } from "../organizations/permission"
 import type { AuthConfig } from "../config/types"
+import type { SessionRead } from "../config/resolved"
 import type { PreparedConfig } from "./config"
 import { currentCookieHeader, setCookies } from "./cookies"
 import { currentRead } from "./permission"
@@ -109,6 +110,12 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
     return new Request(`${prepared.origin(source)}/`, { headers: forwarded })
   }
 
+  /** The session's active organization id: the read's answer where it knew it, else read afresh (the same value). */
+  const activeIdOf = async (prepared: PreparedConfig, read: SessionRead): Promise<string | null> => {
+    const known = read.proof?.activeOrganization
+    return known ? known.id : operations(prepared).activeHint(await standardRequest(prepared))
+  }
+
   const actorOf = async (prepared: PreparedConfig, change: boolean): Promise<OrganizationActor> => {
     const { read } = await currentRead(prepared)
     if (!read.session || !read.proof) throw new PermissionDenied("signed_out")
@@ -183,14 +190,12 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
         if (session.id === null) return { current: null, any: true }
         if (session.current !== undefined) return { current: session.current, any: true }
       }
-      const ops = operations(prepared)
-      const request = await standardRequest(prepared)
-      // A member with no active organization needs no list either (jwt: the hint is the token's own claim).
-      const early = read.proof.memberOfAny === true ? await ops.activeHint(request) : undefined
+      // A member with no active organization needs no list either.
+      const early = read.proof.memberOfAny === true ? await activeIdOf(prepared, read) : undefined
       if (early === null) return { current: null, any: true }
-      const list = await ops.list({ userId: read.proof.userId })
+      const list = await operations(prepared).list({ userId: read.proof.userId })
       if (list.length === 0) return { current: null, any: false }
-      const hint = early ?? (await ops.activeHint(request))
+      const hint = early ?? (await activeIdOf(prepared, read))
       const active = list.find(({ organization }) => organization.id === hint)?.organization
       return { current: active ? { name: active.name, slug: active.slug } : null, any: true }
     },
@@ -198,10 +203,7 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
       const prepared = await getConfig()
       const { read } = await currentRead(prepared)
       if (!read.session || !read.proof) return null
-      // The session read usually knew it (the same value the hint would read again).
-      const known = read.proof.activeOrganization
-      if (known) return known.id
-      return operations(prepared).activeHint(await standardRequest(prepared))
+      return activeIdOf(prepared, read)
     },
     async overview() {
       const prepared = await getConfig()
