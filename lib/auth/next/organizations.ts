@@ -110,6 +110,14 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
     return new Request(`${prepared.origin(source)}/`, { headers: forwarded })
   }
 
+  /** The memberships this request's reads have read, kept with the request's session read and gone with it. */
+  const membershipReads = new WeakMap<SessionRead, Map<string, Promise<Membership | null>>>()
+  const membershipReadsOf = (read: SessionRead): Map<string, Promise<Membership | null>> => {
+    let reads = membershipReads.get(read)
+    if (!reads) membershipReads.set(read, (reads = new Map()))
+    return reads
+  }
+
   /** The session's active organization id: the read's answer where it knew it, else read afresh (the same value). */
   const activeIdOf = async (prepared: PreparedConfig, read: SessionRead): Promise<string | null> => {
     const known = read.proof?.activeOrganization
@@ -119,12 +127,19 @@ export function appOrganizations(getConfig: () => Promise<PreparedConfig>): AppO
   const actorOf = async (prepared: PreparedConfig, change: boolean): Promise<OrganizationActor> => {
     const { read } = await currentRead(prepared)
     if (!read.session || !read.proof) throw new PermissionDenied("signed_out")
-    if (change && read.proof.impersonatedBy !== undefined) throw new PermissionDenied("impersonating")
+    const actor: OrganizationActor = { userId: read.proof.userId, request: await standardRequest(prepared) }
+    if (change) {
+      // A change always reads the membership afresh, and never while impersonating.
+      if (read.proof.impersonatedBy !== undefined) throw new PermissionDenied("impersonating")
+      return actor
+    }
     // A read may stand on the membership this request's database session read took from the
     // database in the same statement (an organization page's). A jwt snapshot may be a revocation
-    // delay old on another instance, and a change always reads the membership afresh.
-    const known = change || resolveAuthConfig(prepared.handler).sessionStrategy.name !== "database" ? undefined : read.proof.organization?.membership
-    return { userId: read.proof.userId, request: await standardRequest(prepared), ...(known ? { membership: known } : {}) }
+    // delay old on another instance: the membership is read from the database, once for all the
+    // reads of this request (a handed-over read is this GET's own, shared by its page and layouts).
+    const known = resolveAuthConfig(prepared.handler).sessionStrategy.name === "database" ? read.proof.organization?.membership : undefined
+    if (known) return { ...actor, membership: known }
+    return { ...actor, membershipReads: membershipReadsOf(read) }
   }
 
   const bound = (name: Change | Read, change: boolean) =>

@@ -21,6 +21,12 @@ export interface OrganizationActor {
   request?: Request | null
   /** Read-only operations: this user's membership as this request already read it from the database. */
   membership?: Membership
+  /**
+   * Read-only operations of one request: the memberships it has read from the database so far, by
+   * user and organization, shared by all its reads. A page that lists invitations and activity side
+   * by side then reads the membership once; each request starts with its own.
+   */
+  membershipReads?: Map<string, Promise<Membership | null>>
 }
 
 export interface Membership {
@@ -45,10 +51,23 @@ export async function membershipOf(config: ResolvedConfig, actor: OrganizationAc
   if (typeof organizationId !== "string" || organizationId === "") throw new OrganizationError("organization_not_found")
   const known = actor.membership
   if (known && known.organization.id === organizationId && known.member.userId === userId) return known
-  // The member row with its organization, in one statement (the version that comes with it is not needed here).
-  const { membership } = await organizationAdapter(config).getActiveMembership(userId, organizationId)
+  const membership = await sharedRead(actor.membershipReads, `${userId}\u0000${organizationId}`, async () => {
+    // The member row with its organization, in one statement (the version that comes with it is not needed here).
+    return (await organizationAdapter(config).getActiveMembership(userId, organizationId)).membership
+  })
   if (!membership) throw new OrganizationError("organization_not_found")
   return membership
+}
+
+/** The read under `key` in `reads`, started once; with no `reads`, simply the read. */
+function sharedRead<T>(reads: Map<string, Promise<T>> | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!reads) return read()
+  let pending = reads.get(key)
+  if (!pending) {
+    pending = read()
+    reads.set(key, pending)
+  }
+  return pending
 }
 
 /** The membership when its roles grant `permission`; organization_forbidden (nothing changed) when they do not. */

@@ -139,6 +139,32 @@ describe.each(["database", "jwt"] as const)("an organization page's database wor
     await expect(next.organizations.invitations(org.id)).rejects.toMatchObject({ code: "organization_forbidden" })
   })
 
+  it("the reads of one page request share one membership read, and the next request reads it again", async () => {
+    const { orgs, owner, member, org, browser } = await memberOfNewOrganization()
+    const cookie = browser.cookieHeader()
+    onRequest(cookie, (await middleware(`/o/${org.slug}`, cookie)).handover)
+    // The organization's home lists invitations and activity side by side, as its page does.
+    const page = await counting(() => Promise.all([next.organizations.invitations(org.id), next.organizations.activity(org.id, 5)]))
+    expect(page.result[0]).toEqual([])
+    expect(page.result[1].length).toBeGreaterThan(0)
+    // database: both lists alone (the membership came with the session); jwt: the membership once,
+    // then both lists.
+    expect(page.operations).toHaveLength(strategy === "database" ? 2 : 3)
+
+    // The next request is on its own: the removal counts for both of its reads.
+    await orgs.removeMember({ userId: owner.id }, org.id, member.id)
+    onRequest(cookie, (await middleware(`/o/${org.slug}`, cookie)).handover)
+    const codes = await Promise.all(
+      [next.organizations.invitations(org.id), next.organizations.activity(org.id, 5)].map((read) =>
+        read.then(
+          () => "answered",
+          (error: unknown) => (error instanceof OrganizationError ? error.code : String(error)),
+        ),
+      ),
+    )
+    expect(codes).toEqual(["organization_not_found", "organization_not_found"])
+  })
+
   it("a member removed in this process is refused on their very next request", async () => {
     const { orgs, owner, member, org, browser } = await memberOfNewOrganization()
     onRequest(browser.cookieHeader())
