@@ -5,7 +5,9 @@
  *
  * Profiles: the starter, both strategies, for GET /api/auth/session, the
  * guarded /dashboard, the public /, the auth()-wrapped /api/me and the bare
- * route; next-auth's app (both strategies) for the same paths, to compare.
+ * route; next-auth's app (both strategies) for the same paths, to compare; and,
+ * when BENCH_PROFILE_ONLY names them (e.g. "free-auth-database-dashboard"),
+ * the same pages with no auth at all (bench:http's bound).
  * Cold cookies (1,000 users in rotation), 10 connections.
  *
  * Environment: BENCH_PROFILE_SECONDS (default 8), BENCH_PROFILE_ONLY (e.g.
@@ -19,7 +21,7 @@ import { loadavg, tmpdir } from "node:os"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 
-import { type App, type AppId, CASES, load, prepareBuilds, startNextAuth, startStarter, type Strategy } from "./lib/http-apps"
+import { type App, type AppId, CASES, load, prepareBuilds, startFreeAuth, startNextAuth, startStarter, type Strategy } from "./lib/http-apps"
 import { flameGraph } from "./lib/flamegraph"
 import { pinLoadGenerator, stopNext } from "./lib/http-server"
 
@@ -30,9 +32,11 @@ const only = process.env.BENCH_PROFILE_ONLY?.split(",").map((s) => s.trim())
 const CONNECTIONS = 10
 
 const PROFILED = ["session", "dashboard", "frame", "public", "auth-route", "bare"]
-const plan: Array<{ app: AppId; strategy: Strategy; caseId: string }> = [
+const plan: Array<{ app: AppId; strategy: Strategy; caseId: string; onlyWhenNamed?: boolean }> = [
   ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "ours" as const, strategy, caseId }))),
   ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "next-auth" as const, strategy, caseId }))),
+  // The bound's app: what the pages cost with no auth at all. Profiled only when BENCH_PROFILE_ONLY names it.
+  ...(["jwt", "database"] as const).flatMap((strategy) => PROFILED.map((caseId) => ({ app: "free-auth" as const, strategy, caseId, onlyWhenNamed: true }))),
 ]
 
 async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promise<void> {
@@ -43,7 +47,8 @@ async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promi
   let started: App | undefined
   try {
     const options = { connections: CONNECTIONS, users, nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] }
-    started = app === "ours" ? await startStarter(strategy, dir, options) : await startNextAuth(strategy, dir, options)
+    started =
+      app === "ours" ? await startStarter(strategy, dir, options) : app === "free-auth" ? await startFreeAuth(strategy, dir, options) : await startNextAuth(strategy, dir, options)
     // Past the JIT's warm-up (pages need ~10 s, see bench/http.ts), so the profile shows the steady state.
     await load(started, benchCase, benchCase.modes.includes("cold") ? "cold" : "warm", 10, CONNECTIONS)
     const from = performance.now()
@@ -77,13 +82,11 @@ async function profileOne(app: AppId, strategy: Strategy, caseId: string): Promi
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true })
-  await prepareBuilds(false, process.argv.includes("--skip-build"))
+  const chosen = plan.filter(({ app, strategy, caseId, onlyWhenNamed }) => (only ? only.includes(`${app}-${strategy}-${caseId}`) : !onlyWhenNamed))
+  await prepareBuilds(false, process.argv.includes("--skip-build"), [...new Set(chosen.map(({ app }) => app))])
   // As in bench/http.ts: each server on CPU 0, autocannon on the rest.
   pinLoadGenerator()
-  for (const { app, strategy, caseId } of plan) {
-    if (only && !only.includes(`${app}-${strategy}-${caseId}`)) continue
-    await profileOne(app, strategy, caseId)
-  }
+  for (const { app, strategy, caseId } of chosen) await profileOne(app, strategy, caseId)
 }
 
 main().then(
