@@ -5,6 +5,7 @@
  */
 import { createCSRFToken } from "./csrf"
 import { CrossSiteRequest } from "./errors"
+import { isScriptFetch } from "./http/fetch-dest"
 import { requestSite } from "./http/fetch-site"
 import type { AuthContext, ResolvedConfig } from "./config/resolved"
 import type { RequestInternal } from "./http/request"
@@ -20,6 +21,11 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
   const secure = config.useSecureCookies ?? request.url.protocol === "https:"
   const cookies = secure ? config.cookies.secure : config.cookies.insecure
   const outCookies: Cookie[] = []
+  // A page a script fetched (the router following a guard's redirect to sign-in in the background)
+  // is never shown, so its form is never sent. The form cookies that came with it would land
+  // whenever its answer did, over those of the page the browser shows meanwhile, whose form would
+  // then be refused (CSRF) or lead elsewhere (callback URL). So such an answer sets neither.
+  const scriptFetch = isScriptFetch(request.method, request.headers)
   let csrf: Promise<{ token: string; verified: boolean }> | undefined
   let callbackUrl: Promise<string> | undefined
 
@@ -45,7 +51,8 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
           isPost: request.method === "POST",
           bodyValue: request.body?.csrfToken,
         })
-        if (result.cookie !== undefined) {
+        // /csrf answers scripts; any other page a script fetched sets no form cookie (see below).
+        if (result.cookie !== undefined && (request.action === "csrf" || !scriptFetch)) {
           outCookies.push({ name: cookies.csrfToken.name, value: result.cookie, options: cookies.csrfToken.options })
         }
         return { token: result.csrfToken, verified: config.skipCSRFCheck || result.csrfTokenVerified }
@@ -53,7 +60,7 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
       return csrf
     },
     callbackUrl() {
-      callbackUrl ??= resolveCallbackUrl(ctx)
+      callbackUrl ??= resolveCallbackUrl(ctx, !scriptFetch)
       return callbackUrl
     },
   }
@@ -66,9 +73,9 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
  * relative nor http(s) gives the origin, never an older cookie's value (the
  * request asked for somewhere; a page the browser visited earlier is not
  * what it asked for). The redirect callback has the last word; the cookie is
- * refreshed when the result differs from it.
+ * refreshed when the result differs from it, unless `remember` is false.
  */
-async function resolveCallbackUrl(ctx: AuthContext): Promise<string> {
+async function resolveCallbackUrl(ctx: AuthContext, remember: boolean): Promise<string> {
   const { request, cookies, config, origin } = ctx
   const cookieName = cookies.callbackUrl.name
   const fromCookie = request.cookies[cookieName]
@@ -80,7 +87,7 @@ async function resolveCallbackUrl(ctx: AuthContext): Promise<string> {
     const result = await config.callbacks.redirect({ url: given, baseUrl: origin })
     resolved = typeof result === "string" && isAcceptableCallbackUrl(result) ? result : origin
   }
-  if (resolved !== fromCookie) {
+  if (remember && resolved !== fromCookie) {
     ctx.outCookies.push({ name: cookieName, value: resolved, options: cookies.callbackUrl.options })
   }
   return resolved

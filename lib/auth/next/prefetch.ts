@@ -7,18 +7,8 @@
  * a script's GET never removes a cookie: the next page the browser loads
  * carries the current cookie and does whatever is still needed.
  */
+import { isScriptFetch } from "../http/fetch-dest"
 import type { Cookie } from "../types"
-
-/**
- * A GET a script sent (a prefetch or a client-side navigation's fetch), not a
- * page the browser loads. Next strips its own `Next-Router-Prefetch` header
- * before middleware runs, so the browser's `Sec-Fetch-Dest` is what tells
- * them apart; the header is still honoured where it arrives.
- */
-function isScriptFetch(request: Request): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false
-  return request.headers.get("sec-fetch-dest") === "empty" || request.headers.get("next-router-prefetch") === "1"
-}
 
 function isRemoval(cookie: Cookie): boolean {
   const { maxAge, expires } = cookie.options
@@ -27,5 +17,5 @@ function isRemoval(cookie: Cookie): boolean {
 
 /** The cookies an answer to `request` may set: all of them, less the removals when a script fetched it. */
 export function cookiesFor(request: Request, cookies: Cookie[]): Cookie[] {
-  return isScriptFetch(request) ? cookies.filter((cookie) => !isRemoval(cookie)) : cookies
+  return isScriptFetch(request.method, request.headers) ? cookies.filter((cookie) => !isRemoval(cookie)) : cookies
 }
