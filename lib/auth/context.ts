@@ -38,6 +38,7 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
     provider: request.providerId === undefined ? undefined : config.providerById.get(request.providerId),
     outCookies,
     signInStartedAt: receivedAt,
+    fetchedByScript: scriptFetch,
     csrf() {
       csrf ??= (async () => {
         // Every POST that asks for the CSRF verdict changes state; one sent by another site's page is

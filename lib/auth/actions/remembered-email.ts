@@ -41,8 +41,12 @@ export function rememberTypedEmail(ctx: AuthContext, provider: CredentialsConfig
   ctx.outCookies.push(cookie(ctx, email, MAX_AGE_SECONDS))
 }
 
-/** On the sign-in page: the remembered email, if any, and the cookie is cleared (it is used once). */
+/**
+ * On the sign-in page: the remembered email, if any, and the cookie is cleared (it is used once).
+ * A page a script fetched takes nothing: the page the browser shows is the one to show it.
+ */
 export function takeRememberedEmail(ctx: AuthContext): string | undefined {
+  if (ctx.fetchedByScript) return undefined
   const name = cookie(ctx, "", 0).name
   const value = ctx.request.cookies[name]
   if (value === undefined) return undefined

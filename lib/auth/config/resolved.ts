@@ -145,6 +145,11 @@ export interface AuthContext {
    * by this very sign-in moves it to the revocation instant: that sign-in is the one that revoked.
    */
   signInStartedAt: number
+  /**
+   * A GET a script sent (a prefetch, or a redirect the router followed in the background): its
+   * answer is never shown, so it sets and clears no cookie a shown page's form relies on.
+   */
+  fetchedByScript: boolean
 }
 
 // ---------------------------------------------------------------------------

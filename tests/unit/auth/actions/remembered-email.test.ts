@@ -75,6 +75,21 @@ describe("the typed email survives a failed sign-in", () => {
     expect(emailInput(await (await client.send("/api/auth/signin")).text())).not.toContain("value=")
   })
 
+  it("survives the sign-in page a script fetched meanwhile (a prefetch redirected there), and the shown page has it", async () => {
+    const client = new Client()
+    const failed = await client.signIn("ada@example.com", "wrong-password")
+    const background = await Auth(
+      new Request(`${ORIGIN}/api/auth/signin?callbackUrl=%2Fsettings`, {
+        headers: { cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join("; "), "sec-fetch-dest": "empty", rsc: "1" },
+      }),
+      config,
+    )
+    expect(background.headers.getSetCookie()).toEqual([])
+    expect(emailInput(await background.text())).not.toContain("value=")
+    const location = new URL(failed.headers.get("location") ?? "")
+    expect(emailInput(await (await client.send(location.pathname + location.search)).text())).toContain('value="ada@example.com"')
+  })
+
   it("is not remembered after a successful sign-in", async () => {
     const client = new Client()
     const ok = await client.signIn("ada@example.com", "right-password")
