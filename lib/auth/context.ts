@@ -61,7 +61,7 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
       return csrf
     },
     callbackUrl() {
-      callbackUrl ??= resolveCallbackUrl(ctx, !scriptFetch)
+      callbackUrl ??= resolveCallbackUrl(ctx)
       return callbackUrl
     },
   }
@@ -74,9 +74,9 @@ export function createContext(config: ResolvedConfig, request: RequestInternal):
  * relative nor http(s) gives the origin, never an older cookie's value (the
  * request asked for somewhere; a page the browser visited earlier is not
  * what it asked for). The redirect callback has the last word; the cookie is
- * refreshed when the result differs from it, unless `remember` is false.
+ * refreshed when the result differs from it, except in the answer to a script's fetch.
  */
-async function resolveCallbackUrl(ctx: AuthContext, remember: boolean): Promise<string> {
+async function resolveCallbackUrl(ctx: AuthContext): Promise<string> {
   const { request, cookies, config, origin } = ctx
   const cookieName = cookies.callbackUrl.name
   const fromCookie = request.cookies[cookieName]
@@ -88,7 +88,7 @@ async function resolveCallbackUrl(ctx: AuthContext, remember: boolean): Promise<
     const result = await config.callbacks.redirect({ url: given, baseUrl: origin })
     resolved = typeof result === "string" && isAcceptableCallbackUrl(result) ? result : origin
   }
-  if (remember && resolved !== fromCookie) {
+  if (!ctx.fetchedByScript && resolved !== fromCookie) {
     ctx.outCookies.push({ name: cookieName, value: resolved, options: cookies.callbackUrl.options })
   }
   return resolved
