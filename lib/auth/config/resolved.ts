@@ -230,6 +230,12 @@ export type SessionReadContext = Pick<AuthContext, "config" | "cookies"> & {
   request: Pick<AuthContext["request"], "cookies">
   /** An organization page's slug: the database strategy reads the user's membership of it with the session row. */
   organizationSlug?: string
+  /**
+   * A script sent the request: a read that finds an ended impersonation then leaves the admin's
+   * parked session to the next page the browser loads (a prefetch that left before "Stop
+   * impersonating" must not end the session the stop just gave back).
+   */
+  fetchedByScript?: boolean
 }
 
 export interface SessionStrategy {

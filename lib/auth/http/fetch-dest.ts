@@ -15,8 +15,12 @@
 
 type HeaderSource = { get(name: string): string | null }
 
+/** Any request a script sent, whatever its method (a server action's POST too). */
+export function sentByScript(headers: HeaderSource): boolean {
+  return headers.get("sec-fetch-dest") === "empty" || headers.get("next-router-prefetch") === "1"
+}
+
 /** A GET or HEAD a script sent: a prefetch, a client-side navigation's fetch, or a redirect either followed. */
 export function isScriptFetch(method: string, headers: HeaderSource): boolean {
-  if (method !== "GET" && method !== "HEAD") return false
-  return headers.get("sec-fetch-dest") === "empty" || headers.get("next-router-prefetch") === "1"
+  return (method === "GET" || method === "HEAD") && sentByScript(headers)
 }

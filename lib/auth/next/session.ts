@@ -4,6 +4,7 @@
  * public origin the route handlers would see for the same headers.
  */
 import { readRequestSession, type SessionRead } from "../frameworks/shared/session"
+import { sentByScript } from "../http/fetch-dest"
 import type { HeaderSource } from "../http/origin"
 import type { PreparedConfig } from "./config"
 import { isValidSlug } from "../organizations/slug"
@@ -16,7 +17,12 @@ export type { SessionRead } from "../frameworks/shared/session"
  */
 export function readSession(prepared: PreparedConfig, headers: HeaderSource, fallbackUrl?: string, organizationSlug?: string): Promise<SessionRead> {
   const origin = prepared.origin(headers, fallbackUrl)
-  return readRequestSession(prepared.handler, { origin, cookie: headers.get("cookie"), ...(organizationSlug === undefined ? {} : { organizationSlug }) })
+  return readRequestSession(prepared.handler, {
+    origin,
+    cookie: headers.get("cookie"),
+    ...(organizationSlug === undefined ? {} : { organizationSlug }),
+    ...(sentByScript(headers) ? { fetchedByScript: true } : {}),
+  })
 }
 
 /** The organization slug a page path names under the configuration's `organizationPage`, if any. */

@@ -134,8 +134,9 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
   const now = Date.now()
   const { maxAge, updateAge, absoluteMaxAge } = config.session
   const absoluteEnd = found ? absoluteEndOf(found.session, absoluteMaxAge, config.access.impersonationMaxAge) : undefined
-  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it.
-  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [clearSessionCookie(ctx), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
+  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it,
+  // on a page's request; a script's may be a prefetch that left before a stop restored that session.
+  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [clearSessionCookie(ctx), ...(ctx.fetchedByScript ? [] : await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
   if (!found || found.session.expires.valueOf() < now || (absoluteEnd !== undefined && absoluteEnd <= now)) {
     if (found) await adapter.deleteSession(sessionToken)
     return signedOut()

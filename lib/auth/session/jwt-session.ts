@@ -206,8 +206,9 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
 
   // A token read before costs no decryption and no promise (each one costs async-hook work under Next.js).
   const payload = (config.builtinJwt ? config.keyRing.remembered(value, ctx.cookies.sessionToken.name) : undefined) ?? (await decodeOrNull(ctx, value))
-  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it.
-  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [...store.clean(), ...(await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
+  // Signed out: an impersonation's end (however it came) takes the admin's parked session with it,
+  // on a page's request; a script's may be a prefetch that left before a stop restored that session.
+  const signedOut = async (): Promise<SessionRead> => ({ session: null, cookies: [...store.clean(), ...(ctx.fetchedByScript ? [] : await endParkedSession(config, ctx.cookies, ctx.request.cookies))] })
   if (!payload) return signedOut()
   const nowSeconds = Math.floor(Date.now() / 1000)
   const { updateAge, absoluteMaxAge } = config.session

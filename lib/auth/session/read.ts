@@ -23,6 +23,8 @@ export interface SessionRequestFacts {
   cookie: string | null
   /** An organization page's slug: the database strategy reads the membership of it with the session. */
   organizationSlug?: string
+  /** A script sent the request (Sec-Fetch-Dest: empty); see SessionReadContext. */
+  fetchedByScript?: boolean
 }
 
 /** Why a read has no session although the request may have one. */
@@ -91,6 +93,7 @@ export function readSession(config: ResolvedConfig, facts: SessionRequestFacts):
     cookies: secure ? config.cookies.secure : config.cookies.insecure,
     request: { cookies: parseCookies(facts.cookie) },
     ...(facts.organizationSlug === undefined ? {} : { organizationSlug: facts.organizationSlug }),
+    ...(facts.fetchedByScript ? { fetchedByScript: true } : {}),
   }
   return readSessionIn(ctx)
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
+  Auth,
   adminOperations,
   ImpersonationRefused,
   needsReauthentication,
@@ -118,6 +119,31 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     }
     const started = await db.prisma.securityEvent.findFirstOrThrow({ where: { userId: target.id, type: "impersonation-started" } })
     expect(started.detail).toBe("ticket 4411: checkout fails")
+  })
+
+  it("a script's request that left before the stop, read after it, leaves the admin's restored session signed in", async () => {
+    const admin = await account("admin")
+    const target = await account()
+    const browser = await signedIn(admin.email)
+    const actor = { userId: admin.id, authenticatedAt: new Date() }
+    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4412: prefetch race")).cookies)
+    // What the router's prefetches and useSession's refetch carry while the admin presses "Stop".
+    const inFlight = browser.cookieHeader()
+    const stopped = await stopImpersonation(config, requestOf(browser))
+    if (stopped.status !== "stopped") throw new Error("the impersonation did not stop")
+    apply(browser, stopped.cookies)
+
+    // They reach the server after the stop. Database: the impersonation's row is gone, so it reads as
+    // ended, and nothing more happens. (jwt: the stop ends nothing on the server; the browser just
+    // holds the admin's token again.)
+    const late = await readRequestSession(config, { origin: ORIGIN, cookie: inFlight, fetchedByScript: true })
+    const refetch = await Auth(new Request(`${ORIGIN}${BASE}/session`, { headers: { cookie: inFlight, "sec-fetch-dest": "empty" } }), config)
+    if (strategy === "database") {
+      expect(late.session).toBeNull()
+      expect(await refetch.json()).toBeNull()
+    }
+    expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
+    if (strategy === "database") expect(await db.prisma.session.count({ where: { userId: admin.id } })).toBe(1)
   })
 
   it("refuses to impersonate an admin, oneself, a non-admin's request or a stale proof, creating no session", async () => {
