@@ -236,6 +236,14 @@ export type SessionReadContext = Pick<AuthContext, "config" | "cookies"> & {
    * impersonating" must not end the session the stop just gave back).
    */
   fetchedByScript?: boolean
+  /**
+   * A page's data that the app's router fetched (a prefetch among them): the jwt strategy reads the
+   * token but does not re-issue it, leaving that to the next page load, session call or update. The
+   * answer to a prefetch can arrive after a sign-out's, and the browser would keep the token it
+   * carried: the person would be signed in again. The session endpoint never sets it: a script asks
+   * it on purpose, and its answer keeps the session alive.
+   */
+  deferTokenRefresh?: boolean
 }
 
 export interface SessionStrategy {

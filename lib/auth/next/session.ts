@@ -21,7 +21,8 @@ export function readSession(prepared: PreparedConfig, headers: HeaderSource, fal
     origin,
     cookie: headers.get("cookie"),
     ...(organizationSlug === undefined ? {} : { organizationSlug }),
-    ...(sentByScript(headers) ? { fetchedByScript: true } : {}),
+    // A script here is the app's router (a page's data, a prefetch), never the session endpoint.
+    ...(sentByScript(headers) ? { fetchedByScript: true, deferTokenRefresh: true } : {}),
   })
 }
 

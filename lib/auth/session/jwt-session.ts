@@ -247,13 +247,12 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
     if (!sameRoles(current, claimed)) token = { ...token, [ROLES_CLAIM]: current }
   }
 
+  // A router's fetch re-issues nothing: its answer may land after a sign-out's and bring the token back.
   const reissue =
     confirmed &&
     (update !== undefined ||
-      updateAge === 0 ||
-      typeof payload.iat !== "number" ||
-      nowSeconds - payload.iat >= updateAge ||
-      !sameContent(token, payload))
+      (!ctx.deferTokenRefresh &&
+        (updateAge === 0 || typeof payload.iat !== "number" || nowSeconds - payload.iat >= updateAge || !sameContent(token, payload))))
   // A token from before validFrom existed keeps counting from its old iat, never from this re-issue.
   if (reissue && token[VALID_FROM_CLAIM] === undefined) token = withValidFrom(token, payload)
   // A token from before signedInAt was recorded gets its absolute lifetime counted from its next issue.

@@ -25,6 +25,8 @@ export interface SessionRequestFacts {
   organizationSlug?: string
   /** A script sent the request (Sec-Fetch-Dest: empty); see SessionReadContext. */
   fetchedByScript?: boolean
+  /** The app's router fetched the request: the jwt strategy does not re-issue the token (SessionReadContext). */
+  deferTokenRefresh?: boolean
 }
 
 /** Why a read has no session although the request may have one. */
@@ -94,6 +96,7 @@ export function readSession(config: ResolvedConfig, facts: SessionRequestFacts):
     request: { cookies: parseCookies(facts.cookie) },
     ...(facts.organizationSlug === undefined ? {} : { organizationSlug: facts.organizationSlug }),
     ...(facts.fetchedByScript ? { fetchedByScript: true } : {}),
+    ...(facts.deferTokenRefresh ? { deferTokenRefresh: true } : {}),
   }
   return readSessionIn(ctx)
 }

@@ -11,7 +11,7 @@
  *    sign-in → error page → sign-in → …).
  */
 import { NextRequest } from "next/server"
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { DatabaseUnavailable } from "@/lib/auth/errors"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
 import Credentials from "@/lib/auth/providers/credentials"
@@ -192,5 +192,114 @@ describe("a prefetch's answer never removes the session cookie", () => {
     const { auth } = NextAuth(config())
     const res = await auth(new NextRequest("http://localhost:3000/settings", { headers: { ...stale, "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" } }))
     expect(res.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token=;"))).toBe(true)
+  })
+})
+
+describe("a script's answer never re-issues the session token", () => {
+  // A page left open past updateAge: Next's router prefetches its links with the day-old token just
+  // as the person signs out. Had the prefetch's answer re-issued the token and arrived after the
+  // sign-out's, the browser would have kept the new token: signed in again, with no way to tell.
+  const ORIGIN = "http://localhost:3000"
+  const DAY = 24 * 3600 * 1000
+  const PAGE = { "sec-fetch-dest": "document", "sec-fetch-mode": "navigate", "sec-fetch-site": "same-origin" }
+  const ROUTER = { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors", "sec-fetch-site": "same-origin", rsc: "1" }
+
+  /** A browser's cookie jar: answers applied in the order they arrive. */
+  class Jar {
+    readonly cookies = new Map<string, string>()
+    apply(response: Response): void {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair, ...attributes] = line.split(";")
+        const at = pair!.indexOf("=")
+        const removed = attributes.some((attribute) => /^\s*max-age=0$/i.test(attribute))
+        if (removed) this.cookies.delete(pair!.slice(0, at))
+        else this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1))
+      }
+    }
+    header(): string {
+      return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ")
+    }
+  }
+
+  const signedInConfig = () =>
+    config({ providers: [Credentials({ credentials: { email: {} }, authorize: async (c) => ({ id: "u-1", email: String(c.email) }) })] })
+
+  async function signedIn(handlers: ReturnType<typeof NextAuth>["handlers"]): Promise<Jar> {
+    const jar = new Jar()
+    const csrf = await handlers.GET(new NextRequest(`${ORIGIN}/api/auth/csrf`, { headers: PAGE }))
+    jar.apply(csrf)
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+    const answer = await handlers.POST(
+      new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { ...PAGE, cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, email: "jane@example.com" }),
+      }),
+    )
+    jar.apply(answer)
+    expect(jar.cookies.has("authjs.session-token")).toBe(true)
+    return jar
+  }
+
+  afterEach(() => vi.useRealTimers())
+
+  it("a sign-out stays a sign-out when a prefetch with the old token answers after it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const { auth, handlers } = NextAuth(signedInConfig())
+    const jar = await signedIn(handlers)
+    vi.setSystemTime(Date.now() + 2 * DAY)
+
+    // The prefetch leaves with the day-old token; the sign-out is answered first.
+    const prefetch = await auth(new NextRequest(`${ORIGIN}/settings?_rsc=1`, { headers: { ...ROUTER, cookie: jar.header() } }))
+    expect(prefetch.headers.get("x-middleware-next")).toBe("1")
+    const { csrfToken } = (await (await handlers.GET(new NextRequest(`${ORIGIN}/api/auth/csrf`, { headers: { ...PAGE, cookie: jar.header() } }))).json()) as {
+      csrfToken: string
+    }
+    const signOut = await handlers.POST(
+      new NextRequest(`${ORIGIN}/api/auth/signout`, {
+        method: "POST",
+        headers: { ...PAGE, cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken }),
+      }),
+    )
+    jar.apply(signOut)
+    expect(jar.cookies.has("authjs.session-token")).toBe(false)
+    jar.apply(prefetch)
+
+    expect(jar.cookies.has("authjs.session-token")).toBe(false)
+    const next = await auth(new NextRequest(`${ORIGIN}/settings`, { headers: { ...PAGE, cookie: jar.header() } }))
+    expect(next.status).toBe(307)
+    expect(new URL(next.headers.get("location")!).pathname).toBe("/api/auth/signin")
+  })
+
+  it("the router's fetch reads the day-old session without a new token; the next page load renews it", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const { auth, handlers } = NextAuth(signedInConfig())
+    const jar = await signedIn(handlers)
+    const first = jar.cookies.get("authjs.session-token")
+    vi.setSystemTime(Date.now() + 2 * DAY)
+
+    const fetched = await auth(new NextRequest(`${ORIGIN}/settings?_rsc=1`, { headers: { ...ROUTER, cookie: jar.header() } }))
+    expect(fetched.headers.get("x-middleware-next")).toBe("1")
+    expect(fetched.headers.getSetCookie()).toEqual([])
+
+    const loaded = await auth(new NextRequest(`${ORIGIN}/settings`, { headers: { ...PAGE, cookie: jar.header() } }))
+    expect(loaded.headers.get("x-middleware-next")).toBe("1")
+    jar.apply(loaded)
+    expect(jar.cookies.get("authjs.session-token")).toBeTruthy()
+    expect(jar.cookies.get("authjs.session-token")).not.toBe(first)
+  })
+
+  it("the session endpoint, which a script asks on purpose, still renews the day-old token", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const { handlers } = NextAuth(signedInConfig())
+    const jar = await signedIn(handlers)
+    const first = jar.cookies.get("authjs.session-token")
+    vi.setSystemTime(Date.now() + 2 * DAY)
+
+    const answer = await handlers.GET(new NextRequest(`${ORIGIN}/api/auth/session`, { headers: { ...ROUTER, cookie: jar.header() } }))
+    expect(((await answer.json()) as { user?: { email?: string } }).user?.email).toBe("jane@example.com")
+    jar.apply(answer)
+    expect(jar.cookies.get("authjs.session-token")).not.toBe(first)
   })
 })
