@@ -2,7 +2,8 @@
  * Impersonation: an admin with `user:impersonate` sees the app as
  * one user sees it, openly. Starting it needs a reason; it makes a session for
  * the target marked with the admin (database: the row's impersonatedBy and
- * impersonationReason; jwt: the impersonatedBy claim) that lives at most
+ * impersonationReason; jwt: the impersonatedBy claim, and the same row kept on
+ * record so that a stop ends every copy of the token) that lives at most
  * `access.impersonationMaxAge` (an hour), and moves the admin's own session
  * cookie aside into a cookie of its own, to be put back on stop. An admin
  * cannot be impersonated, nor a banned user. While it lasts the session's
@@ -25,6 +26,7 @@ import { AUTHENTICATED_AT_CLAIM, decodeSessionToken, IMPERSONATED_BY_CLAIM, reis
 import { storedUserAgent } from "../session/user-agent"
 import type { Cookie, CookiesOptions } from "../types"
 import { clearedParkedSessionCookie, parkedSessionCookieOption } from "../session/impersonator"
+import { createImpersonationRecord, endImpersonationRecord, IMPERSONATION_RECORD_CLAIM } from "../session/impersonation-record"
 import { assertAdminPermission, type AdminActor } from "./operations"
 import { lookUpSession } from "../adapters/session-lookup"
 
@@ -88,6 +90,15 @@ export async function startImpersonationNow(
     session = [...store.clean().filter((c) => c.name !== cookies.sessionToken.name), { ...cookies.sessionToken, value: created.sessionToken, options: { ...cookies.sessionToken.options, expires } }]
   } else {
     const nowSeconds = Math.floor(now / 1000)
+    // Kept on record too, so that a stop or sign-out ends every copy of the token (impersonation-record.ts).
+    const userAgent = storedUserAgent(request.headers.get("user-agent")) ?? undefined
+    const record = await createImpersonationRecord(config, {
+      targetId: target.id,
+      adminId: actor.userId,
+      reason: why,
+      expires: new Date(now + maxAge * 1000),
+      ...(userAgent === undefined ? {} : { userAgent }),
+    })
     // The app's jwt callback is not run: this token is the library's, and names only the target.
     session = await reissueSessionToken({ config, cookies }, store, {
       sub: target.id,
@@ -99,6 +110,7 @@ export async function startImpersonationNow(
       [VALID_FROM_CLAIM]: now,
       [ROLES_CLAIM]: roles,
       [IMPERSONATED_BY_CLAIM]: actor.userId,
+      ...(record === undefined ? {} : { [IMPERSONATION_RECORD_CLAIM]: record }),
     }, now)
   }
   await recordSecurityEvent(config, request, { userId: target.id, type: "impersonation-started", detail: why, actorId: actor.userId })
@@ -128,7 +140,9 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   } else {
     const token = await decodeSessionToken({ config, cookies }, value).catch(() => null)
     const by = token?.[IMPERSONATED_BY_CLAIM]
-    if (typeof by === "string" && typeof token?.sub === "string") {
+    if (token && typeof by === "string" && typeof token.sub === "string") {
+      // false: a stop running alongside (a double click) ended it first; that one logs and gives the admin back.
+      if ((await endImpersonationRecord(config, token)) === false) return { status: "not-impersonating" }
       targetId = token.sub
       adminId = by
     }

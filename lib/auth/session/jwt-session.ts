@@ -16,6 +16,7 @@ import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, Se
 import { VALID_FROM_CLAIM, validFromOf, withValidFrom } from "./valid-from"
 import { rolesOfKeptToken, withImpersonator, withRoles } from "./access"
 import { endParkedSession, impersonatorEntitled } from "./impersonator"
+import { endImpersonationRecord, IMPERSONATION_RECORD_CLAIM, impersonationOnRecord, impersonationRecordOf } from "./impersonation-record"
 import { USER_ROLE } from "../access/control"
 import type { MembershipRecord } from "../organizations/types"
 import type { ActiveOrganizationRead } from "../adapters/types"
@@ -74,6 +75,9 @@ function withLibraryClaims(token: JWT, source: JWT): JWT {
   const impersonator = impersonatorOf(source)
   if (impersonator === undefined) delete out[IMPERSONATED_BY_CLAIM]
   else out[IMPERSONATED_BY_CLAIM] = impersonator
+  const record = impersonationRecordOf(source)
+  if (record === undefined) delete out[IMPERSONATION_RECORD_CLAIM]
+  else out[IMPERSONATION_RECORD_CLAIM] = record
   return withOrganizationClaimsOf(out, source)
 }
 
@@ -221,7 +225,9 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   const impersonatedBy = impersonatorOf(payload)
   if (impersonatedBy !== undefined) {
     // Standing unreadable (an outage, nothing read before): refused for now, nothing ended.
-    const entitled = await impersonatorEntitled(config, impersonatedBy, validFromOf(payload)).catch(() => null)
+    const entitled = await impersonatorEntitled(config, impersonatedBy, validFromOf(payload))
+      .then((standing) => standing && impersonationOnRecord(config, payload, impersonatedBy))
+      .catch(() => null)
     if (entitled === null) return { session: null, cookies: [] }
     if (!entitled) return signedOut()
   }
@@ -331,13 +337,20 @@ async function end(ctx: AuthContext): Promise<Cookie[]> {
   const store = sessionStoreFor(ctx)
   const value = store.value
   if (value) {
-    try {
-      const token = await decodeSessionToken(ctx, value)
-      await emitEvent(config, "signOut", { token })
-    } catch (cause) {
+    const token = await decodeSessionToken(ctx, value).catch((cause: unknown) => {
       // A token we cannot read is still cleared; the event just has nothing to report.
       const error = new SignOutError("The session token could not be decoded at sign-out", { cause })
       config.logger.error(error.type, error)
+      return null
+    })
+    if (token) {
+      // An impersonation signed out is over for every copy of its token, not only this browser's. Should
+      // the database not answer, the cookie is still cleared: the token then lives out its hour at most.
+      await endImpersonationRecord(config, token).catch((cause: unknown) => {
+        const error = new SignOutError("The impersonation's record could not be ended at sign-out", { cause })
+        config.logger.error(error.type, error)
+      })
+      await emitEvent(config, "signOut", { token })
     }
   }
   const cleared = store.clean()
@@ -355,7 +368,12 @@ async function signedIn(ctx: AuthContext): Promise<SessionProof | null> {
   if (absoluteEnd !== undefined && Math.floor(Date.now() / 1000) >= absoluteEnd) return null
   if (ctx.config.revocation && !(await ctx.config.revocation.accepts(token))) return null
   const impersonatedBy = impersonatorOf(token)
-  if (impersonatedBy !== undefined && !(await impersonatorEntitled(ctx.config, impersonatedBy, validFromOf(token)).catch(() => false))) return null
+  if (impersonatedBy !== undefined) {
+    const entitled = await impersonatorEntitled(ctx.config, impersonatedBy, validFromOf(token))
+      .then((standing) => standing && impersonationOnRecord(ctx.config, token, impersonatedBy))
+      .catch(() => false)
+    if (!entitled) return null
+  }
   return proofOf(token) ?? null
 }
 

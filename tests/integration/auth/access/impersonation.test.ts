@@ -111,7 +111,7 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     expect(stopped.status).toBe("stopped")
     if (stopped.status === "stopped") apply(browser, stopped.cookies)
     expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
-    if (strategy === "database") expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
+    expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
 
     for (const userId of [target.id, admin.id]) {
       const types = (await db.prisma.securityEvent.findMany({ where: { userId, actorId: admin.id }, select: { type: true } })).map((e) => e.type)
@@ -133,17 +133,57 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     if (stopped.status !== "stopped") throw new Error("the impersonation did not stop")
     apply(browser, stopped.cookies)
 
-    // They reach the server after the stop. Database: the impersonation's row is gone, so it reads as
-    // ended, and nothing more happens. (jwt: the stop ends nothing on the server; the browser just
-    // holds the admin's token again.)
+    // They reach the server after the stop. The impersonation's row is gone (under jwt its record), so
+    // it reads as ended, and nothing more happens.
     const late = await readRequestSession(config, { origin: ORIGIN, cookie: inFlight, fetchedByScript: true })
     const refetch = await Auth(new Request(`${ORIGIN}${BASE}/session`, { headers: { cookie: inFlight, "sec-fetch-dest": "empty" } }), config)
-    if (strategy === "database") {
-      expect(late.session).toBeNull()
-      expect(await refetch.json()).toBeNull()
-    }
+    expect(late.session).toBeNull()
+    expect(await refetch.json()).toBeNull()
     expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
     if (strategy === "database") expect(await db.prisma.session.count({ where: { userId: admin.id } })).toBe(1)
+  })
+
+  it("a copy of the impersonation's token taken before the stop is refused after it; a second stop finds nothing to stop", async () => {
+    const admin = await account("admin")
+    const target = await account()
+    const browser = await signedIn(admin.email)
+    const actor = { userId: admin.id, authenticatedAt: new Date() }
+    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4413: copied cookie")).cookies)
+    // Another client holding the impersonation's cookie: a second tab's request, or a copy of the cookie.
+    const copy = new Browser(config)
+    for (const [name, value] of browser.jar) if (name.includes("session-token")) copy.jar.set(name, value)
+    expect((await sessionOf(copy))?.user?.email).toBe(target.email)
+    // Kept on record under both strategies: the target's session, marked with the admin.
+    const row = await db.prisma.session.findFirstOrThrow({ where: { userId: target.id } })
+    expect(row.impersonatedBy).toBe(admin.id)
+
+    const copyRequest = new Request(`${ORIGIN}/admin`, { headers: { cookie: copy.cookieHeader() } })
+    const stopped = await stopImpersonation(config, requestOf(browser))
+    if (stopped.status !== "stopped") throw new Error("the impersonation did not stop")
+    apply(browser, stopped.cookies)
+
+    expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
+    expect(await sessionOf(copy)).toBeNull()
+    expect((await readRequestSession(config, { origin: ORIGIN, cookie: copyRequest.headers.get("cookie") })).session).toBeNull()
+    expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
+    expect((await stopImpersonation(config, copyRequest)).status).toBe("not-impersonating")
+    expect(await db.prisma.securityEvent.count({ where: { userId: target.id, type: "impersonation-stopped" } })).toBe(1)
+  })
+
+  it("signing out of the impersonation ends it for every copy of its token", async () => {
+    const admin = await account("admin")
+    const target = await account()
+    const browser = await signedIn(admin.email)
+    const actor = { userId: admin.id, authenticatedAt: new Date() }
+    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4414: sign-out")).cookies)
+    const copy = new Browser(config)
+    for (const [name, value] of browser.jar) if (name.includes("session-token")) copy.jar.set(name, value)
+
+    const signOut = await browser.send(`${BASE}/signout`, { form: { csrfToken: await browser.csrfToken() } })
+    expect(signOut.status).toBe(302)
+    expect(await sessionOf(browser)).toBeNull()
+    expect(await sessionOf(copy)).toBeNull()
+    expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
   })
 
   it("refuses to impersonate an admin, oneself, a non-admin's request or a stale proof, creating no session", async () => {
