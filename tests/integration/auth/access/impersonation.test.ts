@@ -143,16 +143,22 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     if (strategy === "database") expect(await db.prisma.session.count({ where: { userId: admin.id } })).toBe(1)
   })
 
-  it("a copy of the impersonation's token taken before the stop is refused after it; a second stop finds nothing to stop", async () => {
+  /** An admin's browser impersonating a new user, and another client holding a copy of its session cookie. */
+  async function impersonationWithCopy(reason: string) {
     const admin = await account("admin")
     const target = await account()
     const browser = await signedIn(admin.email)
     const actor = { userId: admin.id, authenticatedAt: new Date() }
-    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4413: copied cookie")).cookies)
-    // Another client holding the impersonation's cookie: a second tab's request, or a copy of the cookie.
+    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, reason)).cookies)
+    // A second tab's request in flight, or the cookie copied off the machine.
     const copy = new Browser(config)
     for (const [name, value] of browser.jar) if (name.includes("session-token")) copy.jar.set(name, value)
     expect((await sessionOf(copy))?.user?.email).toBe(target.email)
+    return { admin, target, browser, copy }
+  }
+
+  it("a copy of the impersonation's token taken before the stop is refused after it; a second stop finds nothing to stop", async () => {
+    const { admin, target, browser, copy } = await impersonationWithCopy("ticket 4413: copied cookie")
     // Kept on record under both strategies: the target's session, marked with the admin.
     const row = await db.prisma.session.findFirstOrThrow({ where: { userId: target.id } })
     expect(row.impersonatedBy).toBe(admin.id)
@@ -171,13 +177,7 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
   })
 
   it("signing out of the impersonation ends it for every copy of its token", async () => {
-    const admin = await account("admin")
-    const target = await account()
-    const browser = await signedIn(admin.email)
-    const actor = { userId: admin.id, authenticatedAt: new Date() }
-    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4414: sign-out")).cookies)
-    const copy = new Browser(config)
-    for (const [name, value] of browser.jar) if (name.includes("session-token")) copy.jar.set(name, value)
+    const { target, browser, copy } = await impersonationWithCopy("ticket 4414: sign-out")
 
     const signOut = await browser.send(`${BASE}/signout`, { form: { csrfToken: await browser.csrfToken() } })
     expect(signOut.status).toBe(302)
