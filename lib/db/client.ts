@@ -39,6 +39,20 @@ export function sqliteDatabaseFile(url: string | undefined = process.env.DATABAS
   return target.provider === "sqlite" ? target.filePath : undefined
 }
 
+/**
+ * Where a page's hot read goes: the Prisma client, and on SQLite its file, for a read on the
+ * read-only connection the session lookup uses (sqliteDirectAll of the Prisma adapter).
+ */
+export interface ReadSource {
+  prisma: DbClient
+  sqliteFile?: string | undefined
+}
+
+/** The app's own: the process-wide client and DATABASE_URL's file. */
+export function appReadSource(): ReadSource {
+  return { prisma: getPrisma(), sqliteFile: sqliteDatabaseFile() }
+}
+
 /** The provider DATABASE_URL selects (throws DatabaseConfigError if it is malformed). */
 export function databaseProvider(url: string | undefined = process.env.DATABASE_URL): DatabaseProvider {
   return parseDatabaseUrl(url).provider

@@ -40,7 +40,7 @@ export default async function OrganizationHomePage({ params }: { params: Promise
   const mayInvite = page.can({ member: ["invite"] })
   const activity = readsActivity(member.roles)
   const [members, invitations, entries] = await Promise.all([
-    memberCount(getPrisma(), organization.id),
+    memberCount(organization.id),
     mayInvite ? organizations.invitations(organization.id) : Promise.resolve(null),
     activity ? organizations.activity(organization.id, RECENT) : Promise.resolve([]),
   ])

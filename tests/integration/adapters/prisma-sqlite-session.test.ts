@@ -95,6 +95,22 @@ describe("the SQLite session lookup through its own connection", () => {
     expect(read!.session.expires.getTime()).toBe(later.getTime())
   })
 
+  it("reads a user's standing as Prisma does, and sees a revocation and a new membership at once", async () => {
+    const { user } = await signedInUser()
+    const standing = (adapter: typeof direct) => adapter.getSessionStanding!(user.id)
+    expect(await standing(direct)).toEqual(await standing(throughPrisma))
+    expect(await standing(direct)).toMatchObject({ validSince: null, memberOfAny: false })
+
+    const revokedAt = new Date("2026-06-01T12:00:00.000Z")
+    await throughPrisma.setSessionsValidSince!(user.id, revokedAt)
+    const org = await db.prisma.organization.create({ data: { name: "Standing", slug: `standing-${crypto.randomUUID().slice(0, 8)}` } })
+    await db.prisma.member.create({ data: { userId: user.id, organizationId: org.id, roles: "member" } })
+    const after = await standing(direct)
+    expect(after).toEqual(await standing(throughPrisma))
+    expect(after).toMatchObject({ validSince: revokedAt, memberOfAny: true })
+    expect(await direct.getSessionStanding!("no-such-user")).toEqual({ validSince: "no-such-user", membershipsVersion: null })
+  })
+
   it("tries a file it could not open again after a pause, not on every request", async () => {
     const { sessionToken, user } = await signedInUser()
     const broken = clientWhoseQueriesFail()

@@ -46,6 +46,8 @@ import { useWebAuthnChallenge as webAuthnChallengeMethod } from "./webauthn-chal
 
 export type { PrismaLike } from "./client"
 export { asDatabaseUnavailable, isDatabaseOutage, withPrismaFaults } from "./faults"
+// For an app's own read that every request makes: the same read-only connection as the session lookup.
+export { asQueryTemplate, sqliteDirectAll, sqliteDirectGet } from "./sqlite-direct"
 
 /**
  * Prisma's "record to update/delete does not exist". Matched by code rather than

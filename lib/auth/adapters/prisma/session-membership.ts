@@ -7,11 +7,11 @@
  * database triggers (migration 20261128131451_organization_sessions) in the
  * statement that ends or changes a membership, never here.
  */
-import Database from "better-sqlite3"
 import { parseStoredRoles } from "../../access/user-access"
 import type { MembershipAtVersion, MembershipRecord } from "../../organizations/types"
 import type { AdapterSession, AdapterUser, SessionStanding } from "../types"
 import { SELECT_SESSION_AND_USER, SESSION_AND_USER_FROM, toDate, toSessionAndUser, type SessionUserRow } from "./sqlite-session"
+import { asQueryTemplate, sqliteDirectGet } from "./sqlite-direct"
 
 /** The slice of a Prisma client these methods call. */
 export interface PrismaSessionMembershipLike {
@@ -42,11 +42,15 @@ function membershipOf(row: MembershipColumns): MembershipRecord | null {
   }
 }
 
-/** The session lookup's statement with the membership of the organization named by slug joined on. */
-const SESSION_AND_MEMBERSHIP_TEMPLATE: TemplateStringsArray = (() => {
+/**
+ * The session lookup's statement with the membership of the organization named by slug joined on.
+ * On SQLite with the database file known, it runs on the file's read-only connection, as the plain
+ * session lookup does (./sqlite-direct), so an organization page's read costs what the dashboard's does.
+ */
+const SESSION_AND_MEMBERSHIP_SQL = (() => {
   const select = SELECT_SESSION_AND_USER.slice(0, SESSION_AND_USER_FROM).trimEnd()
   const from = SELECT_SESSION_AND_USER.slice(SESSION_AND_USER_FROM + "FROM".length)
-  const text = `${select},
+  return `${select},
          o."id" AS "orgId", o."name" AS "orgName", o."slug" AS "orgSlug", o."createdAt" AS "orgCreatedAt",
          m."id" AS "memberId", m."userId" AS "memberUserId", m."roles" AS "memberRoles", m."createdAt" AS "memberCreatedAt"
   FROM ${from.replace(
@@ -55,46 +59,20 @@ const SESSION_AND_MEMBERSHIP_TEMPLATE: TemplateStringsArray = (() => {
   LEFT JOIN "Member" m ON m."organizationId" = o."id" AND m."userId" = s."userId"
   WHERE s."sessionToken" = ?`,
   )}`
-  const parts = text.split("?")
-  return Object.assign([...parts], { raw: [...parts] })
 })()
+const SESSION_AND_MEMBERSHIP_TEMPLATE = asQueryTemplate(SESSION_AND_MEMBERSHIP_SQL)
 
 type Row = SessionUserRow & MembershipColumns
-type Statement = Database.Statement<[string, string], Row>
 
-/**
- * On SQLite with the database file known, the statement runs on a read-only better-sqlite3
- * connection of its own, as the plain session lookup does (./sqlite-session: same reasons, same
- * fallback to Prisma whenever that connection cannot answer), so an organization page's read costs
- * what the dashboard's does. One prepared statement per file for the process, on globalThis.
- */
-const statementsKey = Symbol.for("auth.prisma.sqlite-session-membership-readers")
-type StatementsGlobal = typeof globalThis & { [statementsKey]?: Map<string, Statement | { retryAt: number }> }
+const SESSION_STANDING_SQL = `SELECT u."sessionsValidSince", u."membershipsVersion",
+    EXISTS (SELECT 1 FROM "Member" m WHERE m."userId" = u."id") AS "memberOfAny"
+  FROM "User" u WHERE u."id" = ?`
+const SESSION_STANDING_TEMPLATE = asQueryTemplate(SESSION_STANDING_SQL)
 
-function readDirect(file: string, slug: string, sessionToken: string): Row | null | undefined {
-  const readers = ((globalThis as StatementsGlobal)[statementsKey] ??= new Map())
-  let known = readers.get(file)
-  if (known && "retryAt" in known) {
-    if (known.retryAt > Date.now()) return undefined
-    known = undefined
-  }
-  if (!known) {
-    let connection: Database.Database | undefined
-    try {
-      connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 })
-      known = connection.prepare<[string, string], Row>(SESSION_AND_MEMBERSHIP_TEMPLATE.join("?"))
-      readers.set(file, known)
-    } catch {
-      connection?.close()
-      readers.set(file, { retryAt: Date.now() + 5_000 })
-      return undefined
-    }
-  }
-  try {
-    return known.get(slug, sessionToken) ?? null
-  } catch {
-    return undefined
-  }
+interface StandingRow {
+  sessionsValidSince: unknown
+  membershipsVersion: unknown
+  memberOfAny: unknown
 }
 
 export function sessionMembershipStore(prisma: PrismaSessionMembershipLike & { readonly _activeProvider?: string }, options: { sqliteFile?: string } = {}) {
@@ -105,7 +83,7 @@ export function sessionMembershipStore(prisma: PrismaSessionMembershipLike & { r
       slug: string,
     ): Promise<{ session: AdapterSession; user: AdapterUser; membership: MembershipRecord | null } | null> {
       if (hasNul(sessionToken, slug)) return null
-      const direct = directFile === undefined ? undefined : readDirect(directFile, slug, sessionToken)
+      const direct = directFile === undefined ? undefined : sqliteDirectGet<Row>(directFile, SESSION_AND_MEMBERSHIP_SQL, slug, sessionToken)
       const row = direct !== undefined ? direct : ((await prisma.$queryRaw(SESSION_AND_MEMBERSHIP_TEMPLATE, slug, sessionToken)) as Row[])[0]
       return row ? { ...toSessionAndUser(row), membership: membershipOf(row) } : null
     },
@@ -140,13 +118,9 @@ export function sessionMembershipStore(prisma: PrismaSessionMembershipLike & { r
 
     async getSessionStanding(userId: string): Promise<SessionStanding> {
       if (hasNul(userId)) return { validSince: "no-such-user", membershipsVersion: null }
-      const rows = (await prisma.$queryRaw`SELECT u."sessionsValidSince", u."membershipsVersion",
-          EXISTS (SELECT 1 FROM "Member" m WHERE m."userId" = u."id") AS "memberOfAny"
-        FROM "User" u WHERE u."id" = ${userId}`) as {
-        sessionsValidSince: unknown
-        membershipsVersion: unknown
-        memberOfAny: unknown
-      }[]
+      // Every jwt request of a user whose cached standing has aged past the revocation delay asks this.
+      const direct = directFile === undefined ? undefined : sqliteDirectGet<StandingRow>(directFile, SESSION_STANDING_SQL, userId)
+      const rows = direct !== undefined ? (direct ? [direct] : []) : ((await prisma.$queryRaw(SESSION_STANDING_TEMPLATE, userId)) as StandingRow[])
       const row = rows[0]
       if (!row) return { validSince: "no-such-user", membershipsVersion: null }
       const since = row.sessionsValidSince === null ? null : toDate(row.sessionsValidSince)

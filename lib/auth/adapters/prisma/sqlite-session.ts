@@ -3,22 +3,14 @@
  * SQLite. Prisma reads a relation with a second statement, and even one
  * $queryRaw JOIN costs ~70 µs of query building and result mapping, more than
  * the rest of a session check. Given the database file, the lookup runs the
- * same JOIN as one prepared statement on a read-only better-sqlite3
- * connection of its own (~7 µs); without it, or whenever that connection
- * cannot answer (busy, not yet migrated, missing file), the same statement
- * goes through Prisma's parameterised $queryRaw. Only reads: every write
- * stays Prisma's.
- *
- * A second connection sees exactly what Prisma's sees: what is committed.
- * better-sqlite3 is synchronous and Prisma's writes are too, so a read never
- * lands inside one of them. The connection waits for no lock (timeout 0): a
- * file busy with another process's write is read through Prisma instead,
- * which waits as it always has, so this adds no wait of its own.
+ * same JOIN as one prepared statement on the file's read-only connection
+ * (./sqlite-direct, ~7 µs); without it, or whenever that connection cannot
+ * answer, the same statement goes through Prisma's parameterised $queryRaw.
  */
-import Database from "better-sqlite3"
 import type { AdapterSession, AdapterUser } from "../types"
 import { parseStoredRoles } from "../../access/user-access"
 import type { PrismaLike } from "./client"
+import { asQueryTemplate, sqliteDirectGet } from "./sqlite-direct"
 
 /** A DATETIME read raw: ISO text from Prisma, epoch ms from older SQLite files, or a Date from $queryRaw. */
 export function toDate(value: unknown): Date {
@@ -66,14 +58,8 @@ export const SELECT_SESSION_AND_USER = `
 /** Where the statement's FROM clause starts (the select list has a FROM of its own, in the subquery). */
 export const SESSION_AND_USER_FROM = SELECT_SESSION_AND_USER.indexOf('FROM "Session"')
 
-/**
- * The same statement in the shape of a tagged template's strings, for Prisma's $queryRaw: the text
- * is written once, and the token is still bound apart (Prisma takes any array with `raw` as a tag's).
- */
-const SESSION_AND_USER_TEMPLATE: TemplateStringsArray = (() => {
-  const parts = SELECT_SESSION_AND_USER.split("?")
-  return Object.assign([...parts], { raw: [...parts] })
-})()
+/** The same statement for Prisma's $queryRaw: the text is written once, and the token is still bound apart. */
+const SESSION_AND_USER_TEMPLATE = asQueryTemplate(SELECT_SESSION_AND_USER)
 
 export function toSessionAndUser(row: SessionUserRow): SessionAndUser {
   return {
@@ -104,51 +90,6 @@ export function toSessionAndUser(row: SessionUserRow): SessionAndUser {
   }
 }
 
-type Statement = Database.Statement<[string], SessionUserRow>
-
-/**
- * One prepared statement per file for the process, on globalThis: Next.js
- * bundles the middleware and the routes separately (and dev reloads modules),
- * and each copy of this module would otherwise open its own connection.
- * A file that could not be opened is tried again after a pause, not on every
- * request of the hot path it is meant to speed up.
- */
-const readersKey = Symbol.for("auth.prisma.sqlite-session-readers")
-type Reader = Statement | { retryAt: number }
-type ReadersGlobal = typeof globalThis & { [readersKey]?: Map<string, Reader> }
-
-const RETRY_OPEN_AFTER_MS = 5_000
-
-function preparedLookup(file: string): Statement | undefined {
-  const readers = ((globalThis as ReadersGlobal)[readersKey] ??= new Map())
-  const known = readers.get(file)
-  if (known && !("retryAt" in known)) return known
-  if (known && known.retryAt > Date.now()) return undefined
-  let connection: Database.Database | undefined
-  try {
-    connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 })
-    const statement = connection.prepare<[string], SessionUserRow>(SELECT_SESSION_AND_USER)
-    readers.set(file, statement)
-    return statement
-  } catch {
-    // Not there yet, or not migrated: Prisma answers (and reports a real fault) meanwhile.
-    connection?.close()
-    readers.set(file, { retryAt: Date.now() + RETRY_OPEN_AFTER_MS })
-    return undefined
-  }
-}
-
-/** The row from the prepared statement, or undefined when that connection cannot answer now. */
-function readDirect(file: string, sessionToken: string): SessionUserRow | null | undefined {
-  const statement = preparedLookup(file)
-  if (!statement) return undefined
-  try {
-    return statement.get(sessionToken) ?? null
-  } catch {
-    return undefined
-  }
-}
-
 export interface SqliteSessionLookupOptions {
   /** The SQLite database file Prisma uses; without it every lookup goes through Prisma. */
   file?: string
@@ -163,7 +104,7 @@ export function sqliteSessionLookup(prisma: PrismaLike, options: SqliteSessionLo
   return (sessionToken: string): Promise<SessionAndUser | null> => {
     let direct: SessionUserRow | null | undefined
     try {
-      direct = file === undefined ? undefined : readDirect(file, sessionToken)
+      direct = file === undefined ? undefined : sqliteDirectGet<SessionUserRow>(file, SELECT_SESSION_AND_USER, sessionToken)
     } catch (error) {
       return Promise.reject(error)
     }
