@@ -6,33 +6,18 @@
  * it is read twice over: through Prisma, and on the read-only connection the
  * page uses, which must answer the same and see each write at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import Database from "better-sqlite3"
 import { readAccountOverview } from "@/server/dashboard/account-overview"
-import { sqliteDatabaseFile, type ReadSource } from "@/lib/db/client"
-import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { READ_WAYS, withReadSource } from "@/tests/helpers/read-source"
 
-const ways = [
-  { provider: "sqlite", read: "through Prisma" },
-  { provider: "sqlite", read: "on the direct connection" },
-  { provider: "postgresql", read: "through Prisma" },
-] as const
-
-describe.each(ways)("readAccountOverview on $provider, $read", ({ provider, read }) => {
-  let db: TestDatabase
-  let source: ReadSource
-
-  beforeAll(async () => {
-    db = await createTestDatabase(provider)
-    source = { prisma: db.prisma, sqliteFile: read === "on the direct connection" ? sqliteDatabaseFile(db.url) : undefined }
-  })
-  afterAll(async () => {
-    await db?.cleanup()
-  })
+describe.each(READ_WAYS)("readAccountOverview on $provider, $read", (way) => {
+  const { provider, read } = way
+  const { db, source } = withReadSource(way)
 
   it("a new account: unverified, no password, nothing set up, in no organization", async () => {
-    const user = await db.prisma.user.create({ data: { email: `new-${provider}-${read}@example.com` } })
-    expect(await readAccountOverview(user.id, true, source)).toEqual({
+    const user = await db().prisma.user.create({ data: { email: `new-${provider}-${read}@example.com` } })
+    expect(await readAccountOverview(user.id, true, source())).toEqual({
       email: `new-${provider}-${read}@example.com`,
       emailVerified: false,
       hasPassword: false,
@@ -43,19 +28,19 @@ describe.each(ways)("readAccountOverview on $provider, $read", ({ provider, read
   })
 
   it("an account with everything: verified, password, two passkeys, two-factor, two organizations oldest first", async () => {
-    const user = await db.prisma.user.create({ data: { email: `full-${provider}-${read}@example.com`, emailVerified: new Date(), passwordHash: "scrypt$x" } })
+    const user = await db().prisma.user.create({ data: { email: `full-${provider}-${read}@example.com`, emailVerified: new Date(), passwordHash: "scrypt$x" } })
     for (const n of [1, 2]) {
-      await db.prisma.authenticator.create({
+      await db().prisma.authenticator.create({
         data: { userId: user.id, credentialID: `cred-${provider}-${read}-${n}`, providerAccountId: `p-${n}`, credentialPublicKey: "k", counter: 0, credentialDeviceType: "singleDevice", credentialBackedUp: false },
       })
     }
-    await db.prisma.twoFactor.create({ data: { userId: user.id, secret: "sealed" } })
-    const newer = await db.prisma.organization.create({ data: { name: "Newer", slug: `newer-${provider}` } })
-    const older = await db.prisma.organization.create({ data: { name: "Older", slug: `older-${provider}` } })
-    await db.prisma.member.create({ data: { userId: user.id, organizationId: newer.id, roles: "member", createdAt: new Date(Date.now() - 1_000) } })
-    await db.prisma.member.create({ data: { userId: user.id, organizationId: older.id, roles: "owner", createdAt: new Date(Date.now() - 60_000) } })
+    await db().prisma.twoFactor.create({ data: { userId: user.id, secret: "sealed" } })
+    const newer = await db().prisma.organization.create({ data: { name: "Newer", slug: `newer-${provider}` } })
+    const older = await db().prisma.organization.create({ data: { name: "Older", slug: `older-${provider}` } })
+    await db().prisma.member.create({ data: { userId: user.id, organizationId: newer.id, roles: "member", createdAt: new Date(Date.now() - 1_000) } })
+    await db().prisma.member.create({ data: { userId: user.id, organizationId: older.id, roles: "owner", createdAt: new Date(Date.now() - 60_000) } })
 
-    expect(await readAccountOverview(user.id, true, source)).toEqual({
+    expect(await readAccountOverview(user.id, true, source())).toEqual({
       email: `full-${provider}-${read}@example.com`,
       emailVerified: true,
       hasPassword: true,
@@ -67,15 +52,15 @@ describe.each(ways)("readAccountOverview on $provider, $read", ({ provider, read
       ],
     })
     // Organizations switched off (an adapter without them): the list is not read at all.
-    expect((await readAccountOverview(user.id, false, source))?.organizations).toBeNull()
+    expect((await readAccountOverview(user.id, false, source()))?.organizations).toBeNull()
   })
 
   it("a user that is gone reads as null", async () => {
-    expect(await readAccountOverview("no-such-user", true, source)).toBeNull()
+    expect(await readAccountOverview("no-such-user", true, source())).toBeNull()
   })
 
   it.runIf(provider === "sqlite")("costs one statement", async () => {
-    const user = await db.prisma.user.create({ data: { email: "count@example.com" } })
+    const user = await db().prisma.user.create({ data: { email: "count@example.com" } })
     const statement = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as Record<string, (...args: unknown[]) => unknown>
     let count = 0
     const originals = Object.fromEntries(["run", "get", "all", "iterate"].map((name) => [name, statement[name]!]))
@@ -86,7 +71,7 @@ describe.each(ways)("readAccountOverview on $provider, $read", ({ provider, read
       }
     }
     try {
-      await readAccountOverview(user.id, true, source)
+      await readAccountOverview(user.id, true, source())
     } finally {
       Object.assign(statement, originals)
     }
@@ -94,19 +79,19 @@ describe.each(ways)("readAccountOverview on $provider, $read", ({ provider, read
   })
 
   it.runIf(read === "on the direct connection")("sees a write made through Prisma at once: a passkey added, then removed", async () => {
-    const user = await db.prisma.user.create({ data: { email: "writes@example.com" } })
-    expect((await readAccountOverview(user.id, true, source))?.passkeys).toBe(0)
-    const passkey = await db.prisma.authenticator.create({
+    const user = await db().prisma.user.create({ data: { email: "writes@example.com" } })
+    expect((await readAccountOverview(user.id, true, source()))?.passkeys).toBe(0)
+    const passkey = await db().prisma.authenticator.create({
       data: { userId: user.id, credentialID: "cred-writes", providerAccountId: "p", credentialPublicKey: "k", counter: 0, credentialDeviceType: "singleDevice", credentialBackedUp: false },
     })
-    expect((await readAccountOverview(user.id, true, source))?.passkeys).toBe(1)
-    await db.prisma.authenticator.delete({ where: { credentialID: passkey.credentialID } })
-    expect((await readAccountOverview(user.id, true, source))?.passkeys).toBe(0)
+    expect((await readAccountOverview(user.id, true, source()))?.passkeys).toBe(1)
+    await db().prisma.authenticator.delete({ where: { credentialID: passkey.credentialID } })
+    expect((await readAccountOverview(user.id, true, source()))?.passkeys).toBe(0)
   })
 
   it.runIf(read === "on the direct connection")("a file the direct connection cannot open is read through Prisma", async () => {
-    const user = await db.prisma.user.create({ data: { email: "fallback@example.com" } })
-    const elsewhere = { prisma: db.prisma, sqliteFile: "/nonexistent/dir/none.db" }
+    const user = await db().prisma.user.create({ data: { email: "fallback@example.com" } })
+    const elsewhere = { prisma: db().prisma, sqliteFile: "/nonexistent/dir/none.db" }
     expect((await readAccountOverview(user.id, true, elsewhere))?.email).toBe("fallback@example.com")
   })
 })

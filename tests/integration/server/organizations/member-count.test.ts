@@ -3,41 +3,25 @@
  * SQLite on the page's read-only connection, which must count the same and
  * follow a join or a removal at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sqliteDatabaseFile, type ReadSource } from "@/lib/db/client"
+import { describe, expect, it } from "vitest"
 import { memberCount } from "@/server/organizations/member-count"
-import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { READ_WAYS, withReadSource } from "@/tests/helpers/read-source"
 
-const ways = [
-  { provider: "sqlite", read: "through Prisma" },
-  { provider: "sqlite", read: "on the direct connection" },
-  { provider: "postgresql", read: "through Prisma" },
-] as const
-
-describe.each(ways)("memberCount on $provider, $read", ({ provider, read }) => {
-  let db: TestDatabase
-  let source: ReadSource
-
-  beforeAll(async () => {
-    db = await createTestDatabase(provider)
-    source = { prisma: db.prisma, sqliteFile: read === "on the direct connection" ? sqliteDatabaseFile(db.url) : undefined }
-  })
-  afterAll(async () => {
-    await db?.cleanup()
-  })
+describe.each(READ_WAYS)("memberCount on $provider, $read", (way) => {
+  const { db, source } = withReadSource(way)
 
   it("counts this organization's members only, and follows a join and a removal at once", async () => {
-    const [owner, joiner, outsider] = await Promise.all(["owner", "joiner", "outsider"].map((name) => db.prisma.user.create({ data: { email: `${name}@example.com` } })))
-    const org = await db.prisma.organization.create({ data: { name: "Acme", slug: "acme" } })
-    const other = await db.prisma.organization.create({ data: { name: "Other", slug: "other" } })
-    await db.prisma.member.create({ data: { userId: owner!.id, organizationId: org.id, roles: "owner" } })
-    await db.prisma.member.create({ data: { userId: outsider!.id, organizationId: other.id, roles: "owner" } })
-    expect(await memberCount(org.id, source)).toBe(1)
+    const [owner, joiner, outsider] = await Promise.all(["owner", "joiner", "outsider"].map((name) => db().prisma.user.create({ data: { email: `${name}@example.com` } })))
+    const org = await db().prisma.organization.create({ data: { name: "Acme", slug: "acme" } })
+    const other = await db().prisma.organization.create({ data: { name: "Other", slug: "other" } })
+    await db().prisma.member.create({ data: { userId: owner!.id, organizationId: org.id, roles: "owner" } })
+    await db().prisma.member.create({ data: { userId: outsider!.id, organizationId: other.id, roles: "owner" } })
+    expect(await memberCount(org.id, source())).toBe(1)
 
-    const joined = await db.prisma.member.create({ data: { userId: joiner!.id, organizationId: org.id, roles: "member" } })
-    expect(await memberCount(org.id, source)).toBe(2)
-    await db.prisma.member.delete({ where: { id: joined.id } })
-    expect(await memberCount(org.id, source)).toBe(1)
-    expect(await memberCount("no-such-organization", source)).toBe(0)
+    const joined = await db().prisma.member.create({ data: { userId: joiner!.id, organizationId: org.id, roles: "member" } })
+    expect(await memberCount(org.id, source())).toBe(2)
+    await db().prisma.member.delete({ where: { id: joined.id } })
+    expect(await memberCount(org.id, source())).toBe(1)
+    expect(await memberCount("no-such-organization", source())).toBe(0)
   })
 })
