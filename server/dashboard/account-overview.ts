@@ -11,8 +11,8 @@
  * PostgreSQL counts as bigint).
  *
  * On SQLite the statement runs on the read-only connection the session lookup
- * uses, prepared once: through Prisma the same read cost the dashboard a
- * sixth of its time per request (docs/benchmarks.md). PostgreSQL, and any
+ * uses, prepared once: through Prisma the same read cost the dashboard
+ * 12–17% of its time per request (docs/benchmarks.md). PostgreSQL, and any
  * moment that connection cannot answer, goes through Prisma's $queryRaw.
  */
 import { asQueryTemplate, sqliteDirectAll } from "@/lib/auth/adapters/prisma"

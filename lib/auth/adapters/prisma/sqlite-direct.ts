@@ -29,10 +29,12 @@ interface FileReaders {
 const readersKey = Symbol.for("auth.prisma.sqlite-direct-readers")
 type ReadersGlobal = typeof globalThis & { [readersKey]?: Map<string, FileReaders> }
 
-function connectionFor(file: string, now: number): { readers: FileReaders; connection: Database.Database } | undefined {
+function connectionFor(file: string): { readers: FileReaders; connection: Database.Database } | undefined {
   const files = ((globalThis as ReadersGlobal)[readersKey] ??= new Map())
   let readers = files.get(file)
   if (readers && !("retryAt" in readers.connection)) return { readers, connection: readers.connection }
+  // The clock is read only off the hot path: when nothing is open yet, or opening failed before.
+  const now = Date.now()
   if (readers && "retryAt" in readers.connection && readers.connection.retryAt > now) return undefined
   try {
     const connection = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 })
@@ -46,11 +48,11 @@ function connectionFor(file: string, now: number): { readers: FileReaders; conne
 }
 
 function statementFor<Params extends unknown[], Row>(file: string, sql: string): Database.Statement<Params, Row> | undefined {
-  const now = Date.now()
-  const opened = connectionFor(file, now)
+  const opened = connectionFor(file)
   if (!opened) return undefined
   const known = opened.readers.statements.get(sql)
   if (known && !("retryAt" in known)) return known as Database.Statement<Params, Row>
+  const now = Date.now()
   if (known && known.retryAt > now) return undefined
   try {
     const statement = opened.connection.prepare<Params, Row>(sql)
