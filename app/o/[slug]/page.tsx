@@ -3,7 +3,6 @@ import Link from "next/link"
 import { organizations } from "@/auth"
 import { RelativeTime } from "@/components/relative-time"
 import { buttonClass, Card, TextLink } from "@/components/ui"
-import { getPrisma } from "@/lib/db/client"
 import { activityLines, peopleNamed } from "@/server/organizations/activity-lines"
 import { memberCount } from "@/server/organizations/member-count"
 import { memberPeople } from "@/server/organizations/member-directory"
@@ -44,7 +43,7 @@ export default async function OrganizationHomePage({ params }: { params: Promise
     mayInvite ? organizations.invitations(organization.id) : Promise.resolve(null),
     activity ? organizations.activity(organization.id, RECENT) : Promise.resolve([]),
   ])
-  const names = new Map([...(await memberPeople(getPrisma(), peopleNamed(entries)))].map(([id, person]) => [id, person.name || person.email || "A user without a name"]))
+  const names = new Map([...(await memberPeople(peopleNamed(entries)))].map(([id, person]) => [id, person.name || person.email || "A user without a name"]))
   const lines = activityLines(entries, names)
   const renderedAt = new Date().toISOString()
   return (

@@ -3,7 +3,6 @@ import { organizations } from "@/auth"
 import { ActionStatusMessage, ActionStatusProvider } from "@/components/action-status"
 import { RelativeTime } from "@/components/relative-time"
 import { Card } from "@/components/ui"
-import { getPrisma } from "@/lib/db/client"
 import { memberPeople } from "@/server/organizations/member-directory"
 import { organizationPage } from "@/server/organizations/organization-page"
 import { assignableRoles, roleLabel } from "@/server/organizations/role-labels"
@@ -31,7 +30,7 @@ export default async function MembersPage({ params }: { params: Promise<{ slug: 
   const { organization, member: me } = page
   const mayInvite = page.can({ member: ["invite"] })
   const [members, invitations] = await Promise.all([organizations.members(organization.id), mayInvite ? organizations.invitations(organization.id) : []])
-  const people = await memberPeople(getPrisma(), members.map((m) => m.userId))
+  const people = await memberPeople(members.map((m) => m.userId))
   const iAmOwner = me.roles.includes("owner")
   const owners = members.filter((m) => m.roles.includes("owner")).length
   const roleChoices = assignableRoles(iAmOwner).map((value) => ({ value, label: roleLabel([value]) }))

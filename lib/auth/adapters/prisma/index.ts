@@ -366,7 +366,7 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
     useWebAuthnChallenge: webAuthnChallengeMethod(prisma),
 
     ...twoFactorStore(prisma),
-    ...organizationStore(prisma),
+    ...organizationStore(prisma, { sqliteFile: options.sqliteFile }),
     ...teamStore(prisma),
     ...ssoStore(prisma),
     ...sessionMembershipStore(prisma, { sqliteFile: options.sqliteFile }),

@@ -16,6 +16,8 @@
  */
 import { randomUUID } from "node:crypto"
 import { parseStoredRoles, storedRoles } from "../../access/user-access"
+import { toDate } from "./sqlite-session"
+import { sqliteDirectAll } from "./sqlite-direct"
 import type {
   AcceptInvitationResult,
   AdapterInvitation,
@@ -93,6 +95,20 @@ const toMember = (row: MemberRow): AdapterMember => ({ ...row, roles: parseStore
 const toInvitation = (row: InvitationRow): AdapterInvitation => ({ ...row, roles: parseStoredRoles(row.roles), status: row.status as InvitationStatus })
 const toActivity = (row: ActivityRow): OrganizationActivityEntry => ({ ...row, type: row.type as OrganizationEventType })
 
+/*
+ * An organization home reads its open invitations and latest activity on every load by an owner or
+ * admin. On SQLite with the file known, both run on the read-only connection of ./sqlite-direct, the
+ * same statements Prisma would send; the rows come back with SQLite's stored dates, made Dates here.
+ */
+const INVITATIONS_SQL = `SELECT "id", "organizationId", "email", "roles", "inviterId", "expires", "status", "createdAt"
+  FROM "Invitation" WHERE "organizationId" = ? ORDER BY "createdAt" DESC`
+const ACTIVITY_SQL = `SELECT "id", "organizationId", "type", "actorId", "subject", "detail", "createdAt"
+  FROM "OrganizationActivity" WHERE "organizationId" = ? ORDER BY "createdAt" DESC, "id" DESC LIMIT ?`
+
+type StoredDates<Row, Keys extends keyof Row> = Omit<Row, Keys> & { [Key in Keys]: unknown }
+const storedInvitation = (row: StoredDates<InvitationRow, "expires" | "createdAt">): InvitationRow => ({ ...row, expires: toDate(row.expires), createdAt: toDate(row.createdAt) })
+const storedActivity = (row: StoredDates<ActivityRow, "createdAt">): ActivityRow => ({ ...row, createdAt: toDate(row.createdAt) })
+
 /** Roles as the column keeps them; never empty (a member always holds at least one role). */
 function rolesColumn(roles: readonly string[]): string {
   const stored = storedRoles(roles)
@@ -106,8 +122,9 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && "code" in error && error.code === "P2002"
 }
 
-export function organizationStore(prisma: PrismaOrganizationsLike) {
+export function organizationStore(prisma: PrismaOrganizationsLike, options: { sqliteFile?: string } = {}) {
   const postgres = prisma._activeProvider === "postgresql"
+  const directFile = prisma._activeProvider === "sqlite" ? options.sqliteFile : undefined
 
   /** Runs a conditional write on one organization's memberships: after locking its row on PostgreSQL. */
   async function underOrganizationLock(organizationId: string, write: () => PromiseLike<number>): Promise<number> {
@@ -281,6 +298,8 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
 
     async listInvitations(organizationId: string): Promise<AdapterInvitation[]> {
       if (hasNul(organizationId)) return []
+      const direct = directFile === undefined ? undefined : sqliteDirectAll<StoredDates<InvitationRow, "expires" | "createdAt">>(directFile, INVITATIONS_SQL, organizationId)
+      if (direct) return direct.map((row) => toInvitation(storedInvitation(row)))
       return (await prisma.invitation.findMany({ where: { organizationId }, select: invitationSelect, orderBy: { createdAt: "desc" } })).map(toInvitation)
     },
 
@@ -351,6 +370,8 @@ export function organizationStore(prisma: PrismaOrganizationsLike) {
     async listOrganizationActivity(organizationId: string, limit: number): Promise<OrganizationActivityEntry[]> {
       if (hasNul(organizationId)) return []
       const take = Math.max(1, Math.min(500, Math.floor(limit)))
+      const direct = directFile === undefined ? undefined : sqliteDirectAll<StoredDates<ActivityRow, "createdAt">>(directFile, ACTIVITY_SQL, organizationId, take)
+      if (direct) return direct.map((row) => toActivity(storedActivity(row)))
       const rows = await prisma.organizationActivity.findMany({ where: { organizationId }, select: activitySelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take })
       return rows.map(toActivity)
     },

@@ -69,6 +69,26 @@ const SESSION_STANDING_SQL = `SELECT u."sessionsValidSince", u."membershipsVersi
   FROM "User" u WHERE u."id" = ?`
 const SESSION_STANDING_TEMPLATE = asQueryTemplate(SESSION_STANDING_SQL)
 
+const MEMBERSHIP_COLUMNS = `u."membershipsVersion", o."id" AS "orgId", o."name" AS "orgName", o."slug" AS "orgSlug", o."createdAt" AS "orgCreatedAt",
+         m."id" AS "memberId", m."userId" AS "memberUserId", m."roles" AS "memberRoles", m."createdAt" AS "memberCreatedAt"`
+/** The membership the user made active last, if any. */
+const LAST_ACTIVE_SQL = `SELECT ${MEMBERSHIP_COLUMNS}
+  FROM "User" u
+  LEFT JOIN "Member" m ON m."id" = (
+    SELECT l."id" FROM "Member" l WHERE l."userId" = u."id" AND l."lastActiveAt" IS NOT NULL ORDER BY l."lastActiveAt" DESC LIMIT 1)
+  LEFT JOIN "Organization" o ON o."id" = m."organizationId"
+  WHERE u."id" = ?`
+const LAST_ACTIVE_TEMPLATE = asQueryTemplate(LAST_ACTIVE_SQL)
+/** The user's membership of one organization. */
+const MEMBERSHIP_SQL = `SELECT ${MEMBERSHIP_COLUMNS}
+  FROM "User" u
+  LEFT JOIN "Member" m ON m."userId" = u."id" AND m."organizationId" = ?
+  LEFT JOIN "Organization" o ON o."id" = m."organizationId"
+  WHERE u."id" = ?`
+const MEMBERSHIP_TEMPLATE = asQueryTemplate(MEMBERSHIP_SQL)
+
+type MembershipVersionRow = MembershipColumns & { membershipsVersion: unknown }
+
 interface StandingRow {
   sessionsValidSince: unknown
   membershipsVersion: unknown
@@ -95,22 +115,10 @@ export function sessionMembershipStore(prisma: PrismaSessionMembershipLike & { r
 
     async getActiveMembership(userId: string, organizationId?: string): Promise<MembershipAtVersion> {
       if (hasNul(userId, organizationId ?? "")) return { membership: null, membershipsVersion: null }
-      const rows = (await (organizationId === undefined
-        ? prisma.$queryRaw`
-            SELECT u."membershipsVersion", o."id" AS "orgId", o."name" AS "orgName", o."slug" AS "orgSlug", o."createdAt" AS "orgCreatedAt",
-                   m."id" AS "memberId", m."userId" AS "memberUserId", m."roles" AS "memberRoles", m."createdAt" AS "memberCreatedAt"
-            FROM "User" u
-            LEFT JOIN "Member" m ON m."id" = (
-              SELECT l."id" FROM "Member" l WHERE l."userId" = u."id" AND l."lastActiveAt" IS NOT NULL ORDER BY l."lastActiveAt" DESC LIMIT 1)
-            LEFT JOIN "Organization" o ON o."id" = m."organizationId"
-            WHERE u."id" = ${userId}`
-        : prisma.$queryRaw`
-            SELECT u."membershipsVersion", o."id" AS "orgId", o."name" AS "orgName", o."slug" AS "orgSlug", o."createdAt" AS "orgCreatedAt",
-                   m."id" AS "memberId", m."userId" AS "memberUserId", m."roles" AS "memberRoles", m."createdAt" AS "memberCreatedAt"
-            FROM "User" u
-            LEFT JOIN "Member" m ON m."userId" = u."id" AND m."organizationId" = ${organizationId}
-            LEFT JOIN "Organization" o ON o."id" = m."organizationId"
-            WHERE u."id" = ${userId}`)) as (MembershipColumns & { membershipsVersion: unknown })[]
+      // The organization pages of a jwt session and each permission-checked organization read ask this.
+      const [sql, template, params] = organizationId === undefined ? [LAST_ACTIVE_SQL, LAST_ACTIVE_TEMPLATE, [userId]] : [MEMBERSHIP_SQL, MEMBERSHIP_TEMPLATE, [organizationId, userId]]
+      const direct = directFile === undefined ? undefined : sqliteDirectGet<MembershipVersionRow>(directFile, sql, ...params)
+      const rows = direct !== undefined ? (direct ? [direct] : []) : ((await prisma.$queryRaw(template, ...params)) as MembershipVersionRow[])
       const row = rows[0]
       if (!row) return { membership: null, membershipsVersion: null }
       return { membership: membershipOf(row), membershipsVersion: Number(row.membershipsVersion) }

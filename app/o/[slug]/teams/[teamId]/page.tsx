@@ -3,7 +3,6 @@ import { notFound } from "next/navigation"
 import { organizations } from "@/auth"
 import { RelativeTime } from "@/components/relative-time"
 import { Card, cx, inputClass, SubmitButton, TextLink } from "@/components/ui"
-import { getPrisma } from "@/lib/db/client"
 import { OrganizationError } from "@/lib/auth"
 import { memberPeople } from "@/server/organizations/member-directory"
 import { organizationPage } from "@/server/organizations/organization-page"
@@ -35,7 +34,7 @@ export default async function TeamPage({ params }: { params: Promise<{ slug: str
     throw error
   }
   const [teamMembers, members] = await Promise.all([organizations.teamMembers(organization.id, team.id), organizations.members(organization.id)])
-  const people = await memberPeople(getPrisma(), members.map((m) => m.userId))
+  const people = await memberPeople(members.map((m) => m.userId))
   const nameOf = (userId: string) => {
     const person = people.get(userId)
     return person?.name || person?.email || "Unknown user"
