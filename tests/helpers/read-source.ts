@@ -4,6 +4,7 @@
  * `withReadSource` makes the database of one way and hands out its source.
  */
 import { afterAll, beforeAll } from "vitest"
+import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { sqliteDatabaseFile, type ReadSource } from "@/lib/db/client"
 import { createTestDatabase, type TestDatabase } from "./db"
 
@@ -27,4 +28,25 @@ export function withReadSource({ provider, read }: ReadWay): { db(): TestDatabas
     await db?.cleanup()
   })
   return { db: () => db!, source: () => source! }
+}
+
+/**
+ * Inside a describe: a fresh SQLite database with the Prisma adapter on it twice, once reading on
+ * the file's direct connection and once only through Prisma, so a test can read both ways.
+ */
+export function withDirectAndPrismaAdapters(): { db(): TestDatabase; file(): string; direct(): ReturnType<typeof PrismaAdapter>; throughPrisma(): ReturnType<typeof PrismaAdapter> } {
+  let db: TestDatabase | undefined
+  let file: string | undefined
+  let direct: ReturnType<typeof PrismaAdapter> | undefined
+  let throughPrisma: ReturnType<typeof PrismaAdapter> | undefined
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite")
+    file = sqliteDatabaseFile(db.url)!
+    direct = PrismaAdapter(db.prisma, { sqliteFile: file })
+    throughPrisma = PrismaAdapter(db.prisma)
+  })
+  afterAll(async () => {
+    await db?.cleanup()
+  })
+  return { db: () => db!, file: () => file!, direct: () => direct!, throughPrisma: () => throughPrisma! }
 }

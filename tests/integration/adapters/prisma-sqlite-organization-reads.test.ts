@@ -1,16 +1,15 @@
 /**
  * An organization page's reads on SQLite run on the read-only connection of
- * lib/auth/adapters/prisma/sqlite-direct.ts: the membership a permission
+ * lib/auth/adapters/prisma/sqlite-both.direct().ts: the membership a permission
  * check reads, the open invitations and the latest activity. Each must answer
  * exactly what Prisma answers (dates as Dates, the same order), see a
  * committed change on the next read, and never need Prisma to answer.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { PrismaAdapter } from "@/lib/auth/adapters/prisma"
 import { organizationStore, type PrismaOrganizationsLike } from "@/lib/auth/adapters/prisma/organizations"
 import { sessionMembershipStore } from "@/lib/auth/adapters/prisma/session-membership"
-import { sqliteDatabaseFile } from "@/lib/db/client"
-import { createTestDatabase, type TestDatabase } from "@/tests/helpers/db"
+import { withDirectAndPrismaAdapters } from "@/tests/helpers/read-source"
 
 const HOUR = 60 * 60 * 1000
 
@@ -26,65 +25,54 @@ function clientWhoseReadsFail() {
 }
 
 describe("an organization page's reads on SQLite's direct connection", () => {
-  let db: TestDatabase
-  let file: string
-  let direct: ReturnType<typeof PrismaAdapter>
-  let throughPrisma: ReturnType<typeof PrismaAdapter>
-
-  beforeAll(async () => {
-    db = await createTestDatabase("sqlite")
-    file = sqliteDatabaseFile(db.url)!
-    direct = PrismaAdapter(db.prisma, { sqliteFile: file })
-    throughPrisma = PrismaAdapter(db.prisma)
-  })
-  afterAll(() => db?.cleanup())
+  const both = withDirectAndPrismaAdapters()
 
   async function organizationWithOwner() {
     const tag = crypto.randomUUID().slice(0, 8)
-    const owner = await db.prisma.user.create({ data: { email: `owner-${tag}@example.com` } })
-    const org = await db.prisma.organization.create({ data: { name: `Acme ${tag}`, slug: `acme-${tag}` } })
-    await db.prisma.member.create({ data: { userId: owner.id, organizationId: org.id, roles: "owner,admin" } })
+    const owner = await both.db().prisma.user.create({ data: { email: `owner-${tag}@example.com` } })
+    const org = await both.db().prisma.organization.create({ data: { name: `Acme ${tag}`, slug: `acme-${tag}` } })
+    await both.db().prisma.member.create({ data: { userId: owner.id, organizationId: org.id, roles: "owner,admin" } })
     return { owner, org, tag }
   }
 
   function invite(organizationId: string, email: string, fields: { status?: string; expires?: Date; createdAt?: Date; inviterId?: string } = {}) {
-    return db.prisma.invitation.create({
+    return both.db().prisma.invitation.create({
       data: { organizationId, email, roles: "member", tokenHash: crypto.randomUUID(), expires: new Date(Date.now() + 48 * HOUR), ...fields },
     })
   }
 
   it("reads a membership as Prisma does, with its roles, dates and the memberships version", async () => {
     const { owner, org } = await organizationWithOwner()
-    const read = await direct.getActiveMembership(owner.id, org.id)
-    expect(read).toEqual(await throughPrisma.getActiveMembership(owner.id, org.id))
+    const read = await both.direct().getActiveMembership(owner.id, org.id)
+    expect(read).toEqual(await both.throughPrisma().getActiveMembership(owner.id, org.id))
     expect(read.membership).toMatchObject({ organization: { id: org.id, slug: org.slug }, member: { userId: owner.id, roles: ["owner", "admin"] } })
     expect(read.membership!.organization.createdAt).toEqual(org.createdAt)
     expect(read.membershipsVersion).toEqual(expect.any(Number))
-    expect(await direct.getActiveMembership("no-such-user", org.id)).toEqual({ membership: null, membershipsVersion: null })
-    expect(await direct.getActiveMembership(owner.id, "no-such-organization")).toEqual(await throughPrisma.getActiveMembership(owner.id, "no-such-organization"))
+    expect(await both.direct().getActiveMembership("no-such-user", org.id)).toEqual({ membership: null, membershipsVersion: null })
+    expect(await both.direct().getActiveMembership(owner.id, "no-such-organization")).toEqual(await both.throughPrisma().getActiveMembership(owner.id, "no-such-organization"))
   })
 
   it("finds the organization a user was last active in, as Prisma does", async () => {
     const { owner, org } = await organizationWithOwner()
-    const second = await db.prisma.organization.create({ data: { name: "Second", slug: `second-${crypto.randomUUID().slice(0, 8)}` } })
-    await db.prisma.member.create({ data: { userId: owner.id, organizationId: second.id, roles: "member" } })
-    expect((await direct.getActiveMembership(owner.id)).membership).toBeNull()
-    await direct.setMemberLastActive(org.id, owner.id, new Date(Date.now() - HOUR))
-    await direct.setMemberLastActive(second.id, owner.id, new Date())
-    const read = await direct.getActiveMembership(owner.id)
-    expect(read).toEqual(await throughPrisma.getActiveMembership(owner.id))
+    const second = await both.db().prisma.organization.create({ data: { name: "Second", slug: `second-${crypto.randomUUID().slice(0, 8)}` } })
+    await both.db().prisma.member.create({ data: { userId: owner.id, organizationId: second.id, roles: "member" } })
+    expect((await both.direct().getActiveMembership(owner.id)).membership).toBeNull()
+    await both.direct().setMemberLastActive(org.id, owner.id, new Date(Date.now() - HOUR))
+    await both.direct().setMemberLastActive(second.id, owner.id, new Date())
+    const read = await both.direct().getActiveMembership(owner.id)
+    expect(read).toEqual(await both.throughPrisma().getActiveMembership(owner.id))
     expect(read.membership!.organization.id).toBe(second.id)
   })
 
   it("sees a removal and a role change on the next read: the permission check is never a stale copy", async () => {
     const { org } = await organizationWithOwner()
-    const admin = await db.prisma.user.create({ data: { email: `admin-${crypto.randomUUID()}@example.com` } })
-    const member = await db.prisma.member.create({ data: { userId: admin.id, organizationId: org.id, roles: "admin" } })
-    expect((await direct.getActiveMembership(admin.id, org.id)).membership!.member.roles).toEqual(["admin"])
-    await db.prisma.member.update({ where: { id: member.id }, data: { roles: "member" } })
-    expect((await direct.getActiveMembership(admin.id, org.id)).membership!.member.roles).toEqual(["member"])
-    await db.prisma.member.delete({ where: { id: member.id } })
-    expect((await direct.getActiveMembership(admin.id, org.id)).membership).toBeNull()
+    const admin = await both.db().prisma.user.create({ data: { email: `admin-${crypto.randomUUID()}@example.com` } })
+    const member = await both.db().prisma.member.create({ data: { userId: admin.id, organizationId: org.id, roles: "admin" } })
+    expect((await both.direct().getActiveMembership(admin.id, org.id)).membership!.member.roles).toEqual(["admin"])
+    await both.db().prisma.member.update({ where: { id: member.id }, data: { roles: "member" } })
+    expect((await both.direct().getActiveMembership(admin.id, org.id)).membership!.member.roles).toEqual(["member"])
+    await both.db().prisma.member.delete({ where: { id: member.id } })
+    expect((await both.direct().getActiveMembership(admin.id, org.id)).membership).toBeNull()
   })
 
   it("lists invitations as Prisma does, newest first, with every status and dates as Dates", async () => {
@@ -93,46 +81,46 @@ describe("an organization page's reads on SQLite's direct connection", () => {
     await invite(org.id, "expired@example.com", { createdAt: new Date(Date.now() - 2 * HOUR), expires: new Date(Date.now() - HOUR) })
     await invite(org.id, "cancelled@example.com", { createdAt: new Date(Date.now() - HOUR), status: "cancelled" })
     await invite(org.id, "new@example.com")
-    const listed = await direct.listInvitations(org.id)
-    expect(listed).toEqual(await throughPrisma.listInvitations(org.id))
+    const listed = await both.direct().listInvitations(org.id)
+    expect(listed).toEqual(await both.throughPrisma().listInvitations(org.id))
     expect(listed.map((i) => i.email)).toEqual(["new@example.com", "cancelled@example.com", "expired@example.com", "old@example.com"])
     expect(listed[3]).toMatchObject({ inviterId: owner.id, roles: ["member"], status: "pending" })
     expect(listed[1]!.expires).toBeInstanceOf(Date)
-    expect(await direct.listInvitations("no-such-organization")).toEqual([])
+    expect(await both.direct().listInvitations("no-such-organization")).toEqual([])
   })
 
   it("sees an invitation sent and one cancelled on the next read", async () => {
     const { org } = await organizationWithOwner()
-    expect(await direct.listInvitations(org.id)).toEqual([])
+    expect(await both.direct().listInvitations(org.id)).toEqual([])
     const sent = await invite(org.id, "someone@example.com")
-    expect((await direct.listInvitations(org.id)).map((i) => i.status)).toEqual(["pending"])
-    expect(await direct.cancelInvitation(org.id, sent.id)).toBe(true)
-    expect((await direct.listInvitations(org.id)).map((i) => i.status)).toEqual(["cancelled"])
+    expect((await both.direct().listInvitations(org.id)).map((i) => i.status)).toEqual(["pending"])
+    expect(await both.direct().cancelInvitation(org.id, sent.id)).toBe(true)
+    expect((await both.direct().listInvitations(org.id)).map((i) => i.status)).toEqual(["cancelled"])
   })
 
   it("lists the latest activity as Prisma does: newest first, ties by id, at most the limit", async () => {
     const { owner, org } = await organizationWithOwner()
     const at = new Date(Date.now() - HOUR)
     for (const [i, type] of ["organization-created", "member-invited", "member-joined", "member-removed"].entries()) {
-      await db.prisma.organizationActivity.create({
+      await both.db().prisma.organizationActivity.create({
         data: { organizationId: org.id, type, actorId: owner.id, subject: `s${i}`, detail: i === 1 ? "detail" : null, createdAt: i < 2 ? at : new Date(at.getTime() + i * 1000) },
       })
     }
-    for (const limit of [2, 3, 50]) expect(await direct.listOrganizationActivity(org.id, limit)).toEqual(await throughPrisma.listOrganizationActivity(org.id, limit))
-    const latest = await direct.listOrganizationActivity(org.id, 3)
+    for (const limit of [2, 3, 50]) expect(await both.direct().listOrganizationActivity(org.id, limit)).toEqual(await both.throughPrisma().listOrganizationActivity(org.id, limit))
+    const latest = await both.direct().listOrganizationActivity(org.id, 3)
     expect(latest.map((e) => e.type)).toEqual(["member-removed", "member-joined", expect.stringMatching(/^(organization-created|member-invited)$/)])
     expect(latest[0]!.createdAt).toBeInstanceOf(Date)
-    await direct.createOrganizationActivity({ organizationId: org.id, type: "member-left", actorId: owner.id, subject: owner.id, detail: null })
-    expect((await direct.listOrganizationActivity(org.id, 1))[0]!.type).toBe("member-left")
+    await both.direct().createOrganizationActivity({ organizationId: org.id, type: "member-left", actorId: owner.id, subject: owner.id, detail: null })
+    expect((await both.direct().listOrganizationActivity(org.id, 1))[0]!.type).toBe("member-left")
   })
 
   it("reads from the file itself, not through Prisma", async () => {
     const { owner, org } = await organizationWithOwner()
     await invite(org.id, "direct@example.com")
-    await db.prisma.organizationActivity.create({ data: { organizationId: org.id, type: "organization-created", actorId: owner.id } })
+    await both.db().prisma.organizationActivity.create({ data: { organizationId: org.id, type: "organization-created", actorId: owner.id } })
     const broken = clientWhoseReadsFail()
-    const organizations = organizationStore(broken, { sqliteFile: file })
-    const memberships = sessionMembershipStore(broken, { sqliteFile: file })
+    const organizations = organizationStore(broken, { sqliteFile: both.file() })
+    const memberships = sessionMembershipStore(broken, { sqliteFile: both.file() })
     expect((await organizations.listInvitations(org.id)).map((i) => i.email)).toEqual(["direct@example.com"])
     expect((await organizations.listOrganizationActivity(org.id, 5)).map((e) => e.type)).toEqual(["organization-created"])
     expect((await memberships.getActiveMembership(owner.id, org.id)).membership!.member.userId).toBe(owner.id)
@@ -143,7 +131,7 @@ describe("an organization page's reads on SQLite's direct connection", () => {
   it("falls back to Prisma when the file it was given does not exist", async () => {
     const { owner, org } = await organizationWithOwner()
     await invite(org.id, "fallback@example.com")
-    const missing = PrismaAdapter(db.prisma, { sqliteFile: `${file}.missing` })
+    const missing = PrismaAdapter(both.db().prisma, { sqliteFile: `${both.file()}.missing` })
     expect((await missing.listInvitations(org.id)).map((i) => i.email)).toEqual(["fallback@example.com"])
     expect((await missing.getActiveMembership(owner.id, org.id)).membership!.member.userId).toBe(owner.id)
   })
