@@ -55,7 +55,7 @@ export function unservedCounts(connection: Connection): UnservedCounts {
   const bans = connection.prepare(`SELECT "bannedAt", "banExpires" FROM "User" WHERE "bannedAt" IS NOT NULL`).all() as { bannedAt: unknown; banExpires: unknown }[]
   const suspendedUsers = bans.filter((b) => activeBan(b.bannedAt, b.banExpires, now) !== null).length
   const impersonationSessions = (
-    connection.prepare(`SELECT COUNT(*) AS n FROM "Session" WHERE "impersonatedBy" IS NOT NULL AND "expires" > ?`).get(new Date(now).toISOString().replace("Z", "+00:00")) as { n: number }
+    connection.prepare(`SELECT COUNT(*) AS n FROM "Session" WHERE "impersonatedBy" IS NOT NULL AND "impersonationStoppedAt" IS NULL AND "expires" > ?`).get(new Date(now).toISOString().replace("Z", "+00:00")) as { n: number }
   ).n
   return { twoFactorUsers, suspendedUsers, impersonationSessions }
 }

@@ -92,7 +92,7 @@ test("an admin bans a user signed in elsewhere: that browser loses its session, 
   await other.page.context().close()
 })
 
-test("an admin impersonates a user: banner, a sensitive change refused, stop, and the user sees both entries", async ({ page, browser, baseURL }) => {
+test("an admin impersonates a user: banner, a sensitive change refused, stop, and the user sees both entries", async ({ page, browser, baseURL, request }) => {
   const other = await userInOwnBrowser(browser, baseURL, "impersonated")
   await other.page.context().close()
   await signInAsAdmin(page)
@@ -134,11 +134,23 @@ test("an admin impersonates a user: banner, a sensitive change refused, stop, an
   await expect(page).toHaveURL(/\/api\/auth\/reauthenticate\?/)
 
   await page.goto("/dashboard")
+  // What a page load still in flight when "Stop" is pressed carries: the impersonation's cookies.
+  const inFlight = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ")
   await page.getByTestId("impersonation-banner").getByRole("button", { name: "Stop impersonating" }).click()
   await expect(page).toHaveURL(userPage)
   await expect(page.getByTestId("impersonation-banner")).toHaveCount(0)
   await expect(page.getByText("Impersonation ended: you are back in your own account.")).toBeVisible()
   expect(((await (await page.request.get("/api/auth/session")).json()) as { user: { email: string } }).user.email).toBe(ADMIN.email)
+
+  // That page load reaches the server after the stop: it is not served as the user, and it neither
+  // ends the admin's restored session nor clears a cookie (its answer may land after the stop's).
+  const late = await request.get("/settings", { headers: { cookie: inFlight, "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" }, maxRedirects: 0 })
+  expect(late.status()).toBeLessThan(500)
+  expect(await late.text()).not.toContain(other.user.email)
+  const setCookies = late.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value)
+  expect(setCookies.filter((c) => /session-token|impersonator-token/.test(c))).toEqual([])
+  expect(((await (await page.request.get("/api/auth/session")).json()) as { user: { email: string } }).user.email).toBe(ADMIN.email)
+  expect((await page.goto(userPage))?.status()).toBe(200)
   await expect(page.getByTestId("admin-security-activity")).toContainText("Impersonation started")
 
   // The user signs in with the password the admin could not change, and sees both entries.

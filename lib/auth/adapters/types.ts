@@ -136,6 +136,11 @@ export interface AdapterSession {
    */
   activeOrganization?: ActiveOrganizationRead
   impersonationReason?: string | null
+  /**
+   * Not in Auth.js: when "Stop impersonating" ended this impersonation session (see
+   * stopImpersonationSession). Read with the session; every list of sessions leaves such rows out.
+   */
+  impersonationStoppedAt?: Date | null
   [key: string]: unknown
 }
 
@@ -259,6 +264,16 @@ export interface Adapter {
    * change, a deletion). Without it such rows end on their next read instead.
    */
   deleteSessionsImpersonatedBy?(adminId: string): Awaitable<number>
+  /**
+   * Not in Auth.js. Marks the impersonation session `sessionToken` stopped at `stoppedAt` and moves
+   * its expiry to `expires` (a few minutes on), in one conditional write, instead of deleting it:
+   * a page load sent before the stop's answer reached the browser still carries the old cookie,
+   * and finding the row marked it knows the impersonation was given back, not revoked, so it leaves
+   * the admin's restored session alone. Resolves true when this call marked it; false when the row
+   * is gone, is no impersonation, or was stopped already (a second stop running alongside). Without
+   * it a stop deletes the row, and such a page load ends the admin's restored session.
+   */
+  stopImpersonationSession?(sessionToken: string, stop: { stoppedAt: Date; expires: Date }): Awaitable<boolean>
   /**
    * Not in Auth.js. The instant before which the user's session tokens (jwt
    * strategy) are no longer valid; null when none was ever set; "no-such-user"

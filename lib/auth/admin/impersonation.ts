@@ -26,7 +26,8 @@ import { AUTHENTICATED_AT_CLAIM, decodeSessionToken, IMPERSONATED_BY_CLAIM, reis
 import { storedUserAgent } from "../session/user-agent"
 import type { Cookie, CookiesOptions } from "../types"
 import { clearedParkedSessionCookie, parkedSessionCookieOption } from "../session/impersonator"
-import { createImpersonationRecord, endImpersonationRecord, IMPERSONATION_RECORD_CLAIM } from "../session/impersonation-record"
+import { createImpersonationRecord, IMPERSONATION_RECORD_CLAIM, stopImpersonationRecord } from "../session/impersonation-record"
+import { stopImpersonationRow } from "../session/impersonation-stop"
 import { assertAdminPermission, type AdminActor } from "./operations"
 import { lookUpSession } from "../adapters/session-lookup"
 
@@ -132,8 +133,8 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
   if (config.sessionStrategy.name === "database") {
     const found = config.adapter ? await lookUpSession(config.adapter, value) : null
     if (typeof found?.session.impersonatedBy === "string") {
-      // null: a stop running alongside (a double click) deleted it first; that one logs and gives the admin back.
-      if ((await config.adapter?.deleteSession?.(value)) === null) return { status: "not-impersonating" }
+      // false: a stop running alongside (a double click) ended it first; that one logs and gives the admin back.
+      if (!(await stopImpersonationRow(config, value))) return { status: "not-impersonating" }
       targetId = found.user.id
       adminId = found.session.impersonatedBy
     }
@@ -142,7 +143,7 @@ export async function stopImpersonationNow(config: ResolvedConfig, request: Requ
     const by = token?.[IMPERSONATED_BY_CLAIM]
     if (token && typeof by === "string" && typeof token.sub === "string") {
       // false: a stop running alongside (a double click) ended it first; that one logs and gives the admin back.
-      if ((await endImpersonationRecord(config, token)) === false) return { status: "not-impersonating" }
+      if ((await stopImpersonationRecord(config, token)) === false) return { status: "not-impersonating" }
       targetId = token.sub
       adminId = by
     }

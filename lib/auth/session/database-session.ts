@@ -18,6 +18,7 @@ import { absoluteEndMs, cappedExpiryMs } from "./lifetime"
 import type { MembershipRecord } from "../organizations/types"
 import { sessionUserRoles, withImpersonator, withRoles } from "./access"
 import { endParkedSession, impersonatorEntitled } from "./impersonator"
+import { impersonationWasStopped } from "./impersonation-stop"
 
 function sessionCookie(ctx: Pick<AuthContext, "cookies">, value: string, expires: Date): Cookie {
   const option = ctx.cookies.sessionToken
@@ -141,6 +142,9 @@ async function readOrUpdate(ctx: SessionReadContext, adapter: SessionAdapter, up
     if (found) await adapter.deleteSession(sessionToken)
     return signedOut()
   }
+  // Stopped by its admin a moment ago (./impersonation-stop): this request left before the stop's
+  // answer, which gave the admin's session back. Refused, and nothing ended, no cookie cleared.
+  if (impersonationWasStopped(found.session)) return { session: null, cookies: [] }
 
   // A ban ends the session (the ban deleted the rows already; this covers a row written since).
   const roles = sessionUserRoles(config, found.user)
@@ -246,7 +250,7 @@ async function signedIn(ctx: AuthContext, adapter: SessionAdapter): Promise<Sess
   const sessionToken = ctx.request.cookies[ctx.cookies.sessionToken.name]
   if (!sessionToken) return null
   const found = await lookUpSession(adapter, sessionToken)
-  if (!found) return null
+  if (!found || impersonationWasStopped(found.session)) return null
   const now = Date.now()
   const absoluteEnd = absoluteEndOf(found.session, ctx.config.session.absoluteMaxAge, ctx.config.access.impersonationMaxAge)
   const live = found.session.expires.getTime() > now && (absoluteEnd === undefined || absoluteEnd > now)
@@ -273,7 +277,7 @@ async function reauthenticated(ctx: AuthContext, adapter: SessionAdapter, at: Da
   if (!sessionToken) return []
   const startedAt = Date.now()
   const found = await lookUpSession(adapter, sessionToken)
-  if (!found) return []
+  if (!found || impersonationWasStopped(found.session)) return []
   // The lookup reads only what every request needs; the user's list has the row's browser and reason too.
   const listed = adapter.listSessions ? (await adapter.listSessions(found.user.id)).find((row) => row.sessionToken === sessionToken) : undefined
   const old = { ...listed, ...found.session }

@@ -16,7 +16,7 @@ import type { SessionProof, SessionRead, SessionReadContext, SessionStrategy, Se
 import { VALID_FROM_CLAIM, validFromOf, withValidFrom } from "./valid-from"
 import { rolesOfKeptToken, withImpersonator, withRoles } from "./access"
 import { endParkedSession, impersonatorEntitled } from "./impersonator"
-import { endImpersonationRecord, IMPERSONATION_RECORD_CLAIM, impersonationOnRecord, impersonationRecordOf } from "./impersonation-record"
+import { endImpersonationRecord, IMPERSONATION_RECORD_CLAIM, impersonationRecordOf, impersonationRecordState } from "./impersonation-record"
 import { USER_ROLE } from "../access/control"
 import type { MembershipRecord } from "../organizations/types"
 import type { ActiveOrganizationRead } from "../adapters/types"
@@ -224,12 +224,14 @@ async function readOrUpdate(ctx: SessionReadContext, update: SessionUpdate | und
   // An impersonation ends with its admin's authority; the admin's parked session goes with it.
   const impersonatedBy = impersonatorOf(payload)
   if (impersonatedBy !== undefined) {
-    // Standing unreadable (an outage, nothing read before): refused for now, nothing ended.
-    const entitled = await impersonatorEntitled(config, impersonatedBy, validFromOf(payload))
-      .then((standing) => standing && impersonationOnRecord(config, payload, impersonatedBy))
+    // Standing unreadable (an outage, nothing read before): refused for now, nothing ended. Stopped
+    // by its admin a moment ago: this request left before the stop's answer, which gave the admin's
+    // session back; it is refused and ends nothing, nor clears the cookie the stop set.
+    const state = await impersonatorEntitled(config, impersonatedBy, validFromOf(payload))
+      .then((standing) => (standing ? impersonationRecordState(config, payload, impersonatedBy) : "ended"))
       .catch(() => null)
-    if (entitled === null) return { session: null, cookies: [] }
-    if (!entitled) return signedOut()
+    if (state === null || state === "stopped") return { session: null, cookies: [] }
+    if (state === "ended") return signedOut()
   }
   // A verdict kept through a database outage may be stale: the token is read, but nothing is
   // re-issued (nor an update accepted) on its word, so no instance's stale view outlives the outage.
@@ -370,7 +372,7 @@ async function signedIn(ctx: AuthContext): Promise<SessionProof | null> {
   const impersonatedBy = impersonatorOf(token)
   if (impersonatedBy !== undefined) {
     const entitled = await impersonatorEntitled(ctx.config, impersonatedBy, validFromOf(token))
-      .then((standing) => standing && impersonationOnRecord(ctx.config, token, impersonatedBy))
+      .then(async (standing) => standing && (await impersonationRecordState(ctx.config, token, impersonatedBy)) === "current")
       .catch(() => false)
     if (!entitled) return null
   }

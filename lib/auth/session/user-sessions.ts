@@ -19,6 +19,7 @@ import { sha256Hex } from "../hash"
 import type { AdapterSession } from "../adapters/types"
 import type { Cookie, CookiesOptions, JWT } from "../types"
 import { decodeSessionToken, reissueSessionToken } from "./jwt-session"
+import { impersonationWasStopped } from "./impersonation-stop"
 import type { SessionRevocation } from "../config/resolved"
 import { describeUserAgent } from "./user-agent"
 import { recordSecurityEvent } from "../security-log/record"
@@ -84,7 +85,7 @@ async function holder(config: ResolvedConfig, request: Request): Promise<Holder>
   const sessionToken = sessionTokenOf(config, request)
   if (!sessionToken) return { status: "signed-out" }
   const found = await lookUpSession(adapter, sessionToken)
-  if (!found || found.session.expires.getTime() <= Date.now()) return { status: "signed-out" }
+  if (!found || found.session.expires.getTime() <= Date.now() || impersonationWasStopped(found.session)) return { status: "signed-out" }
   return { status: "ok", adapter, userId: found.user.id, sessionToken }
 }
 

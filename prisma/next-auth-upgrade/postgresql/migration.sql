@@ -28,6 +28,7 @@ ALTER TABLE "Session" DROP COLUMN "updatedAt",
 ADD COLUMN     "authenticatedAt" TIMESTAMP(3),
 ADD COLUMN     "impersonatedBy" TEXT,
 ADD COLUMN     "impersonationReason" TEXT,
+ADD COLUMN     "impersonationStoppedAt" TIMESTAMP(3),
 ADD COLUMN     "lastActiveAt" TIMESTAMP(3),
 ADD COLUMN     "userAgent" TEXT;
 

@@ -117,6 +117,7 @@ CREATE TABLE "new_Session" (
     "authenticatedAt" DATETIME,
     "impersonatedBy" TEXT,
     "impersonationReason" TEXT,
+    "impersonationStoppedAt" DATETIME,
     "activeOrganizationId" TEXT,
     CONSTRAINT "Session_activeOrganizationId_fkey" FOREIGN KEY ("activeOrganizationId") REFERENCES "Organization" ("id") ON DELETE SET NULL ON UPDATE CASCADE,
     CONSTRAINT "Session_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE

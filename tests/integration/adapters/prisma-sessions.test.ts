@@ -94,6 +94,28 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter session listing 
     expect(await adapter.listSessions(otherAdmin)).toEqual([])
   })
 
+  it("stopImpersonationSession marks an impersonation once, leaves plain sessions alone, and hides the row from every list", async () => {
+    const [admin, target] = [await newUser(), await newUser()]
+    const [impersonation, plain] = [token(), token()]
+    await adapter.createSession({ sessionToken: impersonation, userId: target, expires: inDays(1), impersonatedBy: admin, impersonationReason: "r" })
+    await adapter.createSession({ sessionToken: plain, userId: target, expires: inDays(30) })
+    const stoppedAt = new Date()
+    const expires = new Date(stoppedAt.getTime() + 5 * 60_000)
+
+    // Ten stops at once, as a double click or a burst sends them: exactly one marks the row.
+    const marks = await Promise.all(Array.from({ length: 10 }, () => adapter.stopImpersonationSession(impersonation, { stoppedAt, expires })))
+    expect(marks.filter(Boolean)).toHaveLength(1)
+    expect(await adapter.stopImpersonationSession(plain, { stoppedAt, expires })).toBe(false)
+    expect(await adapter.stopImpersonationSession("no-such-token", { stoppedAt, expires })).toBe(false)
+
+    // The lookup still finds it, marked, with the short expiry; the user's list does not show it.
+    const found = await adapter.getSessionDetails(impersonation)
+    expect(found?.session.impersonationStoppedAt?.getTime()).toBe(stoppedAt.getTime())
+    expect(found?.session.expires.getTime()).toBe(expires.getTime())
+    expect((await adapter.getSessionDetails(plain))?.session.impersonationStoppedAt).toBeNull()
+    expect((await adapter.listSessions(target)).map((s) => s.sessionToken)).toEqual([plain])
+  })
+
   it("a row written the Auth.js way, without the new columns, reads through every session method", async () => {
     const userId = await newUser()
     const sessionToken = token()

@@ -126,8 +126,9 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       "updateAccount", "createUserAndAccount",
       // Not in Auth.js: the library's session lookup with its own fields.
       "getSessionDetails",
-      // Not in Auth.js: a user's own sessions (Settings › Sessions); an admin's impersonations ended with their sessions.
-      "listSessions", "deleteSessions", "deleteSessionsImpersonatedBy",
+      // Not in Auth.js: a user's own sessions (Settings › Sessions); an admin's impersonations ended with their sessions,
+      // or one stopped.
+      "listSessions", "deleteSessions", "deleteSessionsImpersonatedBy", "stopImpersonationSession",
       // Not in Auth.js: revoking jwt sessions (lib/auth/session/revocation.ts).
       "getSessionsValidSince", "setSessionsValidSince",
       // Not in Auth.js: two-factor sign-in (lib/auth/two-factor, tests/integration/adapters/prisma-two-factor.test.ts).
@@ -225,6 +226,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
       // Not an impersonation.
       impersonatedBy: null,
       impersonationReason: null,
+      impersonationStoppedAt: null,
       // No active organization.
       activeOrganizationId: null,
     })
@@ -264,6 +266,7 @@ describe.each(["sqlite", "postgresql"] as const)("PrismaAdapter on %s", (provide
         createdAt: expect.any(Date),
         authenticatedAt: null,
         impersonatedBy: null,
+        impersonationStoppedAt: null,
         memberOfAny: false,
         activeOrganization: { id: null, current: null },
       },

@@ -80,6 +80,7 @@ export interface PrismaLike {
     }): PromiseLike<SessionRow>
     delete(args: { where: { sessionToken: string }; select: SessionSelect }): PromiseLike<SessionRow>
     findMany: PrismaSessionListLike["session"]["findMany"]
+    updateMany: PrismaSessionListLike["session"]["updateMany"]
     // One signature for every use (a user's other sessions; expired rows; an admin's impersonations):
     // Prisma's generic argument type does not infer against a union.
     deleteMany(args: {

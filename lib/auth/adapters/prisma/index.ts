@@ -31,7 +31,7 @@ import {
   verificationTokenSelect,
 } from "./rows"
 import { asDatabaseUnavailable } from "./faults"
-import { deleteSessions, deleteSessionsImpersonatedBy, listSessions } from "./session-list"
+import { deleteSessions, deleteSessionsImpersonatedBy, listSessions, stopImpersonationSession } from "./session-list"
 import { getSessionsValidSince, setSessionsValidSince } from "./sessions-valid-since"
 import { sqliteSessionLookup } from "./sqlite-session"
 import { twoFactorStore } from "./two-factor"
@@ -300,6 +300,7 @@ function prismaMethods(prisma: PrismaLike & PrismaOrganizationsLike & PrismaTeam
     listSessions: listSessions(prisma),
     deleteSessions: deleteSessions(prisma),
     deleteSessionsImpersonatedBy: deleteSessionsImpersonatedBy(prisma),
+    stopImpersonationSession: stopImpersonationSession(prisma),
     getSessionsValidSince: getSessionsValidSince(prisma),
     ...userAccessStore(prisma),
     setSessionsValidSince: setSessionsValidSince(prisma),

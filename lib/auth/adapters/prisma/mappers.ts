@@ -41,6 +41,7 @@ export function toSession(row: SessionRow & Partial<SessionProofRow>): AdapterSe
   if (row.createdAt !== undefined) session.createdAt = row.createdAt
   if (row.authenticatedAt !== undefined) session.authenticatedAt = row.authenticatedAt
   if (row.impersonatedBy !== undefined) session.impersonatedBy = row.impersonatedBy
+  if (row.impersonationStoppedAt !== undefined) session.impersonationStoppedAt = row.impersonationStoppedAt
   return session
 }
 

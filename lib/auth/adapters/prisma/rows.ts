@@ -23,8 +23,8 @@ export type AccountData = Pick<AccountRow, "userId" | "type" | "provider" | "pro
 
 export type SessionRow = Pick<AdapterSession, "sessionToken" | "userId" | "expires">
 
-/** What the session lookup reads beside Auth.js's columns: the sign-in and the last proof of identity. */
-export type SessionProofRow = NullableColumns<AdapterSession, "createdAt" | "authenticatedAt" | "impersonatedBy">
+/** What the session lookup reads beside Auth.js's columns: the sign-in, the last proof of identity, the impersonation. */
+export type SessionProofRow = NullableColumns<AdapterSession, "createdAt" | "authenticatedAt" | "impersonatedBy" | "impersonationStoppedAt">
 
 export type AuthenticatorRow = Omit<AdapterAuthenticator, "transports"> & NullableColumns<AdapterAuthenticator, "transports">
 
@@ -61,6 +61,7 @@ export const sessionAndUserSelect = {
   createdAt: true,
   authenticatedAt: true,
   impersonatedBy: true,
+  impersonationStoppedAt: true,
   // Whether the user belongs to any organization: the header's question, answered in the same statement.
   user: { select: { ...userWithAccessSelect, _count: { select: { memberships: true } } } },
 } as const

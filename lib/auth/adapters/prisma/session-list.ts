@@ -2,8 +2,9 @@
  * The Prisma side of a user's list of their own sessions (Settings ›
  * Sessions): the unexpired rows of one user with the details the starter
  * stores beside Auth.js's columns, and deleting all of a user's rows but one;
- * and deleting the impersonations an admin started (their own sessions ended).
- * Rows written by Auth.js have null details and read like any other.
+ * and deleting the impersonations an admin started (their own sessions ended)
+ * or marking one stopped. Rows written by Auth.js have null details and read
+ * like any other; a stopped impersonation's row is in no list.
  */
 import type { AdapterSession } from "../types"
 
@@ -33,10 +34,14 @@ export interface SessionDetailsRow {
 export interface PrismaSessionListLike {
   session: {
     findMany(args: {
-      where: { userId: string; expires: { gt: Date } }
+      where: { userId: string; expires: { gt: Date }; impersonationStoppedAt: null }
       select: typeof sessionDetailsSelect
     }): PromiseLike<SessionDetailsRow[]>
     deleteMany(args: { where: { userId?: string; sessionToken?: { not: string }; impersonatedBy?: string } }): PromiseLike<{ count: number }>
+    updateMany(args: {
+      where: { sessionToken: string; impersonatedBy: { not: null }; impersonationStoppedAt: null }
+      data: { impersonationStoppedAt: Date; expires: Date }
+    }): PromiseLike<{ count: number }>
   }
 }
 
@@ -46,7 +51,7 @@ function lastActivity(row: SessionDetailsRow): number {
 
 export function listSessions(prisma: PrismaSessionListLike) {
   return async (userId: string): Promise<AdapterSession[]> => {
-    const rows = await prisma.session.findMany({ where: { userId, expires: { gt: new Date() } }, select: sessionDetailsSelect })
+    const rows = await prisma.session.findMany({ where: { userId, expires: { gt: new Date() }, impersonationStoppedAt: null }, select: sessionDetailsSelect })
     // Sorted here rather than in SQL: "last active" falls back to createdAt for rows that lack it.
     return rows
       .sort((a, b) => lastActivity(b) - lastActivity(a))
@@ -72,4 +77,12 @@ export function deleteSessions(prisma: PrismaSessionListLike) {
 
 export function deleteSessionsImpersonatedBy(prisma: PrismaSessionListLike) {
   return async (adminId: string): Promise<number> => (await prisma.session.deleteMany({ where: { impersonatedBy: adminId } })).count
+}
+
+/** One conditional UPDATE: of two stops running alongside, exactly one counts a row. */
+export function stopImpersonationSession(prisma: PrismaSessionListLike) {
+  return async (sessionToken: string, { stoppedAt, expires }: { stoppedAt: Date; expires: Date }): Promise<boolean> => {
+    const where = { sessionToken, impersonatedBy: { not: null }, impersonationStoppedAt: null } as const
+    return (await prisma.session.updateMany({ where, data: { impersonationStoppedAt: stoppedAt, expires } })).count === 1
+  }
 }

@@ -24,6 +24,7 @@ export interface SessionUserRow {
   createdAt: unknown
   authenticatedAt: unknown
   impersonatedBy: string | null
+  impersonationStoppedAt: unknown
   id: string
   name: string | null
   email: string | null
@@ -46,7 +47,7 @@ export type SessionAndUser = { session: AdapterSession; user: AdapterUser }
 // "Member"."userId", and the session's active organization with the header's name for it (joined
 // through the user's membership, so an organization they have left reads as none).
 export const SELECT_SESSION_AND_USER = `
-  SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy",
+  SELECT s."sessionToken", s."userId", s."expires", s."createdAt", s."authenticatedAt", s."impersonatedBy", s."impersonationStoppedAt",
          u."id", u."name", u."email", u."emailVerified", u."image", u."roles", u."bannedAt", u."banExpires",
          EXISTS (SELECT 1 FROM "Member" ma WHERE ma."userId" = u."id") AS "memberOfAny",
          s."activeOrganizationId", ao."name" AS "activeOrganizationName", ao."slug" AS "activeOrganizationSlug"
@@ -70,6 +71,7 @@ export function toSessionAndUser(row: SessionUserRow): SessionAndUser {
       createdAt: row.createdAt === null ? null : toDate(row.createdAt),
       authenticatedAt: row.authenticatedAt === null ? null : toDate(row.authenticatedAt),
       impersonatedBy: row.impersonatedBy,
+      impersonationStoppedAt: row.impersonationStoppedAt === null ? null : toDate(row.impersonationStoppedAt),
       // SQLite answers 0/1.
       memberOfAny: row.memberOfAny === true || Number(row.memberOfAny) === 1,
       activeOrganization: {

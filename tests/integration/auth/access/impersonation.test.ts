@@ -111,7 +111,11 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     expect(stopped.status).toBe("stopped")
     if (stopped.status === "stopped") apply(browser, stopped.cookies)
     expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
-    expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
+    expect(await liveSessionsOf(target.id)).toBe(0)
+    if (strategy === "database") {
+      const listing = await listUserSessions(resolveAuthConfig(config), requestOf(browser))
+      expect(listing.status === "ok" && listing.sessions.map((s) => s.impersonatedBy)).toEqual([null])
+    }
 
     for (const userId of [target.id, admin.id]) {
       const types = (await db.prisma.securityEvent.findMany({ where: { userId, actorId: admin.id }, select: { type: true } })).map((e) => e.type)
@@ -121,20 +125,79 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     expect(started.detail).toBe("ticket 4411: checkout fails")
   })
 
-  it("a script's request that left before the stop, read after it, leaves the admin's restored session signed in", async () => {
+  /** The target's sessions that are still theirs to use: a stopped impersonation's row is kept a few minutes, marked. */
+  const liveSessionsOf = (userId: string) => db.prisma.session.count({ where: { userId, impersonationStoppedAt: null } })
+
+  /**
+   * An admin's browser impersonating a new user, stopped while a request of it was on its way: the
+   * cookies that request carries, and the browser as the stop's answer left it.
+   */
+  async function stoppedWithRequestInFlight(reason: string) {
     const admin = await account("admin")
     const target = await account()
     const browser = await signedIn(admin.email)
     const actor = { userId: admin.id, authenticatedAt: new Date() }
-    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4412: prefetch race")).cookies)
-    // What the router's prefetches and useSession's refetch carry while the admin presses "Stop".
+    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, reason)).cookies)
     const inFlight = browser.cookieHeader()
     const stopped = await stopImpersonation(config, requestOf(browser))
     if (stopped.status !== "stopped") throw new Error("the impersonation did not stop")
     apply(browser, stopped.cookies)
+    return { admin, target, browser, inFlight }
+  }
 
-    // They reach the server after the stop. The impersonation's row is gone (under jwt its record), so
-    // it reads as ended, and nothing more happens.
+  it("a page load that left before the stop, read after it, ends nothing: the admin's restored session stays signed in", async () => {
+    // The admin clicks a link, then "Stop impersonating" before the page has answered.
+    const { admin, target, browser, inFlight } = await stoppedWithRequestInFlight("ticket 4415: page load race")
+
+    // The page's read (not a script's) reaches the server after the stop: refused, and it sets no
+    // cookie, so its answer, landing after the stop's, cannot clear the session the stop restored.
+    const late = await readRequestSession(config, { origin: ORIGIN, cookie: inFlight })
+    expect(late.session).toBeNull()
+    expect(late.cookies).toEqual([])
+    const page = await Auth(new Request(`${ORIGIN}${BASE}/session`, { headers: { cookie: inFlight, "sec-fetch-dest": "document" } }), config)
+    expect(await page.json()).toBeNull()
+    expect(page.headers.getSetCookie()).toEqual([])
+
+    expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
+    if (strategy === "database") expect(await db.prisma.session.count({ where: { userId: admin.id } })).toBe(1)
+    // The stopped row is no session of the target's to see, use or stop again.
+    expect(await liveSessionsOf(target.id)).toBe(0)
+    expect((await stopImpersonation(config, new Request(`${ORIGIN}/admin`, { headers: { cookie: inFlight } }))).status).toBe("not-impersonating")
+    expect(await db.prisma.securityEvent.count({ where: { userId: target.id, type: "impersonation-stopped" } })).toBe(1)
+  })
+
+  it("a browser that never received the stop's answer is signed out, the admin's parked session with it, once the stopped row has expired", async () => {
+    const admin = await account("admin")
+    const target = await account()
+    const browser = await signedIn(admin.email)
+    const actor = { userId: admin.id, authenticatedAt: new Date() }
+    apply(browser, (await startImpersonation(config, requestOf(browser), actor, target.id, "ticket 4416: lost answer")).cookies)
+    // The stop ran, but its answer was lost on the way: the browser still holds both old cookies.
+    const stopped = await stopImpersonation(config, requestOf(browser))
+    expect(stopped.status).toBe("stopped")
+    const row = await db.prisma.session.findFirstOrThrow({ where: { userId: target.id } })
+    expect(row.impersonationStoppedAt).toBeInstanceOf(Date)
+    expect(row.expires.getTime()).toBeLessThanOrEqual(Date.now() + 5 * 60_000)
+    // Minutes later the kept row has expired; the next page load ends everything, as after any ending.
+    await db.prisma.session.update({ where: { sessionToken: row.sessionToken }, data: { expires: new Date(Date.now() - 1000) } })
+
+    const late = await readRequestSession(config, { origin: ORIGIN, cookie: browser.cookieHeader() })
+    expect(late.session).toBeNull()
+    const cleared = late.cookies.filter((c) => c.value === "" || c.options.maxAge === 0).map((c) => c.name)
+    expect(cleared.some((name) => name.includes("session-token"))).toBe(true)
+    expect(cleared.some((name) => name.includes("impersonator-token"))).toBe(true)
+    if (strategy === "database") {
+      expect(await db.prisma.session.count({ where: { userId: admin.id } })).toBe(0)
+      expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
+    }
+  })
+
+  it("a script's request that left before the stop, read after it, leaves the admin's restored session signed in", async () => {
+    // What the router's prefetches and useSession's refetch carry while the admin presses "Stop".
+    const { admin, browser, inFlight } = await stoppedWithRequestInFlight("ticket 4412: prefetch race")
+
+    // They reach the server after the stop. The impersonation's row (under jwt its record) is marked
+    // stopped, so it reads as signed out, and nothing more happens.
     const late = await readRequestSession(config, { origin: ORIGIN, cookie: inFlight, fetchedByScript: true })
     const refetch = await Auth(new Request(`${ORIGIN}${BASE}/session`, { headers: { cookie: inFlight, "sec-fetch-dest": "empty" } }), config)
     expect(late.session).toBeNull()
@@ -171,7 +234,7 @@ describe.each(cases)("impersonation (%s, %s sessions)", (provider, strategy) => 
     expect((await sessionOf(browser))?.user?.email).toBe(admin.email)
     expect(await sessionOf(copy)).toBeNull()
     expect((await readRequestSession(config, { origin: ORIGIN, cookie: copyRequest.headers.get("cookie") })).session).toBeNull()
-    expect(await db.prisma.session.count({ where: { userId: target.id } })).toBe(0)
+    expect(await liveSessionsOf(target.id)).toBe(0)
     expect((await stopImpersonation(config, copyRequest)).status).toBe("not-impersonating")
     expect(await db.prisma.securityEvent.count({ where: { userId: target.id, type: "impersonation-stopped" } })).toBe(1)
   })
