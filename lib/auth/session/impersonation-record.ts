@@ -3,9 +3,10 @@
  * one the database strategy would make: the target's, marked with the admin
  * and the reason), and its token names that row. A sign-out deletes the row,
  * "Stop impersonating" marks it stopped (./impersonation-stop), and every read
- * of the token asks whether it is still there and current. So a copy of the token taken before the stop (another tab's
- * request in flight, a cookie copied off the machine) is refused at once and
- * on every instance, instead of living out its hour. Only impersonation
+ * of the token asks whether it is still there and current. So a copy of the
+ * token taken before the stop (another tab's request in flight, a cookie
+ * copied off the machine) is refused at once and on every instance, instead
+ * of living out its hour. Only impersonation
  * tokens pay the lookup; an adapter without session rows, or a token from
  * before the row existed, carries on as before: ended by its lifetime and its
  * admin's standing.
