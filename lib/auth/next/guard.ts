@@ -14,7 +14,7 @@ import { unavailableResponse } from "../actions/unavailable"
 import { toResponse } from "../http/response"
 import { refuseUnparsableFormPost } from "./form-post"
 import { organizationSlugOf, readSession } from "./session"
-import { HANDOVER_HEADER, handsOver, sessionHandover } from "./session-handover"
+import { HANDOVER_HEADER, handsOver, sessionHandover, stampedHandoverId } from "./session-handover"
 
 /** A request as a wrapped handler sees it: the session on `req.auth`. */
 export type NextAuthRequest = NextRequest & { auth: Session | null }
@@ -89,9 +89,9 @@ function runsAsMiddleware(handler: unknown, context: unknown): boolean {
   return typeof context === "object" && context !== null && typeof (context as { waitUntil?: unknown }).waitUntil === "function"
 }
 
-/** Goes on to the route; from middleware with the (possibly changed) request headers, so the handover id reaches it. */
-function passThrough(request: NextRequest, middleware: boolean): Response {
-  return middleware ? NextResponse.next({ request: { headers: request.headers } }) : NextResponse.next()
+/** Goes on to the route; with the request headers where the middleware changed them, so its handover id reaches it. */
+function passThrough(request: NextRequest, forwardHeaders: boolean): Response {
+  return forwardHeaders ? NextResponse.next({ request: { headers: request.headers } }) : NextResponse.next()
 }
 
 /**
@@ -130,8 +130,14 @@ export async function handleAuth<Ctx>(
   // An organization page's GET (organizationPage): the read includes the membership its page needs.
   const slug = middleware && handsOver(request.method) ? organizationSlugOf(prepared, request.nextUrl.pathname) : undefined
   const read = handed ?? (await readSession(prepared, request.headers, request.url, slug))
-  if (middleware) {
-    // Whatever a client sent under this name is replaced, or removed where nothing is handed over.
+  // Where the server stamped the request with an id, the read is kept under it and the request goes
+  // on unchanged; otherwise whatever a client sent under this name is replaced (or removed where
+  // nothing is handed over) and the headers are forwarded.
+  const stamped = middleware ? stampedHandoverId(request.headers) : null
+  const forwardHeaders = middleware && !stamped
+  if (stamped) {
+    if (handsOver(request.method)) handover.putUnder(stamped, read, cookieKey())
+  } else if (middleware) {
     if (handsOver(request.method)) request.headers.set(HANDOVER_HEADER, handover.put(read, cookieKey()))
     else request.headers.delete(HANDOVER_HEADER)
   }
@@ -157,6 +163,6 @@ export async function handleAuth<Ctx>(
     const handled = handler(authRequest, context)
     response = isPromiseLike(handled) ? await handled : handled
   }
-  if (!response) response = passThrough(request, middleware)
+  if (!response) response = passThrough(request, forwardHeaders)
   return handed ? response : appendCookies(response, cookiesFor(request, cookies))
 }

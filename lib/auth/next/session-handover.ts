@@ -16,6 +16,14 @@
  * while a POST (a server action, a route handler that changes the session)
  * reads afresh each time, as before.
  *
+ * Where the server's request hook runs (./socket-address-hook, `next start`
+ * and `next dev`), it stamps every request with a fresh id under the same
+ * header before Next.js sees it, overwriting any client copy. The middleware
+ * then keeps its read under that id and lets the request through untouched:
+ * forwarding a changed header costs Next.js a copy of every request header
+ * through its override protocol, on every page. Without the hook the
+ * middleware mints the id and forwards it itself.
+ *
  * The map lives on globalThis: Next.js bundles the middleware and the app's
  * routes separately, each with its own copy of this module.
  */
@@ -48,11 +56,18 @@ export class SessionHandover {
 
   /** Keeps a read for the rest of its request; returns the id to forward. */
   put(read: SessionRead, cookie: string): string {
+    const id = crypto.randomUUID()
+    this.putUnder(id, read, cookie)
+    return id
+  }
+
+  /** Keeps a read under an id the request already carries (stamped by the server's request hook). */
+  putUnder(id: string, read: SessionRead, cookie: string): void {
     const now = this.now()
     this.sweep(now)
-    const id = crypto.randomUUID()
+    // Re-inserted, not overwritten in place: the map's order must stay the order of expiry.
+    this.entries.delete(id)
     this.entries.set(id, { read, cookie, expiresAt: now + this.ttlMs })
-    return id
   }
 
   /** The read stored under `id` for a request with exactly this Cookie header, if it is still fresh. */
@@ -87,6 +102,27 @@ type HandoverGlobal = typeof globalThis & { [storeKey]?: SessionHandover }
 export function sessionHandover(): SessionHandover {
   const global = globalThis as HandoverGlobal
   return (global[storeKey] ??= new SessionHandover())
+}
+
+const stampKey = Symbol.for("auth.next.session-handover.stamped")
+type StampGlobal = typeof globalThis & { [stampKey]?: boolean }
+
+/** Called by the server's request hook once it stamps every request of this process. */
+export function markHandoverIdsStamped(): void {
+  ;(globalThis as StampGlobal)[stampKey] = true
+}
+
+/**
+ * The id the server's request hook stamped on this request, or null where no hook stamps ids (the
+ * header is then the client's and is never believed).
+ */
+export function stampedHandoverId(headers: { get(name: string): string | null }): string | null {
+  return (globalThis as StampGlobal)[stampKey] === true ? headers.get(HANDOVER_HEADER) : null
+}
+
+/** A fresh id for the request hook to stamp. */
+export function newHandoverId(): string {
+  return crypto.randomUUID()
 }
 
 /** Whether a request's read may be handed over: safe methods only (see above). */

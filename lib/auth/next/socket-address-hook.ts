@@ -3,13 +3,16 @@
  * reaching this process's HTTP servers gets its TCP peer address in a header
  * the client cannot pre-set, because the hook overwrites it. The same hook
  * watches each request for a client that goes away mid-request, so that its
- * abort is not logged as a server error (see ./client-aborts). Node.js only;
+ * abort is not logged as a server error (see ./client-aborts), and stamps it
+ * with the id under which the middleware hands its session read to the page
+ * (see ./session-handover). Node.js only;
  * import it from instrumentation.ts under NEXT_RUNTIME === "nodejs".
  */
 import http from "node:http"
 import https from "node:https"
 import { quietClientAbortLogs, watchForClientAbort } from "./client-aborts"
 import { screenRequest } from "./request-screen"
+import { HANDOVER_HEADER, markHandoverIdsStamped, newHandoverId } from "./session-handover"
 import { markSocketAddressHookInstalled, SOCKET_ADDRESS_HEADER, socketAddressHookInstalled } from "./socket-address"
 
 type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean
@@ -20,6 +23,7 @@ function wrap(prototype: { emit: Emit }) {
     if (event === "request" && args[0] instanceof http.IncomingMessage) {
       const request = args[0]
       request.headers[SOCKET_ADDRESS_HEADER] = request.socket?.remoteAddress ?? "unknown"
+      request.headers[HANDOVER_HEADER] = newHandoverId()
       watchForClientAbort(request)
       const refused = screenRequest(request.method, request.url)
       const response = args[1]
@@ -41,4 +45,5 @@ export function installSocketAddressHook(): void {
   wrap(https.Server.prototype as unknown as { emit: Emit })
   quietClientAbortLogs()
   markSocketAddressHookInstalled()
+  markHandoverIdsStamped()
 }

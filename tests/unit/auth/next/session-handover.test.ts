@@ -7,7 +7,7 @@
 import { NextRequest } from "next/server"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
-import { HANDOVER_HEADER, SessionHandover, sessionHandover } from "@/lib/auth/next/session-handover"
+import { HANDOVER_HEADER, markHandoverIdsStamped, SessionHandover, sessionHandover } from "@/lib/auth/next/session-handover"
 import Credentials from "@/lib/auth/providers/credentials"
 import { encode } from "@/lib/auth/jwt"
 import type { SessionRead } from "@/lib/auth/next/session"
@@ -137,6 +137,49 @@ describe("a client-sent id is never believed", () => {
   })
 })
 
+describe("where the server's request hook stamps each request with an id", () => {
+  const stampKey = Symbol.for("auth.next.session-handover.stamped")
+  beforeEach(() => markHandoverIdsStamped())
+  afterAll(() => {
+    delete (globalThis as Record<symbol, unknown>)[stampKey]
+  })
+
+  it("keeps its read under the stamped id and lets the request through with its headers untouched", async () => {
+    const { auth, route } = setup()
+    const cookie = await cookieFor("ada@example.com", "ada")
+    const stamped = crypto.randomUUID()
+    const middleware = await auth(new NextRequest("http://localhost:3000/dashboard", { headers: { cookie, [HANDOVER_HEADER]: stamped } }))
+    expect(middleware.headers.get("x-middleware-next")).toBe("1")
+    // Nothing forwarded: Next.js passes the request on as it came, stamped id included.
+    expect(middleware.headers.get("x-middleware-override-headers")).toBeNull()
+    expect(reads).toBe(1)
+
+    const response = await route(new NextRequest("http://localhost:3000/dashboard", { headers: { cookie, [HANDOVER_HEADER]: stamped } }), {})
+    expect(await response.json()).toEqual({ email: "ada@example.com" })
+    expect(reads).toBe(1)
+  })
+
+  it("keeps nothing for a POST: the route reads the session itself", async () => {
+    const { auth, route } = setup()
+    const cookie = await cookieFor("ada@example.com", "ada")
+    const stamped = crypto.randomUUID()
+    await auth(new NextRequest("http://localhost:3000/settings", { method: "POST", headers: { cookie, [HANDOVER_HEADER]: stamped } }))
+    expect(sessionHandover().take(stamped, new NextRequest("http://localhost:3000/", { headers: { cookie } }).cookies.toString())).toBeUndefined()
+    const response = await route(new NextRequest("http://localhost:3000/settings", { method: "POST", headers: { cookie, [HANDOVER_HEADER]: stamped } }), {})
+    expect(await response.json()).toEqual({ email: "ada@example.com" })
+    expect(reads).toBe(2)
+  })
+
+  it("a stamped id with another cookie gives nothing of the session kept under it", async () => {
+    const { auth, route } = setup()
+    const stamped = crypto.randomUUID()
+    await auth(new NextRequest("http://localhost:3000/dashboard", { headers: { cookie: await cookieFor("ada@example.com", "ada"), [HANDOVER_HEADER]: stamped } }))
+    const eve = await cookieFor("eve@example.com", "eve")
+    const other = await route(new NextRequest("http://localhost:3000/api/me", { headers: { cookie: eve, [HANDOVER_HEADER]: stamped } }), {})
+    expect(await other.json()).toEqual({ email: "eve@example.com" })
+  })
+})
+
 describe("the store", () => {
   const read = (email: string): SessionRead => ({ session: { user: { email }, expires: "2099-01-01T00:00:00.000Z" }, cookies: [] })
 
@@ -174,6 +217,25 @@ describe("the store", () => {
     expect(store.size).toBeLessThanOrEqual(5)
     expect(store.take(ids.at(-1), "")?.session?.user?.email).toBe("v19@example.com")
     expect(store.take(ids[0], "")).toBeUndefined()
+  })
+
+  it("keeps an entry under a given id, the newest read winning, in order of expiry", () => {
+    let now = 0
+    const store = new SessionHandover(1_000, 100, () => now)
+    store.putUnder("first", read("old@example.com"), "")
+    now = 500
+    store.putUnder("second", read("b@example.com"), "")
+    store.putUnder("first", read("ada@example.com"), "")
+    expect(store.take("first", "")?.session?.user?.email).toBe("ada@example.com")
+    // "second" is now the oldest: it expires first, and "first", stored again at 500, lives on.
+    now = 1_400
+    store.putUnder("third", read("c@example.com"), "")
+    expect(store.take("first", "")?.session?.user?.email).toBe("ada@example.com")
+    now = 1_500
+    store.putUnder("fourth", read("d@example.com"), "")
+    expect(store.take("second", "")).toBeUndefined()
+    expect(store.take("first", "")).toBeUndefined()
+    expect(store.size).toBe(2)
   })
 
   it("is one store per process, shared by the middleware's and the routes' bundles", () => {
