@@ -28,6 +28,7 @@
  * routes separately, each with its own copy of this module.
  */
 import type { SessionRead } from "./session"
+import { socketAddressHookInstalled } from "./socket-address"
 
 /** The forwarded request header that carries the id. The middleware overwrites any incoming copy. */
 export const HANDOVER_HEADER = "x-auth-session-handover"
@@ -104,20 +105,12 @@ export function sessionHandover(): SessionHandover {
   return (global[storeKey] ??= new SessionHandover())
 }
 
-const stampKey = Symbol.for("auth.next.session-handover.stamped")
-type StampGlobal = typeof globalThis & { [stampKey]?: boolean }
-
-/** Called by the server's request hook once it stamps every request of this process. */
-export function markHandoverIdsStamped(): void {
-  ;(globalThis as StampGlobal)[stampKey] = true
-}
-
 /**
- * The id the server's request hook stamped on this request, or null where no hook stamps ids (the
- * header is then the client's and is never believed).
+ * The id the server's request hook stamped on this request, or null where no hook runs in this
+ * process (the header is then the client's and is never believed).
  */
 export function stampedHandoverId(headers: { get(name: string): string | null }): string | null {
-  return (globalThis as StampGlobal)[stampKey] === true ? headers.get(HANDOVER_HEADER) : null
+  return socketAddressHookInstalled() ? headers.get(HANDOVER_HEADER) : null
 }
 
 /** A fresh id for the request hook to stamp. */

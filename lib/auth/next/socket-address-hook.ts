@@ -12,7 +12,7 @@ import http from "node:http"
 import https from "node:https"
 import { quietClientAbortLogs, watchForClientAbort } from "./client-aborts"
 import { screenRequest } from "./request-screen"
-import { HANDOVER_HEADER, markHandoverIdsStamped, newHandoverId } from "./session-handover"
+import { HANDOVER_HEADER, newHandoverId } from "./session-handover"
 import { markSocketAddressHookInstalled, SOCKET_ADDRESS_HEADER, socketAddressHookInstalled } from "./socket-address"
 
 type Emit = (this: unknown, event: string | symbol, ...args: unknown[]) => boolean
@@ -45,5 +45,4 @@ export function installSocketAddressHook(): void {
   wrap(https.Server.prototype as unknown as { emit: Emit })
   quietClientAbortLogs()
   markSocketAddressHookInstalled()
-  markHandoverIdsStamped()
 }

@@ -7,7 +7,8 @@
 import { NextRequest } from "next/server"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import NextAuth, { type NextAuthConfig } from "@/lib/auth/next"
-import { HANDOVER_HEADER, markHandoverIdsStamped, SessionHandover, sessionHandover } from "@/lib/auth/next/session-handover"
+import { HANDOVER_HEADER, SessionHandover, sessionHandover } from "@/lib/auth/next/session-handover"
+import { markSocketAddressHookInstalled } from "@/lib/auth/next/socket-address"
 import Credentials from "@/lib/auth/providers/credentials"
 import { encode } from "@/lib/auth/jwt"
 import type { SessionRead } from "@/lib/auth/next/session"
@@ -138,10 +139,11 @@ describe("a client-sent id is never believed", () => {
 })
 
 describe("where the server's request hook stamps each request with an id", () => {
-  const stampKey = Symbol.for("auth.next.session-handover.stamped")
-  beforeEach(() => markHandoverIdsStamped())
+  // The mark the request hook sets once installed (it stamps the ids, see socket-address-hook).
+  const hookKey = Symbol.for("auth.next.socket-address-hook")
+  beforeEach(() => markSocketAddressHookInstalled())
   afterAll(() => {
-    delete (globalThis as Record<symbol, unknown>)[stampKey]
+    delete (globalThis as Record<symbol, unknown>)[hookKey]
   })
 
   it("keeps its read under the stamped id and lets the request through with its headers untouched", async () => {
