@@ -19,9 +19,10 @@ import { forgetEarlierAttempt } from "./earlier-attempt"
 import { expect, openAccountMenu, signUp, submitSignInForm, test } from "./fixtures"
 import { enrolTwoFactor, expectTwoFactorPage } from "./two-factor-helper"
 
-// About 25 states × 4 renderings, each with an axe run and a full-page screenshot. The tests share
-// no user and no state (each signs up its own, under an address of its own), so they may spread
-// over both workers: run one after another they were the last, longest stretch of the browser run.
+// About 25 states × 4 renderings, each with an axe run and a full-page screenshot. No test reads
+// what another writes (a test that signs up uses an address of its own; the admin's test changes
+// only its own user and session), so they may spread over both workers: run one after another they
+// were the last, longest stretch of the browser run.
 test.describe.configure({ mode: "parallel", timeout: 600_000 })
 
 const VERA = { email: "vera.visual@example.com", name: "Vera Visual", password: "visual check lantern 2026" }
