@@ -108,7 +108,7 @@ export interface LoadOptions {
 /** The starter builds into .next-bench (next.config.ts), never touching the e2e build in .next. */
 export const STARTER_BUILD_ENV = { NEXT_BENCH_BUILD: "1", NEXT_TELEMETRY_DISABLED: "1" }
 
-const MIRROR_SOURCES = ["app", "components", "auth.ts", "db.ts", "account.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../server/display", "../../server/auth-page-headers.ts", "../../app/site-metadata.ts", "../../app/not-found.tsx"]
+const MIRROR_SOURCES = ["app", "components", "auth.ts", "db.ts", "account.ts", "middleware.ts", "next.config.ts", "instrumentation.ts", "../../components", "../../server/display", "../../server/auth-page-headers.ts", "../../app/site-metadata.ts", "../../app/globals.css", "../../app/not-found.tsx"]
 
 /** Builds the apps named in `only` (default both) whose build is missing or older than their sources. */
 export async function prepareBuilds(forceBuild: boolean, skipBuild: boolean, only: readonly AppId[] = ["ours", "next-auth"]): Promise<void> {

@@ -26,6 +26,15 @@ export function markupShape(html: string): string[] {
     })
 }
 
+/**
+ * How many stylesheets the page links, head included: the body's shape leaves links out, yet each
+ * stylesheet is a resource React writes into the head and Next.js lists in the Flight data on
+ * every request, so two pages compared on their auth must link as many.
+ */
+export function stylesheetCount(html: string): number {
+  return [...html.matchAll(/<link\b[^>]*\brel="stylesheet"/g)].length
+}
+
 /** The first place two shapes part, or undefined when they are the same. */
 export function shapeDifference(a: readonly string[], b: readonly string[]): string | undefined {
   const length = Math.max(a.length, b.length)
@@ -42,10 +51,14 @@ export async function expectSameMarkup(ours: App, theirs: App, paths: readonly s
       [ours, theirs].map(async (app) => {
         const response = await fetch(`${app.server.origin}${path}`, { headers: { cookie: app.warm } })
         if (response.status !== 200) throw new Error(`${app.id} ${path}: ${response.status}, not a page`)
-        return markupShape(await response.text())
+        const html = await response.text()
+        return { shape: markupShape(html), stylesheets: stylesheetCount(html) }
       }),
     )
-    const difference = shapeDifference(mine!, reference!)
+    if (mine!.stylesheets !== reference!.stylesheets) {
+      throw new Error(`${path}: the starter's page links ${mine!.stylesheets} stylesheet(s), the reference app's ${reference!.stylesheets}; update bench/next-auth-mirror to match`)
+    }
+    const difference = shapeDifference(mine!.shape, reference!.shape)
     if (difference !== undefined) {
       throw new Error(`${path}: the reference app no longer renders the starter's markup (${difference}); update bench/next-auth-mirror to match`)
     }

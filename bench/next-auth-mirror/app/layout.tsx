@@ -10,6 +10,9 @@ import { siteMetadata, siteViewport } from "../../../app/site-metadata"
 import { FlashToasterSlot } from "../../../components/flash-toaster-slot"
 import { OrganizationSwitcher } from "../../../components/organization-switcher"
 import { SiteHeader } from "../../../components/site-header"
+// The starter's stylesheet, as its root layout imports it: every page then carries the same link
+// and the same style resources in its Flight data, which a page pays for on each request.
+import "../../../app/globals.css"
 
 export function generateMetadata(): Metadata {
   return siteMetadata()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { markupShape, shapeDifference } from "../../../bench/lib/page-shape"
+import { markupShape, shapeDifference, stylesheetCount } from "../../../bench/lib/page-shape"
 
 const page = (body: string) => `<!DOCTYPE html><html><head><title>t</title><link rel="stylesheet" href="/a.css"/></head><body class="min-h-screen">${body}</body></html>`
 
@@ -24,5 +24,14 @@ describe("bench:http's like-for-like page check", () => {
     const restyled = markupShape(page(`<section class="p-4"><h2>Your session</h2><dl class="grid"><dt>Email</dt></dl></section>`))
     expect(shapeDifference(ours, lighter)).toBe("element 4: dl.grid vs (none)")
     expect(shapeDifference(ours, restyled)).toBe("element 2: section.p-6 vs section.p-4")
+  })
+
+  it("counts the stylesheets a page links in its head, which the body's shape leaves out", () => {
+    const withStyles = page("<main></main>")
+    const withoutStyles = withStyles.replace('<link rel="stylesheet" href="/a.css"/>', "")
+    expect(markupShape(withStyles)).toEqual(markupShape(withoutStyles))
+    expect(stylesheetCount(withStyles)).toBe(1)
+    expect(stylesheetCount(withoutStyles)).toBe(0)
+    expect(stylesheetCount(withStyles.replace("</head>", '<link rel="stylesheet" href="/b.css" data-precedence="next"/></head>'))).toBe(2)
   })
 })
